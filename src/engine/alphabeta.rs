@@ -1,0 +1,62 @@
+//! Plain alpha-beta (negamax form): minimax's order, plus cutoffs and nothing else.
+
+use super::minimax::terminal_value;
+use super::position::{Move, Position};
+use super::pv::PvTable;
+use super::score::INFINITY;
+use super::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
+
+/// Alpha-beta without transposition table or move ordering.
+pub struct AlphaBeta {
+    stop: StopFlag,
+    stats: SearchStats,
+    pv: PvTable,
+}
+
+impl AlphaBeta {
+    /// A searcher that gives up when `stop` is raised.
+    pub fn new(stop: StopFlag) -> AlphaBeta {
+        AlphaBeta { stop, stats: SearchStats::default(), pv: PvTable::default() }
+    }
+
+    fn value(&mut self, position: &Position, mut alpha: i32, beta: i32, depth: usize) -> Result<i32, Cancelled> {
+        self.stop.check()?;
+        self.pv.clear(depth);
+        self.stats.depth = self.stats.depth.max(depth as u32);
+        if let Some(value) = terminal_value(position) {
+            return Ok(value);
+        }
+        let layout = position.layout();
+        let playable = layout.playable(position.occupied());
+        let mut best = -INFINITY;
+        for cell in 0..position.rules().cells() {
+            let bit = layout.bit(cell);
+            if playable & bit == 0 {
+                continue;
+            }
+            self.stats.nodes += 1;
+            let value = -self.value(&position.play_bit(bit), -beta, -alpha, depth + 1)?;
+            if value > best {
+                best = value;
+                self.pv.update(depth, Move(cell as u8));
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                self.stats.cutoffs += 1;
+                break;
+            }
+        }
+        Ok(best)
+    }
+}
+
+impl Searcher for AlphaBeta {
+    fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
+        let value = self.value(position, alpha, beta, 0)?;
+        Ok(Line { value, pv: self.pv.line(0).to_vec() })
+    }
+
+    fn stats(&self) -> SearchStats {
+        self.stats
+    }
+}

@@ -1,0 +1,21 @@
+//! The game and its search: rules, positions, scores and the algorithms. No UI, no I/O, no threads:
+//! callers decide where a search runs and stop it through a `StopFlag`.
+
+pub mod alphabeta;
+pub mod analysis;
+pub mod layout;
+pub mod minimax;
+pub mod notation;
+pub mod position;
+mod pv;
+pub mod rules;
+pub mod score;
+pub mod search;
+pub mod solver;
+
+pub use analysis::{Analysis, MoveAnalysis, analyze};
+pub use notation::NotationError;
+pub use position::{IllegalMove, Move, Player, Position, Status};
+pub use rules::{Rules, RulesError};
+pub use score::{Outcome, Score};
+pub use search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};

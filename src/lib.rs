@@ -1,0 +1,3 @@
+//! tictree: tic-tac-toe and its bigger relatives against a minimax AI, with a view inside the AI.
+
+pub mod engine;
