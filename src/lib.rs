@@ -1,3 +1,5 @@
 //! tictree: tic-tac-toe and its bigger relatives against a minimax AI, with a view inside the AI.
 
+pub mod app;
+pub mod cli;
 pub mod engine;

@@ -1,1 +1,30 @@
-fn main() {}
+use clap::Parser;
+use std::io::IsTerminal;
+use std::process::ExitCode;
+use tictree::cli::{Cli, CliError, Command};
+
+fn main() -> color_eyre::Result<ExitCode> {
+    color_eyre::install()?;
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Some(Command::Analyze(args)) => tictree::cli::analyze::run(&args),
+        None => play(&cli),
+    };
+    match outcome {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(error) => {
+            eprintln!("tictree: {error}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+fn play(cli: &Cli) -> Result<(), CliError> {
+    let options = cli.play.options()?;
+    if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
+        return Err(CliError(
+            "the game needs a terminal; for scripts use 'tictree analyze'".into(),
+        ));
+    }
+    tictree::app::run(options).map_err(|error| CliError(error.to_string()))
+}

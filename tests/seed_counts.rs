@@ -4,7 +4,10 @@ use tictree::engine::{Algorithm, Position, Rules, StopFlag, analyze};
 
 fn nodes(moves: &str, algorithm: Algorithm) -> u64 {
     let position = Position::empty(Rules::TICTACTOE).play_moves(moves).unwrap();
-    analyze(&position, algorithm, &StopFlag::default(), |_| {}).unwrap().stats.nodes
+    analyze(&position, algorithm, &StopFlag::default(), |_| {})
+        .unwrap()
+        .stats
+        .nodes
 }
 
 #[test]
@@ -36,7 +39,12 @@ fn the_empty_board_is_a_draw_for_every_first_move() {
         let analysis = analyze(&position, algorithm, &StopFlag::default(), |_| {}).unwrap();
         assert_eq!(analysis.moves.len(), 9);
         for m in &analysis.moves {
-            assert_eq!((m.score.score, m.score.plies), (0, 9), "{algorithm} {:?}", m.mv);
+            assert_eq!(
+                (m.score.score, m.score.plies),
+                (0, 9),
+                "{algorithm} {:?}",
+                m.mv
+            );
             assert_eq!(m.pv.len(), 9, "{algorithm}: a drawn line fills the board");
         }
     }

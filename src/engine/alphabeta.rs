@@ -16,10 +16,20 @@ pub struct AlphaBeta {
 impl AlphaBeta {
     /// A searcher that gives up when `stop` is raised.
     pub fn new(stop: StopFlag) -> AlphaBeta {
-        AlphaBeta { stop, stats: SearchStats::default(), pv: PvTable::default() }
+        AlphaBeta {
+            stop,
+            stats: SearchStats::default(),
+            pv: PvTable::default(),
+        }
     }
 
-    fn value(&mut self, position: &Position, mut alpha: i32, beta: i32, depth: usize) -> Result<i32, Cancelled> {
+    fn value(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        beta: i32,
+        depth: usize,
+    ) -> Result<i32, Cancelled> {
         self.stop.check()?;
         self.pv.clear(depth);
         self.stats.depth = self.stats.depth.max(depth as u32);
@@ -53,7 +63,10 @@ impl AlphaBeta {
 impl Searcher for AlphaBeta {
     fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
         let value = self.value(position, alpha, beta, 0)?;
-        Ok(Line { value, pv: self.pv.line(0).to_vec() })
+        Ok(Line {
+            value,
+            pv: self.pv.line(0).to_vec(),
+        })
     }
 
     fn stats(&self) -> SearchStats {

@@ -39,8 +39,14 @@ pub struct Analysis {
 impl Analysis {
     /// The moves that share the best score (empty when the game is over).
     pub fn best(&self) -> Vec<Move> {
-        let Some(top) = self.moves.first() else { return Vec::new() };
-        self.moves.iter().take_while(|m| m.score == top.score).map(|m| m.mv).collect()
+        let Some(top) = self.moves.first() else {
+            return Vec::new();
+        };
+        self.moves
+            .iter()
+            .take_while(|m| m.score == top.score)
+            .map(|m| m.mv)
+            .collect()
     }
 }
 
@@ -72,7 +78,12 @@ pub fn analyze(
             let score = Score::from_value(-line.value, position.rules().cells(), position.ply());
             let mut pv = vec![mv];
             pv.extend(line.pv);
-            let analysed = MoveAnalysis { mv, score, pv, nodes: (searcher.stats() - before).nodes + 1 };
+            let analysed = MoveAnalysis {
+                mv,
+                score,
+                pv,
+                nodes: (searcher.stats() - before).nodes + 1,
+            };
             on_move(&analysed);
             moves.push(analysed);
         }
@@ -82,5 +93,11 @@ pub fn analyze(
     let mut stats = searcher.stats();
     stats.nodes += moves.len() as u64;
     stats.depth += 1;
-    Ok(Analysis { position: *position, algorithm, moves, stats, elapsed: started.elapsed() })
+    Ok(Analysis {
+        position: *position,
+        algorithm,
+        moves,
+        stats,
+        elapsed: started.elapsed(),
+    })
 }

@@ -105,7 +105,9 @@ impl Layout {
 
     /// Whether `marks` contain k in a row.
     pub fn has_line(&self, marks: Bits) -> bool {
-        self.directions.iter().any(|&d| self.run_starts(marks, d) != 0)
+        self.directions
+            .iter()
+            .any(|&d| self.run_starts(marks, d) != 0)
     }
 
     /// Every cell that belongs to some k-in-a-row of `marks` (the winning line(s) to highlight).
@@ -174,7 +176,10 @@ mod tests {
         assert!(layout.has_line(marks(layout, &seven)));
         let diagonal: Vec<usize> = (0..7).map(|i| i * 9 + 1).collect();
         assert!(layout.has_line(marks(layout, &diagonal)));
-        assert_eq!(layout.line_cells(marks(layout, &diagonal)), marks(layout, &diagonal));
+        assert_eq!(
+            layout.line_cells(marks(layout, &diagonal)),
+            marks(layout, &diagonal)
+        );
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Textbook minimax (negamax form): every child of every node, cells in row-major order.
 
+use super::position::{Move, Position};
 use super::pv::PvTable;
 use super::score::{INFINITY, lost_at};
 use super::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
-use super::position::{Move, Position};
 
 /// Plain minimax; ignores the window it is given, so every value is exact.
 pub struct Minimax {
@@ -15,7 +15,11 @@ pub struct Minimax {
 impl Minimax {
     /// A searcher that gives up when `stop` is raised.
     pub fn new(stop: StopFlag) -> Minimax {
-        Minimax { stop, stats: SearchStats::default(), pv: PvTable::default() }
+        Minimax {
+            stop,
+            stats: SearchStats::default(),
+            pv: PvTable::default(),
+        }
     }
 
     fn value(&mut self, position: &Position, depth: usize) -> Result<i32, Cancelled> {
@@ -60,7 +64,10 @@ pub(crate) fn terminal_value(position: &Position) -> Option<i32> {
 impl Searcher for Minimax {
     fn search(&mut self, position: &Position, _alpha: i32, _beta: i32) -> Result<Line, Cancelled> {
         let value = self.value(position, 0)?;
-        Ok(Line { value, pv: self.pv.line(0).to_vec() })
+        Ok(Line {
+            value,
+            pv: self.pv.line(0).to_vec(),
+        })
     }
 
     fn stats(&self) -> SearchStats {

@@ -26,7 +26,11 @@ impl Rules {
     /// top-left of 3×3).
     pub fn move_name(&self, mv: Move) -> String {
         let (row, col) = mv.row_col(self);
-        format!("{}{}", (b'a' + col as u8) as char, usize::from(self.height) - row)
+        format!(
+            "{}{}",
+            (b'a' + col as u8) as char,
+            usize::from(self.height) - row
+        )
     }
 
     /// Parses a cell name such as `b2` (case-insensitive).
@@ -91,16 +95,27 @@ impl Position {
                 }
             }
         }
-        let bits = |moves: &[Move]| moves.iter().fold(0, |acc, mv| acc | position.layout().bit(mv.cell()));
+        let bits = |moves: &[Move]| {
+            moves
+                .iter()
+                .fold(0, |acc, mv| acc | position.layout().bit(mv.cell()))
+        };
         position = Position::from_bits(position.layout(), bits(&marks[0]), bits(&marks[1]));
-        position.check_reachable().map_err(|why| NotationError(format!("impossible position '{text}': {why}")))?;
+        position
+            .check_reachable()
+            .map_err(|why| NotationError(format!("impossible position '{text}': {why}")))?;
         Ok(position)
     }
 
     fn check_reachable(&self) -> Result<(), String> {
-        let (xs, os) = (self.marks(Player::X).count_ones(), self.marks(Player::O).count_ones());
+        let (xs, os) = (
+            self.marks(Player::X).count_ones(),
+            self.marks(Player::O).count_ones(),
+        );
         if xs != os && xs != os + 1 {
-            return Err(format!("X has {xs} marks and O has {os}; X moves first, so X has as many as O or one more"));
+            return Err(format!(
+                "X has {xs} marks and O has {os}; X moves first, so X has as many as O or one more"
+            ));
         }
         let layout = self.layout();
         if self.rules().gravity {
@@ -130,7 +145,9 @@ impl Position {
         if last_move_possible {
             Ok(())
         } else {
-            Err(format!("{winner}'s lines cannot all have been completed by one move"))
+            Err(format!(
+                "{winner}'s lines cannot all have been completed by one move"
+            ))
         }
     }
 
@@ -198,7 +215,10 @@ impl Position {
                         ));
                     }
                     position.landing(column - 1).ok_or_else(|| {
-                        NotationError(format!("move {} '{token}': column {column} is full", index + 1))
+                        NotationError(format!(
+                            "move {} '{token}': column {column} is full",
+                            index + 1
+                        ))
                     })?
                 }
                 _ => position
@@ -223,7 +243,13 @@ mod tests {
         assert_eq!(rules.move_name(Move(0)), "a3");
         assert_eq!(rules.move_name(Move(8)), "c1");
         assert_eq!(rules.parse_cell("B2").unwrap(), Move(4));
-        assert!(rules.parse_cell("d1").unwrap_err().0.contains("off the board"));
+        assert!(
+            rules
+                .parse_cell("d1")
+                .unwrap_err()
+                .0
+                .contains("off the board")
+        );
         assert!(rules.parse_cell("zz").is_err());
         assert!(rules.parse_cell("a0").is_err());
     }
@@ -253,7 +279,10 @@ mod tests {
         let rules: Rules = "4x4k3".parse().unwrap();
         // X: a4 b4 c4 and a1 b1 c1 — two disjoint lines; O has five marks elsewhere.
         let err = Position::parse(rules, "xxx./oo.o/oo../xxx.").unwrap_err().0;
-        assert!(err.contains("cannot all have been completed by one move"), "{err}");
+        assert!(
+            err.contains("cannot all have been completed by one move"),
+            "{err}"
+        );
         // Crossing lines share the last move: fine.
         assert!(Position::parse(Rules::TICTACTOE, "xxx/xoo/xoo").is_ok());
     }
@@ -261,16 +290,32 @@ mod tests {
     #[test]
     fn gravity_positions_and_moves() {
         let c4 = Rules::CONNECT4;
-        let err = Position::parse(c4, "......./......./......./......./x....../.......").unwrap_err();
+        let err =
+            Position::parse(c4, "......./......./......./......./x....../.......").unwrap_err();
         assert!(err.0.contains("floating"));
         let p = Position::empty(c4).play_moves("4453").unwrap();
-        assert_eq!(p.to_notation(), "......./......./......./......./...o.../..oxx..");
+        assert_eq!(
+            p.to_notation(),
+            "......./......./......./......./...o.../..oxx.."
+        );
         let same = Position::empty(c4).play_moves("d d e c").unwrap();
         assert_eq!(p, same);
-        assert!(Position::empty(c4).play_moves("8").unwrap_err().0.contains("1..7"));
+        assert!(
+            Position::empty(c4)
+                .play_moves("8")
+                .unwrap_err()
+                .0
+                .contains("1..7")
+        );
         let full = Position::empty(c4).play_moves("1111111").unwrap_err();
         assert!(full.0.contains("column 1 is full"), "{}", full.0);
-        assert!(Position::empty(c4).play_moves("a2").unwrap_err().0.contains("lowest"));
+        assert!(
+            Position::empty(c4)
+                .play_moves("a2")
+                .unwrap_err()
+                .0
+                .contains("lowest")
+        );
     }
 
     #[test]

@@ -114,7 +114,11 @@ impl fmt::Debug for Position {
 impl Position {
     /// The empty board.
     pub fn empty(rules: Rules) -> Position {
-        Position { layout: Layout::of(rules), x: 0, o: 0 }
+        Position {
+            layout: Layout::of(rules),
+            x: 0,
+            o: 0,
+        }
     }
 
     /// A position from raw bitboards; the caller vouches that it is reachable.
@@ -152,7 +156,11 @@ impl Position {
 
     /// The side whose turn it is (also defined once the game is over).
     pub fn to_move(&self) -> Player {
-        if self.x.count_ones() == self.o.count_ones() { Player::X } else { Player::O }
+        if self.x.count_ones() == self.o.count_ones() {
+            Player::X
+        } else {
+            Player::O
+        }
     }
 
     /// The mark in a cell, if any.
@@ -249,6 +257,10 @@ impl Position {
     /// The position with the mark in this cell removed (used to check how a position arose).
     pub(crate) fn without(&self, mv: Move) -> Position {
         let keep = !self.layout.bit(mv.cell());
-        Position { layout: self.layout, x: self.x & keep, o: self.o & keep }
+        Position {
+            layout: self.layout,
+            x: self.x & keep,
+            o: self.o & keep,
+        }
     }
 }

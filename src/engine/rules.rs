@@ -48,7 +48,12 @@ impl Rules {
     pub const CONNECT4: Rules = Rules::new_unchecked(7, 6, 4, true);
 
     const fn new_unchecked(width: u8, height: u8, k: u8, gravity: bool) -> Rules {
-        Rules { width, height, k, gravity }
+        Rules {
+            width,
+            height,
+            k,
+            gravity,
+        }
     }
 
     /// Validated constructor.
@@ -66,7 +71,12 @@ impl Rules {
                 "k={k} is out of range for a {width}x{height} board: it must be 3..={longest}"
             )));
         }
-        Ok(Rules { width, height, k, gravity })
+        Ok(Rules {
+            width,
+            height,
+            k,
+            gravity,
+        })
     }
 
     /// Number of cells on the board.
@@ -130,7 +140,15 @@ mod tests {
 
     #[test]
     fn presets_and_forms_round_trip() {
-        for text in ["tictactoe", "4x4", "5x5k4", "connect4", "6x5k4", "8x8k5g", "3x8k3"] {
+        for text in [
+            "tictactoe",
+            "4x4",
+            "5x5k4",
+            "connect4",
+            "6x5k4",
+            "8x8k5g",
+            "3x8k3",
+        ] {
             let rules: Rules = text.parse().unwrap();
             assert_eq!(rules.to_string(), text);
         }
@@ -143,7 +161,13 @@ mod tests {
     fn bad_rules_are_explained() {
         assert!("9x9".parse::<Rules>().unwrap_err().0.contains("width 9"));
         assert!("3x3k4".parse::<Rules>().unwrap_err().0.contains("k=4"));
-        assert!("chess".parse::<Rules>().unwrap_err().0.contains("unknown rules 'chess'"));
+        assert!(
+            "chess"
+                .parse::<Rules>()
+                .unwrap_err()
+                .0
+                .contains("unknown rules 'chess'")
+        );
         assert!("3x".parse::<Rules>().is_err());
     }
 }

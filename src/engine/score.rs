@@ -38,11 +38,17 @@ impl Score {
     pub fn from_value(value: i32, cells: usize, stones: u32) -> Score {
         let cells = cells as u32;
         if value == 0 {
-            return Score { score: 0, plies: cells - stones };
+            return Score {
+                score: 0,
+                plies: cells - stones,
+            };
         }
         let plies = end_stones(value) - stones;
         let magnitude = (cells + 2 - plies) as i32;
-        Score { score: magnitude * value.signum(), plies }
+        Score {
+            score: magnitude * value.signum(),
+            plies,
+        }
     }
 
     /// The outcome in words for the side to move.
@@ -105,6 +111,9 @@ mod tests {
         let win_later = Score::from_value(-lost_at(7), 9, 4);
         assert_eq!((win_later.score, win_later.outcome()), (8, Outcome::Win(2)));
         let draw = Score::from_value(0, 9, 0);
-        assert_eq!((draw.score, draw.plies, draw.outcome()), (0, 9, Outcome::Draw));
+        assert_eq!(
+            (draw.score, draw.plies, draw.outcome()),
+            (0, 9, Outcome::Draw)
+        );
     }
 }

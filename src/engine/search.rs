@@ -71,7 +71,11 @@ impl StopFlag {
 
     /// `Err(Cancelled)` once a stop was asked for: for `?` inside searches.
     pub fn check(&self) -> Result<(), Cancelled> {
-        if self.is_stopped() { Err(Cancelled) } else { Ok(()) }
+        if self.is_stopped() {
+            Err(Cancelled)
+        } else {
+            Ok(())
+        }
     }
 }
 

@@ -45,7 +45,12 @@ impl Engine {
             .fold(0, |acc, bit| acc | bit)
     }
 
-    fn value(&mut self, position: &Position, mut alpha: i32, mut beta: i32) -> Result<i32, Cancelled> {
+    fn value(
+        &mut self,
+        position: &Position,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Cancelled> {
         self.stop.check()?;
         let ply = position.ply();
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
@@ -75,11 +80,18 @@ impl Engine {
         if alpha >= beta {
             return Ok(beta);
         }
-        let key = self.symmetries.canonical(position.marks(crate::engine::Player::X), position.marks(crate::engine::Player::O));
+        let key = self.symmetries.canonical(
+            position.marks(crate::engine::Player::X),
+            position.marks(crate::engine::Player::O),
+        );
         if let Some(bounds) = self.table.get(key) {
             if bounds.lower >= beta || bounds.upper <= alpha || bounds.lower == bounds.upper {
                 self.stats.tt_hits += 1;
-                return Ok(if bounds.lower >= beta { bounds.lower } else { bounds.upper });
+                return Ok(if bounds.lower >= beta {
+                    bounds.lower
+                } else {
+                    bounds.upper
+                });
             }
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
@@ -106,7 +118,11 @@ impl Engine {
 
     /// The best line from a position whose exact value is known, found by asking, move by move,
     /// which child has exactly the value that continues it. Not counted in the statistics.
-    fn principal_variation(&mut self, position: &Position, value: i32) -> Result<Vec<Move>, Cancelled> {
+    fn principal_variation(
+        &mut self,
+        position: &Position,
+        value: i32,
+    ) -> Result<Vec<Move>, Cancelled> {
         let saved = self.stats;
         let mut line = Vec::new();
         let (mut position, mut value) = (*position, value);
@@ -146,8 +162,12 @@ fn move_order(layout: &Layout) -> Vec<Bits> {
                 for offset in 0..k {
                     // A line of k starting `offset` steps before this cell, inside the board.
                     let start = bit.checked_shr(offset * d).unwrap_or(0);
-                    let cells_of_line = (0..k).fold(0, |acc, i| acc | start.checked_shl(i * d).unwrap_or(0));
-                    if start != 0 && cells_of_line.count_ones() == k && cells_of_line & !layout.full == 0 {
+                    let cells_of_line =
+                        (0..k).fold(0, |acc, i| acc | start.checked_shl(i * d).unwrap_or(0));
+                    if start != 0
+                        && cells_of_line.count_ones() == k
+                        && cells_of_line & !layout.full == 0
+                    {
                         lines += 1;
                     }
                 }

@@ -25,7 +25,15 @@ impl Symmetries {
         let transforms: Vec<Transform> = if rules.gravity {
             vec![mirror]
         } else if rules.is_square() {
-            vec![mirror, flip, rotate180, transpose, anti_transpose, rotate90, rotate270]
+            vec![
+                mirror,
+                flip,
+                rotate180,
+                transpose,
+                anti_transpose,
+                rotate90,
+                rotate270,
+            ]
         } else {
             vec![mirror, flip, rotate180]
         };

@@ -26,13 +26,19 @@ impl TranspositionTable {
 
     /// Records the result of a search of a position with window `(alpha, beta)` that returned `value`.
     pub fn store(&mut self, key: (Bits, Bits), alpha: i32, beta: i32, value: i32) {
-        let entry = self.entries.entry(key).or_insert(Bounds { lower: i32::MIN, upper: i32::MAX });
+        let entry = self.entries.entry(key).or_insert(Bounds {
+            lower: i32::MIN,
+            upper: i32::MAX,
+        });
         if value <= alpha {
             entry.upper = entry.upper.min(value);
         } else if value >= beta {
             entry.lower = entry.lower.max(value);
         } else {
-            *entry = Bounds { lower: value, upper: value };
+            *entry = Bounds {
+                lower: value,
+                upper: value,
+            };
         }
     }
 

@@ -1,0 +1,32 @@
+//! Errors a user can cause on the command line: one line on stderr, exit status 2.
+
+use crate::engine::{NotationError, RulesError};
+use std::fmt;
+
+/// A user error: bad rules, a malformed or impossible position, an illegal move, no terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<RulesError> for CliError {
+    fn from(error: RulesError) -> CliError {
+        CliError(error.to_string())
+    }
+}
+
+impl From<NotationError> for CliError {
+    fn from(error: NotationError) -> CliError {
+        CliError(error.to_string())
+    }
+}
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError(message)
+    }
+}

@@ -1,0 +1,150 @@
+//! Output formats shared by the subcommands: the PRODUCT §7 JSON and tables for people.
+
+use crate::engine::{Analysis, Player, Position, Rules, Status};
+use serde::Serialize;
+
+/// `{"width":3,"height":3,"k":3,"gravity":false}`.
+#[derive(Serialize)]
+pub struct RulesJson {
+    width: u8,
+    height: u8,
+    k: u8,
+    gravity: bool,
+}
+
+impl From<&Rules> for RulesJson {
+    fn from(rules: &Rules) -> RulesJson {
+        RulesJson {
+            width: rules.width,
+            height: rules.height,
+            k: rules.k,
+            gravity: rules.gravity,
+        }
+    }
+}
+
+/// One move of `analyze --json`.
+#[derive(Serialize)]
+pub struct MoveJson {
+    #[serde(rename = "move")]
+    mv: String,
+    row: usize,
+    col: usize,
+    score: i32,
+    outcome: &'static str,
+    plies: u32,
+    pv: Vec<String>,
+    nodes: u64,
+}
+
+/// The whole `analyze --json` object (PRODUCT §7).
+#[derive(Serialize)]
+pub struct AnalysisJson {
+    rules: RulesJson,
+    position: String,
+    to_move: String,
+    status: &'static str,
+    algorithm: &'static str,
+    exact: bool,
+    moves: Vec<MoveJson>,
+    best: Vec<String>,
+    nodes: u64,
+    elapsed_ms: f64,
+}
+
+/// `ongoing`, `x_won`, `o_won` or `draw`.
+pub fn status_name(position: &Position) -> &'static str {
+    match position.status() {
+        Status::Ongoing => "ongoing",
+        Status::Won(Player::X) => "x_won",
+        Status::Won(Player::O) => "o_won",
+        Status::Draw => "draw",
+    }
+}
+
+/// How a finished game ended, in words.
+pub fn status_words(position: &Position) -> String {
+    match position.status() {
+        Status::Ongoing => format!("{} to move", position.to_move()),
+        Status::Won(player) => format!("game over: {player} won"),
+        Status::Draw => "game over: draw".into(),
+    }
+}
+
+impl From<&Analysis> for AnalysisJson {
+    fn from(analysis: &Analysis) -> AnalysisJson {
+        let position = &analysis.position;
+        let rules = position.rules();
+        let name = |mv| rules.move_name(mv);
+        AnalysisJson {
+            rules: rules.into(),
+            position: position.to_notation(),
+            to_move: position.to_move().to_string(),
+            status: status_name(position),
+            algorithm: analysis.algorithm.name(),
+            exact: true,
+            moves: analysis
+                .moves
+                .iter()
+                .map(|m| {
+                    let (row, col) = m.mv.row_col(rules);
+                    MoveJson {
+                        mv: name(m.mv),
+                        row,
+                        col,
+                        score: m.score.score,
+                        outcome: m.score.outcome().kind(),
+                        plies: m.score.plies,
+                        pv: m.pv.iter().map(|&mv| name(mv)).collect(),
+                        nodes: m.nodes,
+                    }
+                })
+                .collect(),
+            best: analysis.best().into_iter().map(name).collect(),
+            nodes: analysis.stats.nodes,
+            elapsed_ms: analysis.elapsed.as_secs_f64() * 1000.0,
+        }
+    }
+}
+
+/// The analysis as a table for people: one row per move, best first, then the totals.
+pub fn analysis_table(analysis: &Analysis) -> String {
+    let position = &analysis.position;
+    let rules = position.rules();
+    let mut out = format!(
+        "{rules}  {}  {}\n",
+        position.to_notation(),
+        status_words(position)
+    );
+    if analysis.moves.is_empty() {
+        return out;
+    }
+    out.push_str(&format!(
+        "{:<5} {:>5}  {:<11} {:>10}  {}\n",
+        "move", "score", "outcome", "nodes", "line"
+    ));
+    for m in &analysis.moves {
+        let line: Vec<String> = m.pv.iter().map(|&mv| rules.move_name(mv)).collect();
+        out.push_str(&format!(
+            "{:<5} {:>+5}  {:<11} {:>10}  {}\n",
+            rules.move_name(m.mv),
+            m.score.score,
+            m.score.outcome().to_string(),
+            m.nodes,
+            line.join(" ")
+        ));
+    }
+    let best: Vec<String> = analysis
+        .best()
+        .into_iter()
+        .map(|mv| rules.move_name(mv))
+        .collect();
+    out.push_str(&format!(
+        "{}: {} nodes in {:.3} ms; best {}\n",
+        analysis.algorithm,
+        analysis.stats.nodes,
+        analysis.elapsed.as_secs_f64() * 1000.0,
+        best.join(" ")
+    ));
+    out
+}
