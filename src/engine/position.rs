@@ -55,7 +55,7 @@ impl Move {
 }
 
 /// How the game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Moves remain and nobody has won.
     Ongoing,

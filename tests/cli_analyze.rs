@@ -1,0 +1,126 @@
+//! `tictree analyze` through the real binary: the table, the JSON interface, and bad input.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn tictree(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = tictree(args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Runs a command that must fail on bad input: exit status 2, one line on stderr, nothing on stdout.
+fn rejected(args: &[&str]) -> String {
+    let output = tictree(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(!stderr.contains("panicked"));
+    stderr
+}
+
+#[test]
+fn json_has_every_move_best_first() {
+    let v = json(&["analyze", "--json", "x.o/.x./..."]);
+    assert_eq!(
+        v["rules"],
+        serde_json::json!({"width":3,"height":3,"k":3,"gravity":false})
+    );
+    assert_eq!(v["position"], "x.o/.x./...");
+    assert_eq!(v["to_move"], "O");
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["algorithm"], "engine");
+    assert_eq!(v["exact"], true);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    // O must block at c1; everything else loses to X's diagonal at once.
+    assert_eq!(moves[0]["move"], "c1");
+    assert_eq!(
+        (moves[0]["row"].as_u64(), moves[0]["col"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(v["best"], serde_json::json!(["c1"]));
+    for m in &moves[1..] {
+        assert_eq!(m["score"], -9);
+        assert_eq!(m["outcome"], "loss");
+        assert_eq!(m["plies"], 2);
+        assert_eq!(m["pv"].as_array().unwrap().len(), 2);
+        assert_eq!(m["pv"][1], "c1");
+    }
+    let nodes: u64 = moves.iter().map(|m| m["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(v["nodes"].as_u64(), Some(nodes));
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn minimax_reports_the_notebooks_count() {
+    let v = json(&[
+        "analyze", "--json", "--algo", "minimax", "--moves", "a3 b2 b3",
+    ]);
+    assert_eq!(v["nodes"], 934);
+    assert_eq!(v["algorithm"], "minimax");
+    assert_eq!(v["position"], "xx./.o./...");
+}
+
+#[test]
+fn a_finished_game_is_not_an_error() {
+    let v = json(&["analyze", "--json", "xxx/oo./..."]);
+    assert_eq!(v["status"], "x_won");
+    assert_eq!(v["moves"], serde_json::json!([]));
+    assert_eq!(v["best"], serde_json::json!([]));
+    let v = json(&["analyze", "--json", "xox/xoo/oxx"]);
+    assert_eq!(v["status"], "draw");
+    let table = tictree(&["analyze", "xxx/oo./..."]);
+    assert!(
+        String::from_utf8(table.stdout)
+            .unwrap()
+            .contains("game over: X won")
+    );
+}
+
+#[test]
+fn the_table_is_for_people() {
+    let output = tictree(&["analyze", "xx./oo./..."]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "tictactoe  xx./oo./...  X to move");
+    assert!(
+        lines[2].starts_with("c3      +10  win in 1"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].starts_with("c2       +0  draw"), "{}", lines[3]);
+    assert!(lines[4].contains("-9  loss in 1"), "{}", lines[4]);
+    assert!(lines.last().unwrap().contains("best c3"));
+}
+
+#[test]
+fn bad_input_is_one_line_and_status_two() {
+    assert!(rejected(&["analyze", "xx./..."]).contains("has 2 row(s)"));
+    assert!(rejected(&["analyze", "xxo/.x./..q"]).contains("unexpected 'q'"));
+    assert!(rejected(&["analyze", "xx./.../..."]).contains("impossible position"));
+    assert!(rejected(&["analyze", "xxx/ooo/..."]).contains("both X and O"));
+    assert!(rejected(&["analyze", "--rules", "9x9"]).contains("width 9"));
+    assert!(rejected(&["analyze", "--rules", "go"]).contains("unknown rules 'go'"));
+    assert!(rejected(&["analyze", "--algo", "magic"]).contains("unknown algorithm"));
+    assert!(rejected(&["analyze", "--moves", "b2 b2"]).contains("move 2 'b2'"));
+    assert!(rejected(&["analyze", "--moves", "z9"]).contains("off the board"));
+    assert!(rejected(&["--x", "robot"]).contains("use human or ai"));
+}
+
+#[test]
+fn the_game_refuses_to_start_without_a_terminal() {
+    assert!(rejected(&[]).contains("needs a terminal"));
+}
