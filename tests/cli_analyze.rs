@@ -124,3 +124,25 @@ fn bad_input_is_one_line_and_status_two() {
 fn the_game_refuses_to_start_without_a_terminal() {
     assert!(rejected(&[]).contains("needs a terminal"));
 }
+
+#[test]
+fn compare_runs_every_algorithm_on_the_same_position() {
+    let output = tictree(&["analyze", "--compare", "--json", "--moves", "a3 b2 b3"]);
+    assert!(output.status.success());
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["minimax", "alphabeta", "engine"]);
+    assert_eq!(rows[0]["nodes"], 934);
+    for row in rows {
+        assert_eq!(row["best"], serde_json::json!(["c3"]));
+        assert_eq!(row["score"], 0);
+    }
+    assert!(rows[1]["nodes"].as_u64() < rows[0]["nodes"].as_u64());
+    let table = String::from_utf8(tictree(&["analyze", "--compare"]).stdout).unwrap();
+    assert!(table.contains("minimax    a3 b3 +7"), "{table}");
+    assert!(table.contains("549945"), "{table}");
+}

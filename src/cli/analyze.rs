@@ -8,6 +8,9 @@ use crate::engine::{Algorithm, StopFlag, analyze};
 /// Runs the subcommand, printing a table or the JSON object.
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let position = args.game.position(args.position.as_deref())?;
+    if args.compare {
+        return super::compare::run(&position, args.json);
+    }
     let algorithm: Algorithm = args.algo.parse()?;
     let analysis = analyze(&position, algorithm, &StopFlag::default(), |_| {})
         .map_err(|_| CliError("the analysis was cancelled".into()))?;

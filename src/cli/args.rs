@@ -117,6 +117,9 @@ pub struct AnalyzeArgs {
     /// Print the PRODUCT §7 JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Run minimax, alphabeta and engine on the position and compare nodes and times.
+    #[arg(long, conflicts_with = "algo")]
+    pub compare: bool,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
 }

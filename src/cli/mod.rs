@@ -2,6 +2,7 @@
 
 pub mod analyze;
 mod args;
+mod compare;
 mod error;
 pub mod format;
 
