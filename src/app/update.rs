@@ -257,10 +257,10 @@ impl App {
                     .map(|m| rules.move_name(m))
                     .collect();
                 format!(
-                    ", best {} {} ({})",
-                    super::log::names(&names, "/", 3),
+                    ", best {} ({}) with {}",
                     signed(top.score.score),
-                    top.score.outcome()
+                    top.score.outcome(),
+                    super::log::names(&names, "/", 3),
                 )
             }
             None => String::new(),
@@ -273,10 +273,11 @@ impl App {
         self.log.push(
             LogKind::Search,
             format!(
-                "{player} ({}) {purpose}: {} checked {} moves in {}{best}",
+                "{player} ({}) {purpose}: {} checked {} move{} in {}{best}",
                 self.seat_name(player),
                 analysis.algorithm,
                 thousands(analysis.stats.nodes),
+                if analysis.stats.nodes == 1 { "" } else { "s" },
                 duration(analysis.elapsed),
             ),
         );

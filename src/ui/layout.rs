@@ -108,7 +108,11 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
     let wanted = u16::try_from(tree_rows)
         .unwrap_or(u16::MAX)
         .saturating_add(4);
-    let tree_h = wanted.clamp(TREE_MIN, body_h.saturating_sub(LOG_MIN).max(TREE_MIN));
+    // On big boards the log keeps at least a third of the column.
+    let most = (body_h * 2 / 3)
+        .max(TREE_MIN)
+        .min(body_h.saturating_sub(LOG_MIN));
+    let tree_h = wanted.min(most).max(TREE_MIN);
     let [tree, log] =
         Layout::vertical([Constraint::Length(tree_h), Constraint::Fill(1)]).areas(right);
     Ok(Panes {

@@ -62,17 +62,31 @@ impl Widget for TreePane<'_> {
             theme.strong(),
         )];
         let body_rows = usize::from(inner.height.saturating_sub(2));
-        // Keep the selection in view when the list is longer than the pane.
+        // A list longer than the pane gives its last row to a "… more" line.
+        let capacity = if search.moves.len() > body_rows {
+            body_rows.saturating_sub(1)
+        } else {
+            body_rows
+        };
+        // Keep the selection in view.
         let offset = if self.focused {
-            app.selected.saturating_sub(body_rows.saturating_sub(1))
+            app.selected.saturating_sub(capacity.saturating_sub(1))
         } else {
             0
         };
         let best = search.best();
-        for (index, entry) in search.moves.iter().enumerate().skip(offset).take(body_rows) {
+        let shown = capacity;
+        let hidden = search.moves.len().saturating_sub(offset + shown);
+        for (index, entry) in search.moves.iter().enumerate().skip(offset).take(shown) {
             let is_best = best.contains(&entry.mv);
             let selected = self.focused && index == app.selected;
             lines.push(row(entry, &rules, is_best, selected, theme));
+        }
+        if hidden > 0 {
+            lines.push(Line::styled(
+                format!("  … {hidden} more (Tab to the tree, then ↓)"),
+                theme.dim(),
+            ));
         }
         if search.moves.is_empty() && position.status() != Status::Ongoing {
             lines.push(Line::styled("  no moves: the game is over", theme.dim()));
