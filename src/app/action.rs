@@ -1,0 +1,52 @@
+//! Everything that can change the application state, as plain values.
+
+use super::worker::SearchMessage;
+use crate::engine::Move;
+
+/// A direction for the cursor or a selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Towards the top of the screen.
+    Up,
+    /// Towards the bottom of the screen.
+    Down,
+    /// Towards the left.
+    Left,
+    /// Towards the right.
+    Right,
+}
+
+/// One input to `App::update`: a user intent (from a key or the mouse) or a search result.
+#[derive(Clone, Debug)]
+pub enum Action {
+    /// Cursor keys / hjkl: move the cursor (board), the selection (tree) or scroll (log).
+    Move(Direction),
+    /// Enter / Space: play at the cursor, or the move selected in the tree.
+    Place,
+    /// A mouse click on a board cell.
+    Click(Move),
+    /// Take back moves to the human's previous turn.
+    Undo,
+    /// Replay a move taken back by undo.
+    Redo,
+    /// Start again from the start position.
+    NewGame,
+    /// Pause or resume the AI.
+    TogglePause,
+    /// Open or close the help popup.
+    ToggleHelp,
+    /// Close the open popup; without one, step focus back to the board, then quit.
+    Escape,
+    /// Move the focus to the next pane.
+    FocusNext,
+    /// Move the focus to the previous pane.
+    FocusPrev,
+    /// Scroll the log one page back.
+    PageUp,
+    /// Scroll the log one page forward.
+    PageDown,
+    /// Leave the application.
+    Quit,
+    /// A message from the search worker.
+    Search(SearchMessage),
+}

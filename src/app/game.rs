@@ -1,0 +1,73 @@
+//! The game record: the start position, the moves played since, and the moves taken back.
+
+use crate::engine::{IllegalMove, Move, Position};
+
+/// The moves of one game, with undo and redo.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// `positions[0]` is the start; each move adds the position after it.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    /// Moves taken back, the most recent last.
+    undone: Vec<Move>,
+}
+
+impl Game {
+    /// A game starting at `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            undone: Vec::new(),
+        }
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        // `positions` is never empty: it starts with the start position and undo keeps it.
+        &self.positions[self.positions.len() - 1]
+    }
+
+    /// The moves played since the start.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The most recent move.
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
+    /// Plays a move; a new move forgets the moves taken back.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        let next = self.position().play(mv)?;
+        self.positions.push(next);
+        self.moves.push(mv);
+        if self.undone.last() == Some(&mv) {
+            self.undone.pop();
+        } else {
+            self.undone.clear();
+        }
+        Ok(())
+    }
+
+    /// Takes back the last move, if there is one.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        self.positions.pop();
+        self.undone.push(mv);
+        Some(mv)
+    }
+
+    /// The move `redo` would replay.
+    pub fn next_redo(&self) -> Option<Move> {
+        self.undone.last().copied()
+    }
+
+    /// Back to the start position, forgetting everything.
+    pub fn restart(&mut self) {
+        self.positions.truncate(1);
+        self.moves.clear();
+        self.undone.clear();
+    }
+}

@@ -1,0 +1,125 @@
+//! The log pane's lines and the formats they share with the rest of the UI.
+
+use std::time::Duration;
+
+/// What a log line is about (the UI styles each kind differently, and marks it with a symbol).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogKind {
+    /// A finished search.
+    Search,
+    /// A move played.
+    Move,
+    /// The end of a game.
+    Result,
+    /// Anything else: new game, undo, pause.
+    Info,
+}
+
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogLine {
+    /// What the line is about.
+    pub kind: LogKind,
+    /// The text, without a trailing newline.
+    pub text: String,
+}
+
+/// The log: every line since the app started, and how far the view is scrolled back.
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    /// All lines, oldest first.
+    pub lines: Vec<LogLine>,
+    /// Lines scrolled back from the newest; 0 follows new lines as they come.
+    pub scroll: usize,
+}
+
+impl Log {
+    /// Appends a line. A scrolled-back view stays on the lines it shows.
+    pub fn push(&mut self, kind: LogKind, text: impl Into<String>) {
+        self.lines.push(LogLine {
+            kind,
+            text: text.into(),
+        });
+        if self.scroll > 0 {
+            self.scroll += 1;
+        }
+    }
+
+    /// Scrolls back (positive) or forward (negative), clamped to the log.
+    pub fn scroll_by(&mut self, lines: isize) {
+        let max = self.lines.len().saturating_sub(1);
+        self.scroll = self.scroll.saturating_add_signed(lines).min(max);
+    }
+}
+
+/// `1234567` as `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A duration to three significant figures in a unit that suits it.
+pub fn duration(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1000.0;
+    if ms < 10.0 {
+        format!("{ms:.2} ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+/// Up to `max` names joined by `sep`, then how many more there are: `a3/b3/c3 +6 more`.
+pub fn names(names: &[String], sep: &str, max: usize) -> String {
+    if names.len() <= max {
+        return names.join(sep);
+    }
+    format!("{} +{} more", names[..max].join(sep), names.len() - max)
+}
+
+/// A score with its sign, as the tree pane shows it: `+10`, `-9`, `0`.
+pub fn signed(score: i32) -> String {
+    if score > 0 {
+        format!("+{score}")
+    } else {
+        score.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_like_the_seed_notebook() {
+        assert_eq!(thousands(549_945), "549,945");
+        assert_eq!(thousands(934), "934");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(duration(Duration::from_micros(1234)), "1.23 ms");
+        assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
+        assert_eq!(signed(10), "+10");
+        assert_eq!(signed(-9), "-9");
+    }
+
+    #[test]
+    fn scrolling_is_clamped_and_keeps_its_place() {
+        let mut log = Log::default();
+        for i in 0..5 {
+            log.push(LogKind::Info, format!("line {i}"));
+        }
+        log.scroll_by(10);
+        assert_eq!(log.scroll, 4);
+        log.push(LogKind::Info, "new");
+        assert_eq!(log.scroll, 5);
+        log.scroll_by(-100);
+        assert_eq!(log.scroll, 0);
+    }
+}

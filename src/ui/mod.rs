@@ -1,0 +1,78 @@
+//! Drawing: a pure function of the app state into a frame, one file per pane or popup.
+
+mod board;
+mod help;
+mod layout;
+mod log;
+mod status;
+mod theme;
+mod too_small;
+mod tree;
+
+pub use layout::{Panes, SCALES, Scale, min_size, panes};
+pub use status::keys_now;
+pub use theme::Theme;
+
+use crate::app::{App, Focus};
+use crate::engine::Move;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// Draws the whole screen for the app's state.
+pub fn draw(frame: &mut Frame, app: &App) {
+    frame.render_widget(Screen { app }, frame.area());
+}
+
+/// The whole screen as a widget.
+pub struct Screen<'a> {
+    /// The app to show.
+    pub app: &'a App,
+}
+
+impl Widget for Screen<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = Theme { color: app.color };
+        let rules = *app.position().rules();
+        let panes = match panes(area, &rules, rules.cells()) {
+            Ok(panes) => panes,
+            Err(need) => {
+                too_small::TooSmall { need }.render(area, buf);
+                return;
+            }
+        };
+        status::Header { app, theme }.render(panes.header, buf);
+        board::BoardPane {
+            app,
+            scale: panes.scale,
+            theme,
+            focused: app.focus == Focus::Board,
+        }
+        .render(panes.board, buf);
+        tree::TreePane {
+            app,
+            theme,
+            focused: app.focus == Focus::Tree,
+        }
+        .render(panes.tree, buf);
+        log::LogPane {
+            app,
+            theme,
+            focused: app.focus == Focus::Log,
+        }
+        .render(panes.log, buf);
+        status::StatusBar { app, theme }.render(panes.status, buf);
+        if app.help {
+            help::HelpPopup { theme }.render(area, buf);
+        }
+    }
+}
+
+/// The board cell at a screen position (for mouse clicks), laid out as `draw` lays it out.
+pub fn cell_at(app: &App, screen: Rect, x: u16, y: u16) -> Option<Move> {
+    let rules = *app.position().rules();
+    let panes = panes(screen, &rules, rules.cells()).ok()?;
+    board::Geometry::new(panes.board, panes.scale, rules).hit(x, y)
+}

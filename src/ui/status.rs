@@ -1,0 +1,99 @@
+//! The header line (game, players, algorithm) and the status bar (the keys that apply now).
+
+use super::theme::Theme;
+use crate::app::{App, Focus};
+use crate::engine::{Player, Status};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+/// The title line.
+pub struct Header<'a> {
+    /// The app.
+    pub app: &'a App,
+    /// Styles.
+    pub theme: Theme,
+}
+
+impl Widget for Header<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let rules = app.position().rules();
+        let gravity = if rules.gravity { ", gravity" } else { "" };
+        let line = Line::from(vec![
+            Span::styled(" tictree ", self.theme.strong()),
+            Span::raw(format!(
+                " {} ({}×{}, {} in a row{gravity}) · X: {} · O: {} · {} · move {}",
+                rules,
+                rules.width,
+                rules.height,
+                rules.k,
+                app.seat_name(Player::X),
+                app.seat_name(Player::O),
+                app.options.algorithm,
+                app.position().ply() + 1,
+            )),
+        ]);
+        line.render(area, buf);
+    }
+}
+
+/// The status bar.
+pub struct StatusBar<'a> {
+    /// The app.
+    pub app: &'a App,
+    /// Styles.
+    pub theme: Theme,
+}
+
+impl Widget for StatusBar<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let mut spans = Vec::new();
+        if let Some(notice) = &self.app.notice {
+            spans.push(Span::styled(format!(" {notice} "), self.theme.notice()));
+            spans.push(Span::raw("│"));
+        }
+        for (key, what) in keys_now(self.app) {
+            spans.push(Span::styled(format!(" {key}"), self.theme.strong()));
+            spans.push(Span::raw(format!(" {what} ")));
+        }
+        Line::from(spans).render(area, buf);
+    }
+}
+
+/// The keys that do something in the current state, most relevant first.
+pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
+    if app.help {
+        return vec![("Esc", "close help"), ("q", "quit")];
+    }
+    let mut keys = Vec::new();
+    let ongoing = app.position().status() == Status::Ongoing;
+    match app.focus {
+        Focus::Board if app.human_to_move() => {
+            keys.push(("←↓↑→/hjkl", "move"));
+            keys.push(("Enter", "place"));
+        }
+        Focus::Tree if app.human_to_move() => {
+            keys.push(("↑↓", "select"));
+            keys.push(("Enter", "play it"));
+        }
+        Focus::Log => keys.push(("↑↓", "scroll")),
+        _ => {}
+    }
+    if ongoing && app.ai_to_move() {
+        keys.push(("p", if app.paused { "resume AI" } else { "pause AI" }));
+    }
+    if !app.game.moves().is_empty() {
+        keys.push(("u", "undo"));
+    }
+    if app.game.next_redo().is_some() {
+        keys.push(("r", "redo"));
+    }
+    keys.push(("n", "new game"));
+    keys.push(("Tab", "focus"));
+    keys.push(("PgUp/PgDn", "log"));
+    keys.push(("?", "help"));
+    keys.push(("q", "quit"));
+    keys
+}

@@ -1,0 +1,92 @@
+//! Styles. Every state that has a colour also has a modifier or a symbol, so that without colour
+//! (`NO_COLOR`, monochrome terminals) nothing is lost.
+
+use crate::engine::Player;
+use ratatui::style::{Color, Modifier, Style};
+
+/// The styles of one frame: coloured or not.
+#[derive(Clone, Copy, Debug)]
+pub struct Theme {
+    /// Whether colours may be used.
+    pub color: bool,
+}
+
+impl Theme {
+    fn fg(self, color: Color) -> Style {
+        if self.color {
+            Style::new().fg(color)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// A mark on the board.
+    pub fn mark(self, player: Player) -> Style {
+        let color = match player {
+            Player::X => Color::Cyan,
+            Player::O => Color::LightMagenta,
+        };
+        self.fg(color).add_modifier(Modifier::BOLD)
+    }
+
+    /// The grid lines and coordinates.
+    pub fn grid(self) -> Style {
+        self.fg(Color::DarkGray)
+    }
+
+    /// The cursor cell's token (brackets and reverse video).
+    pub fn cursor(self) -> Style {
+        self.fg(Color::Yellow)
+            .add_modifier(Modifier::REVERSED | Modifier::BOLD)
+    }
+
+    /// The last move's token (parentheses, underlined).
+    pub fn last(self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::UNDERLINED)
+    }
+
+    /// A cell of the winning line (asterisks, reverse video).
+    pub fn win(self) -> Style {
+        self.fg(Color::Green)
+            .add_modifier(Modifier::BOLD | Modifier::REVERSED)
+    }
+
+    /// Best moves in the tree (also starred).
+    pub fn best(self) -> Style {
+        self.fg(Color::Green).add_modifier(Modifier::BOLD)
+    }
+
+    /// Moves that lose (also shown with a minus sign and in words).
+    pub fn losing(self) -> Style {
+        self.fg(Color::Red)
+    }
+
+    /// The selected row of a focused list (also marked with `>`).
+    pub fn selected(self) -> Style {
+        Style::new().add_modifier(Modifier::REVERSED)
+    }
+
+    /// Secondary text.
+    pub fn dim(self) -> Style {
+        Style::new().add_modifier(Modifier::DIM)
+    }
+
+    /// Headings and the result of a game.
+    pub fn strong(self) -> Style {
+        Style::new().add_modifier(Modifier::BOLD)
+    }
+
+    /// A pane's border: focused panes are bold (and coloured), others plain.
+    pub fn border(self, focused: bool) -> Style {
+        if focused {
+            self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+        } else {
+            self.grid()
+        }
+    }
+
+    /// A notice in the status bar (why a key did nothing).
+    pub fn notice(self) -> Style {
+        self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+}

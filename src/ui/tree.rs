@@ -1,0 +1,160 @@
+//! The game-tree pane: every candidate move of the side to move with its exact score, outcome,
+//! node count and principal variation, best first, filling in live while the search runs.
+
+use super::theme::Theme;
+use crate::app::{App, duration, names, signed, thousands};
+use crate::engine::{MoveAnalysis, Rules, Status};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+/// The game-tree pane of an app, ready to render.
+pub struct TreePane<'a> {
+    /// The app.
+    pub app: &'a App,
+    /// Styles.
+    pub theme: Theme,
+    /// Whether the pane has the focus (then the selection shows).
+    pub focused: bool,
+}
+
+impl Widget for TreePane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let app = self.app;
+        let theme = self.theme;
+        let search = &app.search;
+        let position = search.position;
+        let rules = *position.rules();
+        let player = position.to_move();
+        let title = match position.status() {
+            Status::Ongoing if app.ai_to_move() => {
+                format!(
+                    " Game tree · {player} ({}) candidates ",
+                    app.seat_name(player)
+                )
+            }
+            Status::Ongoing => {
+                let best: Vec<String> = match &search.done {
+                    Some(done) => done.best().iter().map(|&m| rules.move_name(m)).collect(),
+                    None => Vec::new(),
+                };
+                let hint = if best.is_empty() {
+                    String::new()
+                } else {
+                    format!(": recommended {}", names(&best, " or ", 3))
+                };
+                format!(
+                    " Game tree · {player} ({}) to move{hint} ",
+                    app.seat_name(player)
+                )
+            }
+            _ => " Game tree · game over ".to_string(),
+        };
+        let block = Block::bordered()
+            .title(title)
+            .border_style(theme.border(self.focused));
+        let inner = block.inner(area);
+        block.render(area, buf);
+
+        let mut lines = vec![Line::styled(
+            "  move  score  outcome       nodes  best line",
+            theme.strong(),
+        )];
+        let body_rows = usize::from(inner.height.saturating_sub(2));
+        // A list longer than the pane gives its last row to a "… more" line.
+        let capacity = if search.moves.len() > body_rows {
+            body_rows.saturating_sub(1)
+        } else {
+            body_rows
+        };
+        // Keep the selection in view.
+        let offset = if self.focused {
+            app.selected.saturating_sub(capacity.saturating_sub(1))
+        } else {
+            0
+        };
+        let best = search.best();
+        let shown = capacity;
+        let hidden = search.moves.len().saturating_sub(offset + shown);
+        for (index, entry) in search.moves.iter().enumerate().skip(offset).take(shown) {
+            let is_best = best.contains(&entry.mv);
+            let selected = self.focused && index == app.selected;
+            lines.push(row(entry, &rules, is_best, selected, theme));
+        }
+        if hidden > 0 {
+            lines.push(Line::styled(
+                format!("  … {hidden} more (Tab to the tree, then ↓)"),
+                theme.dim(),
+            ));
+        }
+        if search.moves.is_empty() && position.status() != Status::Ongoing {
+            lines.push(Line::styled("  no moves: the game is over", theme.dim()));
+        }
+        let footer = if search.running() {
+            Line::styled(
+                format!(
+                    "  searching… {} of {} moves scored ({})",
+                    search.moves.len(),
+                    search.total,
+                    app.options.algorithm
+                ),
+                theme.strong(),
+            )
+        } else if let Some(done) = &search.done {
+            Line::styled(
+                format!(
+                    "  {} moves · {} nodes · {} · {}",
+                    done.moves.len(),
+                    thousands(done.stats.nodes),
+                    duration(done.elapsed),
+                    done.algorithm
+                ),
+                theme.dim(),
+            )
+        } else {
+            Line::default()
+        };
+        let used = lines.len() as u16;
+        Paragraph::new(lines).render(inner, buf);
+        if inner.height > used {
+            let y = inner.y + used.min(inner.height - 1);
+            buf.set_line(inner.x, y, &footer, inner.width);
+        }
+    }
+}
+
+fn row<'a>(
+    entry: &MoveAnalysis,
+    rules: &Rules,
+    is_best: bool,
+    selected: bool,
+    theme: Theme,
+) -> Line<'a> {
+    let marker = match (selected, is_best) {
+        (true, true) => ">★",
+        (true, false) => "> ",
+        (false, true) => " ★",
+        (false, false) => "  ",
+    };
+    let pv: Vec<String> = entry.pv.iter().map(|&m| rules.move_name(m)).collect();
+    let text = format!(
+        "{marker}{:>4}  {:>5}  {:<11} {:>7}  {}",
+        rules.move_name(entry.mv),
+        signed(entry.score.score),
+        entry.score.outcome().to_string(),
+        thousands(entry.nodes),
+        pv.join(" ")
+    );
+    let mut style = if is_best {
+        theme.best()
+    } else if entry.score.score < 0 {
+        theme.losing()
+    } else {
+        ratatui::style::Style::new()
+    };
+    if selected {
+        style = style.patch(theme.selected());
+    }
+    Line::from(Span::styled(text, style))
+}

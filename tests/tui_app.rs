@@ -1,0 +1,319 @@
+//! Behaviour of the app through actions: searches, stale results, undo, the AI's choice, input.
+
+mod tui_support;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+use std::collections::HashSet;
+use tictree::app::{Action, App, Direction, Focus, Job, SearchMessage, Seat, key_action, run_job};
+use tictree::engine::{Rules, StopFlag};
+use tui_support::*;
+
+fn request(app: &mut App) -> tictree::app::SearchRequest {
+    match app.take_job() {
+        Some(Job::Analyze(request)) => request,
+        other => panic!("expected a search request, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_log_counts_moves_checked_like_the_seed_notebook() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    play_at(&mut app, "a3");
+    let log = log_text(&app);
+    assert!(
+        log[1].contains("minimax checked 549,945 moves in 1.50 ms"),
+        "{log:?}"
+    );
+    assert_eq!(log[2], "1. X (you) plays a3 — score 0 (draw)");
+    assert!(
+        log[3].starts_with("O (AI) thinks: minimax checked 59,704 moves"),
+        "{log:?}"
+    );
+    assert!(
+        log[4].starts_with("2. O (AI) plays b2 — score 0 (draw)"),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn the_tree_fills_in_live_best_first() {
+    // X to move after a3 b2 c1 b3; the search's messages are fed one at a time.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 c1 b3"), false);
+    let req = request(&mut app);
+    let mut messages = Vec::new();
+    run_job(&req, &StopFlag::default(), |m| messages.push(m)).unwrap();
+    let first = messages.remove(0);
+    app.update(Action::Search(first));
+    assert_eq!(app.search.moves.len(), 1);
+    assert!(app.search.running());
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains(&format!(
+        "searching… 1 of {} moves scored",
+        app.search.total
+    )));
+    for message in messages {
+        app.update(Action::Search(message));
+    }
+    let scores: Vec<i32> = app.search.moves.iter().map(|m| m.score.score).collect();
+    let mut sorted = scores.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(scores, sorted, "best first while filling in");
+    assert_eq!(
+        app.search
+            .best()
+            .iter()
+            .map(|&m| Rules::TICTACTOE.move_name(m))
+            .collect::<Vec<_>>(),
+        ["b1"]
+    );
+}
+
+#[test]
+fn a_stale_result_is_never_applied() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    let old = request(&mut app);
+    // The human moves before the hint search finishes: a new search for O replaces it.
+    app.update(Action::Place);
+    let new = request(&mut app);
+    assert!(new.generation > old.generation);
+    let mut stale = run_job(&old, &StopFlag::default(), |_| {}).unwrap();
+    stale.elapsed = ELAPSED;
+    app.update(Action::Search(SearchMessage::Done {
+        generation: old.generation,
+        analysis: stale,
+    }));
+    assert!(
+        app.search.moves.is_empty(),
+        "the old position's moves are not shown"
+    );
+    assert_eq!(
+        app.game.moves().len(),
+        1,
+        "the AI did not move on a stale result"
+    );
+}
+
+#[test]
+fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    app.update(Action::Place); // X b2; the AI's search is requested but not run.
+    let thinking = request(&mut app);
+    assert!(app.ai_to_move());
+    app.update(Action::Undo);
+    assert!(app.human_to_move());
+    assert!(app.game.moves().is_empty());
+    let replacement = request(&mut app);
+    assert!(replacement.generation > thinking.generation);
+    // The cancelled search's answer arrives late: ignored.
+    let mut late = run_job(&thinking, &StopFlag::default(), |_| {}).unwrap();
+    late.elapsed = ELAPSED;
+    app.update(Action::Search(SearchMessage::Done {
+        generation: thinking.generation,
+        analysis: late,
+    }));
+    assert!(app.game.moves().is_empty());
+}
+
+#[test]
+fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    play_at(&mut app, "a3");
+    play_at(&mut app, "c1");
+    assert_eq!(app.game.moves().len(), 4);
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(
+        app.game.moves().len(),
+        2,
+        "X's move and O's reply are taken back"
+    );
+    assert!(app.human_to_move());
+    press(&mut app, &[Action::Redo]);
+    assert_eq!(
+        app.game.moves().len(),
+        4,
+        "redo replays X's move and O's reply"
+    );
+    press(&mut app, &[Action::NewGame]);
+    assert!(app.game.moves().is_empty());
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(app.notice.as_deref(), Some("nothing to undo"));
+}
+
+#[test]
+fn the_ai_varies_among_equally_best_moves_and_a_seed_fixes_its_choice() {
+    let first_move = |seed: u64| {
+        let mut options = options(Rules::TICTACTOE);
+        options.x = Seat::Ai;
+        options.o = Seat::Human;
+        options.seed = Some(seed);
+        options.algorithm = tictree::engine::Algorithm::Engine;
+        let mut app = App::new(options, false);
+        settle(&mut app);
+        app.game.moves()[0]
+    };
+    let choices: HashSet<_> = (0..20).map(first_move).collect();
+    assert!(
+        choices.len() >= 3,
+        "every first move draws, so the AI varies: {choices:?}"
+    );
+    assert_eq!(first_move(5), first_move(5));
+}
+
+#[test]
+fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
+    let mut options = options(Rules::TICTACTOE);
+    options.x = Seat::Ai;
+    options.algorithm = tictree::engine::Algorithm::Engine;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    assert_eq!(app.game.moves().len(), 9, "perfect play fills the board");
+    assert_eq!(log_text(&app).last().unwrap(), "Game over: draw");
+    assert!(text(&screen(&app, 100, 30)).contains("═ DRAW ═"));
+}
+
+#[test]
+fn quit_works_during_a_search_and_cancels_it() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    assert!(matches!(app.take_job(), Some(Job::Analyze(_))));
+    app.update(Action::Quit);
+    assert!(app.should_quit());
+    assert!(matches!(app.take_job(), Some(Job::Cancel)));
+}
+
+#[test]
+fn gravity_places_the_mark_at_the_bottom_of_the_cursor_column() {
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    let _ = app.take_job();
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::Place);
+    assert_eq!(
+        Rules::CONNECT4.move_name(app.game.moves()[0]),
+        "c1",
+        "the mark drops to row 1 whatever row the cursor was on"
+    );
+}
+
+#[test]
+fn occupied_cells_and_the_ais_turn_refuse_a_mark_with_a_reason() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    app.update(Action::Place);
+    app.update(Action::Place);
+    assert_eq!(app.notice.as_deref(), Some("wait: O (AI) is to move"));
+    settle(&mut app);
+    app.update(Action::Place);
+    assert_eq!(app.notice.as_deref(), Some("b2: the cell is already taken"));
+}
+
+#[test]
+fn the_tree_can_take_the_focus_and_play_its_selected_move() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    assert_eq!(app.focus, Focus::Tree);
+    press(
+        &mut app,
+        &[Action::Move(Direction::Down), Action::Move(Direction::Down)],
+    );
+    let selected = app.search.moves[2].mv;
+    assert_eq!(
+        app.cursor,
+        selected.row_col(&Rules::TICTACTOE),
+        "the cursor follows"
+    );
+    press(&mut app, &[Action::Place]);
+    assert_eq!(app.game.moves()[0], selected);
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.focus, Focus::Board, "Esc first returns to the board");
+    press(&mut app, &[Action::Escape]);
+    assert!(app.should_quit(), "then quits");
+}
+
+#[test]
+fn a_click_on_a_cell_names_that_cell() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    let terminal = screen(&app, 100, 30);
+    let buffer = terminal.backend().buffer();
+    let area = *buffer.area();
+    // The cursor's bracket "[" sits two columns left of the centre of b2.
+    let (x, y) = (0..area.height)
+        .flat_map(|y| (0..area.width).map(move |x| (x, y)))
+        .find(|&(x, y)| buffer[(x, y)].symbol() == "[")
+        .expect("the cursor is drawn");
+    let b2 = Rules::TICTACTOE.parse_cell("b2").unwrap();
+    assert_eq!(tictree::ui::cell_at(&app, area, x + 2, y), Some(b2));
+    assert_eq!(tictree::ui::cell_at(&app, area, 0, 0), None);
+    let a3 = Rules::TICTACTOE.parse_cell("a3").unwrap();
+    assert_eq!(tictree::ui::cell_at(&app, area, x + 2 - 8, y - 4), Some(a3));
+    press(&mut app, &[Action::Click(a3)]);
+    assert_eq!(app.game.moves()[0], a3);
+}
+
+#[test]
+fn without_colour_every_marking_still_shows() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    play_at(&mut app, "a3");
+    let terminal = screen(&app, 100, 30);
+    let buffer = terminal.backend().buffer();
+    let cells = buffer.content();
+    assert!(
+        cells
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset)
+    );
+    assert!(
+        cells
+            .iter()
+            .any(|c| c.symbol() == "[" && c.modifier.contains(Modifier::REVERSED)),
+        "the cursor is bracketed and reversed"
+    );
+    assert!(
+        cells.iter().any(|c| c.symbol() == "("),
+        "the last move is in parentheses"
+    );
+    let coloured = App::new(options(Rules::TICTACTOE), true);
+    let terminal = screen(&coloured, 100, 30);
+    assert!(
+        terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .any(|c| c.fg != Color::Reset)
+    );
+}
+
+#[test]
+fn keys_follow_terminal_conventions() {
+    let key = |code| key_action(&KeyEvent::new(code, KeyModifiers::NONE));
+    assert!(matches!(
+        key(KeyCode::Char('h')),
+        Some(Action::Move(Direction::Left))
+    ));
+    assert!(matches!(
+        key(KeyCode::Char('j')),
+        Some(Action::Move(Direction::Down))
+    ));
+    assert!(matches!(
+        key(KeyCode::Char('k')),
+        Some(Action::Move(Direction::Up))
+    ));
+    assert!(matches!(
+        key(KeyCode::Char('l')),
+        Some(Action::Move(Direction::Right))
+    ));
+    assert!(matches!(key(KeyCode::Char(' ')), Some(Action::Place)));
+    assert!(matches!(key(KeyCode::Enter), Some(Action::Place)));
+    assert!(matches!(key(KeyCode::Char('q')), Some(Action::Quit)));
+    assert!(matches!(key(KeyCode::Char('?')), Some(Action::ToggleHelp)));
+    let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(matches!(key_action(&ctrl_c), Some(Action::Quit)));
+    assert!(key(KeyCode::Char('z')).is_none());
+}

@@ -1,0 +1,114 @@
+//! The real binary in a real pseudo-terminal: a move is played, the AI answers, `q` exits cleanly.
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+const ROWS: u16 = 40;
+const COLS: u16 = 120;
+const PATIENCE: Duration = Duration::from_secs(10);
+
+/// The terminal as the user sees it, fed from the pty.
+struct Screen {
+    parser: vt100::Parser,
+    raw: Vec<u8>,
+    output: Receiver<Vec<u8>>,
+}
+
+impl Screen {
+    fn pump(&mut self, wait: Duration) {
+        if let Ok(bytes) = self.output.recv_timeout(wait) {
+            self.parser.process(&bytes);
+            self.raw.extend_from_slice(&bytes);
+        }
+        while let Ok(bytes) = self.output.try_recv() {
+            self.parser.process(&bytes);
+            self.raw.extend_from_slice(&bytes);
+        }
+    }
+
+    fn contents(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Reads output until the screen shows `text`, or fails after a few seconds.
+    fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "screen never showed {text:?}:\n{}",
+                self.contents()
+            );
+            self.pump(Duration::from_millis(50));
+        }
+    }
+}
+
+#[test]
+fn a_move_is_played_the_ai_answers_and_q_restores_the_terminal() {
+    let pty = native_pty_system()
+        .openpty(PtySize {
+            rows: ROWS,
+            cols: COLS,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tictree"));
+    command.args(["--seed", "3", "--no-mouse"]);
+    command.env("TERM", "xterm-256color");
+    let mut child = pty.slave.spawn_command(command).expect("tictree starts");
+    drop(pty.slave);
+    let mut reader = pty.master.try_clone_reader().expect("pty reader");
+    let mut writer = pty.master.take_writer().expect("pty writer");
+    let (sender, output) = channel();
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        while let Ok(n) = reader.read(&mut buffer) {
+            if n == 0 || sender.send(buffer[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut screen = Screen {
+        parser: vt100::Parser::new(
+            ROWS.try_into().expect("rows"),
+            COLS.try_into().expect("cols"),
+            0,
+        ),
+        raw: Vec::new(),
+        output,
+    };
+
+    screen.wait_for("X (you) to move");
+    screen.wait_for("9 moves ·"); // The hint search has scored every move.
+    // The cursor starts on b2: Enter places X there, and the AI answers.
+    writer.write_all(b"\r").expect("send Enter");
+    writer.flush().expect("flush");
+    screen.wait_for("1. X (you) plays b2");
+    screen.wait_for("2. O (AI) plays");
+    let shown = screen.contents();
+    assert!(shown.contains('╳'), "the X is drawn:\n{shown}");
+    assert!(shown.contains("╭─╮"), "the AI's O is drawn:\n{shown}");
+
+    writer.write_all(b"q").expect("send q");
+    writer.flush().expect("flush");
+    let deadline = Instant::now() + PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("child status") {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "tictree did not exit on q");
+        screen.pump(Duration::from_millis(20));
+    };
+    screen.pump(Duration::from_millis(200));
+    assert!(status.success(), "exit status {status:?}");
+    let raw = String::from_utf8_lossy(&screen.raw);
+    let left = raw
+        .rfind("\x1b[?1049l")
+        .expect("the alternate screen is left");
+    assert!(left > raw.rfind("\x1b[?1049h").expect("it was entered"));
+    assert!(!screen.parser.screen().alternate_screen());
+}

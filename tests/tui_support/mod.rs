@@ -1,0 +1,95 @@
+//! Helpers shared by the TUI tests: an app driven synchronously, and its screen as text.
+
+#![allow(dead_code)]
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::time::Duration;
+use tictree::app::{Action, App, Direction, Job, Options, SearchMessage, run_job};
+use tictree::engine::{Algorithm, Position, Rules, StopFlag};
+
+/// The elapsed time every search reports in tests, so screens do not depend on the clock.
+pub const ELAPSED: Duration = Duration::from_micros(1500);
+
+/// Options for tests: human X against the AI, a fixed seed, textbook minimax (stable node counts).
+pub fn options(rules: Rules) -> Options {
+    let mut options = Options::new(rules);
+    options.seed = Some(7);
+    options.algorithm = Algorithm::Minimax;
+    options
+}
+
+/// Options starting from a move list.
+pub fn options_from(rules: Rules, moves: &str) -> Options {
+    let mut options = options(rules);
+    options.start = Position::empty(rules)
+        .play_moves(moves)
+        .expect("test moves are legal");
+    options
+}
+
+/// Runs every search the app asks for on this thread, as the worker would, until it asks for none.
+pub fn settle(app: &mut App) {
+    while let Some(job) = app.take_job() {
+        if let Job::Analyze(request) = job {
+            let mut messages = Vec::new();
+            let mut analysis = run_job(&request, &StopFlag::default(), |m| messages.push(m))
+                .expect("an unstopped search finishes");
+            for message in messages {
+                app.update(Action::Search(message));
+            }
+            analysis.elapsed = ELAPSED;
+            app.update(Action::Search(SearchMessage::Done {
+                generation: request.generation,
+                analysis,
+            }));
+        }
+    }
+}
+
+/// Sends actions one by one, settling the searches after each.
+pub fn press(app: &mut App, actions: &[Action]) {
+    for action in actions {
+        app.update(action.clone());
+        settle(app);
+    }
+}
+
+/// Moves the cursor from wherever it is to a cell like `a3` and places a mark there.
+pub fn play_at(app: &mut App, cell: &str) {
+    let rules = *app.position().rules();
+    let mv = rules.parse_cell(cell).expect("a cell name");
+    let (row, col) = mv.row_col(&rules);
+    while app.cursor.0 > row {
+        app.update(Action::Move(Direction::Up));
+    }
+    while app.cursor.0 < row {
+        app.update(Action::Move(Direction::Down));
+    }
+    while app.cursor.1 > col {
+        app.update(Action::Move(Direction::Left));
+    }
+    while app.cursor.1 < col {
+        app.update(Action::Move(Direction::Right));
+    }
+    press(app, &[Action::Place]);
+}
+
+/// Draws the app on a test terminal of the given size.
+pub fn screen(app: &App, width: u16, height: u16) -> Terminal<TestBackend> {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("a test terminal");
+    terminal
+        .draw(|frame| tictree::ui::draw(frame, app))
+        .expect("drawing into a test backend");
+    terminal
+}
+
+/// The screen as plain text, one line per row.
+pub fn text(terminal: &Terminal<TestBackend>) -> String {
+    terminal.backend().to_string()
+}
+
+/// Every log line's text.
+pub fn log_text(app: &App) -> Vec<String> {
+    app.log.lines.iter().map(|l| l.text.clone()).collect()
+}
