@@ -2,8 +2,10 @@
 
 pub mod analyze;
 mod args;
+pub mod bench;
 mod error;
 pub mod format;
+pub mod solve;
 
-pub use args::{AnalyzeArgs, Cli, Command, GameArgs, PlayArgs};
+pub use args::{AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SolveArgs};
 pub use error::CliError;
