@@ -8,6 +8,8 @@ fn main() -> color_eyre::Result<ExitCode> {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Some(Command::Analyze(args)) => tictree::cli::analyze::run(&args),
+        Some(Command::Solve(args)) => tictree::cli::solve::run(&args),
+        Some(Command::Bench(args)) => tictree::cli::bench::run(&args),
         None => play(&cli),
     };
     match outcome {

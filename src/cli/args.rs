@@ -27,6 +27,10 @@ pub struct Cli {
 pub enum Command {
     /// Print the exact score of every legal move of a position.
     Analyze(AnalyzeArgs),
+    /// Print the value of a position with the statistics of the search.
+    Solve(SolveArgs),
+    /// Run the fixed benchmark suite.
+    Bench(BenchArgs),
 }
 
 /// The game and the position to start from.
@@ -122,4 +126,36 @@ pub struct AnalyzeArgs {
     pub compare: bool,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
+}
+
+/// `tictree solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Only win, draw or loss (faster), not how quickly.
+    #[arg(long)]
+    pub weak: bool,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Transposition-table budget in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 128)]
+    pub hash: usize,
+    /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
+    pub position: Option<String>,
+}
+
+/// `tictree bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// Transposition-table budget in MiB.
+    #[arg(long, value_name = "MB", default_value_t = 128)]
+    pub hash: usize,
+    /// Run only the rows whose name contains this text.
+    #[arg(long)]
+    pub only: Option<String>,
 }

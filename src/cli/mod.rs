@@ -2,9 +2,11 @@
 
 pub mod analyze;
 mod args;
+pub mod bench;
 mod compare;
 mod error;
 pub mod format;
+pub mod solve;
 
-pub use args::{AnalyzeArgs, Cli, Command, GameArgs, PlayArgs};
+pub use args::{AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SolveArgs};
 pub use error::CliError;

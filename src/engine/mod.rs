@@ -11,6 +11,7 @@ mod pv;
 pub mod rules;
 pub mod score;
 pub mod search;
+pub mod solve;
 pub mod solver;
 
 pub use analysis::{Analysis, MoveAnalysis, analyze};

@@ -1,197 +1,137 @@
-//! The `engine` algorithm: alpha-beta with a transposition table, symmetry, move ordering and
-//! threat detection. It returns the same exact values as minimax, in far fewer nodes.
+//! The `engine` algorithm: an exact solver in the manner of Pons' Connect Four solver, generalised
+//! to every board: bitboards, null-window search with iterative narrowing, a bounded transposition
+//! table with symmetric keys, threat-based move ordering, immediate wins, forced blocks, double
+//! threats, and (without gravity) pruning of cells on no line that can still be completed.
 
+mod bitboard;
+mod geometry;
+mod negamax;
+mod root;
+mod sorter;
 mod symmetry;
 mod table;
 
-use crate::engine::layout::{Bits, Layout};
-use crate::engine::minimax::terminal_value;
+use crate::engine::layout::Layout;
 use crate::engine::position::{Move, Position};
-use crate::engine::score::{INFINITY, WIN, lost_at};
 use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
-use symmetry::Symmetries;
-use table::TranspositionTable;
+use bitboard::Bitboard;
+use negamax::Solver;
+
+/// Default transposition-table budget: 128 MiB.
+pub const DEFAULT_HASH_BYTES: usize = 128 << 20;
+
+/// How full the transposition table is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableUsage {
+    /// Positions stored.
+    pub stored: usize,
+    /// Slots available.
+    pub capacity: usize,
+    /// Bytes allocated for the slots.
+    pub bytes: usize,
+}
+
+/// The solver in the narrowest word the board fits.
+enum Sized {
+    Word(Box<Solver<u64>>),
+    Wide(Box<Solver<u128>>),
+}
 
 /// The exact solver behind the default algorithm.
 pub struct Engine {
     layout: &'static Layout,
-    stop: StopFlag,
-    stats: SearchStats,
-    table: TranspositionTable,
-    symmetries: Symmetries,
-    /// Bits in the order moves are tried: cells on more potential lines first (the centre).
-    order: Vec<Bits>,
-    root_ply: u32,
+    solver: Sized,
 }
 
 impl Engine {
-    /// A solver for one game's positions that gives up when `stop` is raised.
+    /// A solver for one game's positions that gives up when `stop` is raised (default table size).
     pub fn new(layout: &'static Layout, stop: StopFlag) -> Engine {
-        Engine {
-            layout,
-            stop,
-            stats: SearchStats::default(),
-            table: TranspositionTable::default(),
-            symmetries: Symmetries::of(layout),
-            order: move_order(layout),
-            root_ply: 0,
-        }
+        Engine::with_hash(layout, stop, DEFAULT_HASH_BYTES)
     }
 
-    /// Cells where `marks` would complete a line with one more mark, among `playable`.
-    fn winning_cells(&self, marks: Bits, playable: Bits) -> Bits {
-        Layout::bits(playable)
-            .filter(|&bit| self.layout.has_line(marks | bit))
-            .fold(0, |acc, bit| acc | bit)
-    }
-
-    fn value(
-        &mut self,
-        position: &Position,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> Result<i32, Cancelled> {
-        self.stop.check()?;
-        let ply = position.ply();
-        self.stats.depth = self.stats.depth.max(ply - self.root_ply);
-        if let Some(value) = terminal_value(position) {
-            return Ok(value);
-        }
-        let me = position.marks(position.to_move());
-        let them = position.marks(position.to_move().opponent());
-        let playable = self.layout.playable(position.occupied());
-        if self.winning_cells(me, playable) != 0 {
-            self.stats.nodes += 1;
-            return Ok(-lost_at(ply + 1));
-        }
-        let threats = self.winning_cells(them, playable);
-        let candidates = match threats.count_ones() {
-            0 => playable,
-            1 => threats,
-            _ => {
-                // Two threats: whichever we block, the other wins.
-                self.stats.nodes += 1;
-                return Ok(lost_at(ply + 2));
-            }
+    /// A solver whose transposition table uses at most `hash_bytes` bytes.
+    pub fn with_hash(layout: &'static Layout, stop: StopFlag, hash_bytes: usize) -> Engine {
+        let bits = u32::from(layout.rules.width) * layout.stride;
+        let solver = if bits <= 64 {
+            Sized::Word(Box::new(Solver::new(layout, stop, hash_bytes)))
+        } else {
+            Sized::Wide(Box::new(Solver::new(layout, stop, hash_bytes)))
         };
-        // No win is possible before our next-but-one move, nor a loss before the opponent's next.
-        beta = beta.min(WIN - (ply + 3) as i32);
-        alpha = alpha.max(lost_at(ply + 2));
-        if alpha >= beta {
-            return Ok(beta);
-        }
-        let key = self.symmetries.canonical(
-            position.marks(crate::engine::Player::X),
-            position.marks(crate::engine::Player::O),
-        );
-        if let Some(bounds) = self.table.get(key) {
-            if bounds.lower >= beta || bounds.upper <= alpha || bounds.lower == bounds.upper {
-                self.stats.tt_hits += 1;
-                return Ok(if bounds.lower >= beta {
-                    bounds.lower
-                } else {
-                    bounds.upper
-                });
-            }
-            alpha = alpha.max(bounds.lower);
-            beta = beta.min(bounds.upper);
-        }
-        let (alpha0, beta0) = (alpha, beta);
-        let mut best = -INFINITY;
-        for index in 0..self.order.len() {
-            let bit = self.order[index];
-            if candidates & bit == 0 {
-                continue;
-            }
-            self.stats.nodes += 1;
-            let value = -self.value(&position.play_bit(bit), -beta, -alpha)?;
-            best = best.max(value);
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                self.stats.cutoffs += 1;
-                break;
-            }
-        }
-        self.table.store(key, alpha0, beta0, best);
-        Ok(best)
+        Engine { layout, solver }
     }
 
-    /// The best line from a position whose exact value is known, found by asking, move by move,
-    /// which child has exactly the value that continues it. Not counted in the statistics.
-    fn principal_variation(
-        &mut self,
-        position: &Position,
-        value: i32,
-    ) -> Result<Vec<Move>, Cancelled> {
-        let saved = self.stats;
-        let mut line = Vec::new();
-        let (mut position, mut value) = (*position, value);
-        while terminal_value(&position).is_none() {
-            let playable = self.layout.playable(position.occupied());
-            let mut next = None;
-            for index in 0..self.order.len() {
-                let bit = self.order[index];
-                if playable & bit == 0 {
-                    continue;
-                }
-                let child = position.play_bit(bit);
-                if -self.value(&child, -value - 1, -value + 1)? == value {
-                    next = Some((bit, child));
-                    break;
-                }
-            }
-            let Some((bit, child)) = next else { break };
-            line.push(Move(self.layout.cell_of(bit) as u8));
-            position = child;
-            value = -value;
+    /// Calls of the inner negamax: Pons' "positions explored" (each null-window test counts its root).
+    pub fn explored(&self) -> u64 {
+        match &self.solver {
+            Sized::Word(s) => s.explored,
+            Sized::Wide(s) => s.explored,
         }
-        self.stats = saved;
-        Ok(line)
+    }
+
+    /// Forgets every stored position and zeroes the statistics (constant time).
+    pub fn reset(&mut self) {
+        match &mut self.solver {
+            Sized::Word(s) => s.reset(),
+            Sized::Wide(s) => s.reset(),
+        }
+    }
+
+    /// How full the transposition table is.
+    pub fn table_usage(&self) -> TableUsage {
+        fn usage<B: Bitboard>(s: &Solver<B>) -> TableUsage {
+            TableUsage {
+                stored: s.table().len(),
+                capacity: s.table().capacity(),
+                bytes: s.table().bytes(),
+            }
+        }
+        match &self.solver {
+            Sized::Word(s) => usage(s),
+            Sized::Wide(s) => usage(s),
+        }
     }
 }
 
-/// Cells sorted by how many potential lines pass through them, most first; ties in cell order.
-fn move_order(layout: &Layout) -> Vec<Bits> {
-    let cells = layout.rules.cells();
-    let k = u32::from(layout.rules.k);
-    let mut weighted: Vec<(usize, Bits)> = (0..cells)
-        .map(|cell| {
-            let bit = layout.bit(cell);
-            let mut lines = 0;
-            for &d in &layout.directions {
-                for offset in 0..k {
-                    // A line of k starting `offset` steps before this cell, inside the board.
-                    let start = bit.checked_shr(offset * d).unwrap_or(0);
-                    let cells_of_line =
-                        (0..k).fold(0, |acc, i| acc | start.checked_shl(i * d).unwrap_or(0));
-                    if start != 0
-                        && cells_of_line.count_ones() == k
-                        && cells_of_line & !layout.full == 0
-                    {
-                        lines += 1;
-                    }
-                }
-            }
-            (lines, bit)
-        })
-        .collect();
-    weighted.sort_by_key(|&(lines, _)| std::cmp::Reverse(lines));
-    weighted.into_iter().map(|(_, bit)| bit).collect()
+fn search_in<B: Bitboard>(
+    solver: &mut Solver<B>,
+    layout: &Layout,
+    position: &Position,
+    alpha: i32,
+    beta: i32,
+) -> Result<Line, Cancelled> {
+    let mover = position.to_move();
+    let me = B::from_u128(position.marks(mover));
+    let them = B::from_u128(position.marks(mover.opponent()));
+    let ply = position.ply();
+    solver.root_ply = ply;
+    let value = solver.exact(me, them, ply, alpha, beta)?;
+    let pv = if alpha < value && value < beta {
+        // The line is a by-product, not part of the search: its nodes are not counted.
+        let saved = (solver.stats, solver.explored);
+        let line = solver.principal_variation(me, them, ply, value);
+        (solver.stats, solver.explored) = saved;
+        line?
+            .into_iter()
+            .map(|index| Move(layout.cell_of(1u128 << index) as u8))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Line { value, pv })
 }
 
 impl Searcher for Engine {
     fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
-        self.root_ply = position.ply();
-        let value = self.value(position, alpha, beta)?;
-        let pv = if alpha < value && value < beta {
-            self.principal_variation(position, value)?
-        } else {
-            Vec::new()
-        };
-        Ok(Line { value, pv })
+        match &mut self.solver {
+            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta),
+            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta),
+        }
     }
 
     fn stats(&self) -> SearchStats {
-        self.stats
+        match &self.solver {
+            Sized::Word(s) => s.stats,
+            Sized::Wide(s) => s.stats,
+        }
     }
 }

@@ -1,20 +1,53 @@
 //! The board symmetries that preserve the rules, used to store symmetric positions once.
+//!
+//! Each symmetry is a permutation of bits. Cells that move by the same distance form a group, so a
+//! symmetry is applied with one mask and one shift per group rather than bit by bit. Turning the
+//! board half a turn is a plain bit reversal in the padded layout, so a symmetry may start with one.
 
-use crate::engine::layout::{Bits, Layout};
+use super::bitboard::Bitboard;
+use crate::engine::layout::Layout;
 
-/// The cell permutations of a board: 8 for a square board, 4 for a rectangle, the mirror alone
-/// with gravity (turning a gravity board upside down is not a symmetry of the game).
-pub struct Symmetries {
-    /// For each symmetry except the identity, where each bit goes (indexed by bit number).
-    maps: Vec<Vec<Bits>>,
+/// One symmetry as shifted groups of bits, optionally after a half turn.
+struct Symmetry<B> {
+    /// Reverse the word first (then shift right by `unreverse` to realign the board).
+    half_turn: bool,
+    unreverse: u32,
+    /// Cells moving up by `shift` (negative: down).
+    groups: Vec<(B, i32)>,
 }
 
-impl Symmetries {
+impl<B: Bitboard> Symmetry<B> {
+    #[inline]
+    fn apply(&self, set: B) -> B {
+        let set = if self.half_turn {
+            set.reversed().down(self.unreverse)
+        } else {
+            set
+        };
+        let mut image = B::ZERO;
+        for &(mask, shift) in &self.groups {
+            image |= if shift >= 0 {
+                (set & mask).up(shift as u32)
+            } else {
+                (set & mask).down((-shift) as u32)
+            };
+        }
+        image
+    }
+}
+
+/// The symmetries of a board other than the identity: 7 for a square board, 3 for a rectangle, the
+/// mirror alone with gravity (turning a gravity board upside down is not a symmetry of the game).
+pub struct Symmetries<B> {
+    all: Vec<Symmetry<B>>,
+}
+
+type Transform = fn(usize, usize, usize, usize) -> (usize, usize);
+
+impl<B: Bitboard> Symmetries<B> {
     /// The symmetries of a layout's board.
-    pub fn of(layout: &Layout) -> Symmetries {
+    pub fn of(layout: &Layout) -> Symmetries<B> {
         let rules = layout.rules;
-        let (w, h) = (usize::from(rules.width), usize::from(rules.height));
-        type Transform = fn(usize, usize, usize, usize) -> (usize, usize);
         let mirror: Transform = |r, c, _h, w| (r, w - 1 - c);
         let flip: Transform = |r, c, h, _w| (h - 1 - r, c);
         let rotate180: Transform = |r, c, h, w| (h - 1 - r, w - 1 - c);
@@ -22,9 +55,12 @@ impl Symmetries {
         let anti_transpose: Transform = |r, c, h, w| (w - 1 - c, h - 1 - r);
         let rotate90: Transform = |r, c, h, _w| (c, h - 1 - r);
         let rotate270: Transform = |r, c, _h, w| (w - 1 - c, r);
-        let transforms: Vec<Transform> = if rules.gravity {
-            vec![mirror]
-        } else if rules.is_square() {
+        if rules.gravity {
+            return Symmetries {
+                all: vec![Self::column_mirror(layout)],
+            };
+        }
+        let transforms: Vec<Transform> = if rules.is_square() {
             vec![
                 mirror,
                 flip,
@@ -37,27 +73,80 @@ impl Symmetries {
         } else {
             vec![mirror, flip, rotate180]
         };
-        let bits = (w as u32) * layout.stride;
-        let maps = transforms
+        let all = transforms
             .into_iter()
-            .map(|transform| {
-                let mut map = vec![0; bits as usize];
-                for cell in 0..w * h {
-                    let (row, col) = (cell / w, cell % w);
-                    let (r, c) = transform(row, col, h, w);
-                    map[layout.bit(cell).trailing_zeros() as usize] = layout.bit(r * w + c);
-                }
-                map
-            })
+            .map(|t| Self::compile(layout, t))
             .collect();
-        Symmetries { maps }
+        Symmetries { all }
     }
 
-    /// The smallest image of a position under the symmetries: the same key for every symmetric twin.
-    pub fn canonical(&self, x: Bits, o: Bits) -> (Bits, Bits) {
-        let mut best = (x, o);
-        for map in &self.maps {
-            let image = (Self::apply(map, x), Self::apply(map, o));
+    /// The left-right mirror moving whole columns, padding bit included: gravity keys use it.
+    fn column_mirror(layout: &Layout) -> Symmetry<B> {
+        let w = i32::from(layout.rules.width);
+        let stride = layout.stride as i32;
+        let column = B::from_u128((1u128 << layout.stride) - 1);
+        let groups = (0..w)
+            .map(|c| (column.up((c * stride) as u32), (w - 1 - 2 * c) * stride))
+            .collect();
+        Symmetry {
+            half_turn: false,
+            unreverse: 0,
+            groups,
+        }
+    }
+
+    /// The cheaper of: the permutation as groups, or a half turn followed by groups.
+    fn compile(layout: &Layout, transform: Transform) -> Symmetry<B> {
+        let (w, h) = (
+            usize::from(layout.rules.width),
+            usize::from(layout.rules.height),
+        );
+        let index = |cell: usize| layout.bit(cell).trailing_zeros() as i32;
+        let last = (0..w * h).map(index).max().unwrap_or(0) as u32;
+        let direct: Vec<(i32, i32)> = (0..w * h)
+            .map(|cell| {
+                let (r, c) = transform(cell / w, cell % w, h, w);
+                (index(cell), index(r * w + c))
+            })
+            .collect();
+        // After a half turn, the cell at bit `i` sits at bit `last - i`.
+        let turned: Vec<(i32, i32)> = direct
+            .iter()
+            .map(|&(from, to)| (last as i32 - from, to))
+            .collect();
+        let group = |moves: &[(i32, i32)]| {
+            let mut groups: Vec<(B, i32)> = Vec::new();
+            for &(from, to) in moves {
+                let bit = B::ONE.up(from as u32);
+                match groups.iter_mut().find(|g| g.1 == to - from) {
+                    Some(g) => g.0 |= bit,
+                    None => groups.push((bit, to - from)),
+                }
+            }
+            groups
+        };
+        let (plain, after_turn) = (group(&direct), group(&turned));
+        if after_turn.len() < plain.len() {
+            Symmetry {
+                half_turn: true,
+                unreverse: B::BITS - 1 - last,
+                groups: after_turn,
+            }
+        } else {
+            Symmetry {
+                half_turn: false,
+                unreverse: 0,
+                groups: plain,
+            }
+        }
+    }
+
+    /// The smallest image of a pair of sets: the same key for every symmetric twin.
+    #[inline]
+    pub fn canonical(&self, a: B, b: B) -> (B, B) {
+        let mut best = (a, b);
+        for symmetry in &self.all {
+            let image = (symmetry.apply(a), symmetry.apply(b));
             if image < best {
                 best = image;
             }
@@ -65,7 +154,12 @@ impl Symmetries {
         best
     }
 
-    fn apply(map: &[Bits], set: Bits) -> Bits {
-        Layout::bits(set).fold(0, |acc, bit| acc | map[bit.trailing_zeros() as usize])
+    /// The smallest image of one set (gravity keys are a single word).
+    #[inline]
+    pub fn canonical_one(&self, a: B) -> B {
+        self.all
+            .iter()
+            .map(|s| s.apply(a))
+            .fold(a, |best, image| best.min(image))
     }
 }

@@ -1,0 +1,275 @@
+//! `tictree bench`: a fixed suite of searches, each row with nodes, time and whether the answer is
+//! right. Connect Four rows use Pons' test sets (data/connect4) and compare with his figures.
+
+use super::args::BenchArgs;
+use super::error::CliError;
+use crate::engine::solve::solve_with;
+use crate::engine::solver::Engine;
+use crate::engine::{Algorithm, Position, Rules, StopFlag, analyze};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// One Connect Four test set: file contents, name, which lines are used, Pons' mean positions
+/// explored and mean time (seconds).
+struct TestSet {
+    file: &'static str,
+    name: &'static str,
+    text: &'static str,
+    every: usize,
+    limit: usize,
+    pons_explored: f64,
+    pons_seconds: f64,
+}
+
+const SETS: [TestSet; 6] = [
+    TestSet {
+        file: "Test_L3_R1",
+        name: "End-Easy",
+        text: include_str!("../../data/connect4/Test_L3_R1"),
+        every: 1,
+        limit: 1000,
+        pons_explored: 51.28,
+        pons_seconds: 4.568e-6,
+    },
+    TestSet {
+        file: "Test_L2_R1",
+        name: "Middle-Easy",
+        text: include_str!("../../data/connect4/Test_L2_R1"),
+        every: 1,
+        limit: 1000,
+        pons_explored: 449.6,
+        pons_seconds: 37.45e-6,
+    },
+    TestSet {
+        file: "Test_L2_R2",
+        name: "Middle-Medium",
+        text: include_str!("../../data/connect4/Test_L2_R2"),
+        every: 1,
+        limit: 1000,
+        pons_explored: 39_900.0,
+        pons_seconds: 3.212e-3,
+    },
+    TestSet {
+        file: "Test_L1_R1",
+        name: "Begin-Easy",
+        text: include_str!("../../data/connect4/Test_L1_R1"),
+        every: 1,
+        limit: 1000,
+        pons_explored: 3_298.0,
+        pons_seconds: 254.6e-6,
+    },
+    TestSet {
+        file: "Test_L1_R2",
+        name: "Begin-Medium",
+        text: include_str!("../../data/connect4/Test_L1_R2"),
+        every: 10,
+        limit: 100,
+        pons_explored: 1_201_000.0,
+        pons_seconds: 96.63e-3,
+    },
+    TestSet {
+        file: "Test_L1_R3",
+        name: "Begin-Hard",
+        text: include_str!("../../data/connect4/Test_L1_R3"),
+        every: 100,
+        limit: 4,
+        pons_explored: 65_920_000.0,
+        pons_seconds: 5.490,
+    },
+];
+
+/// One row of the suite.
+#[derive(Serialize, Clone, Debug)]
+pub struct BenchRow {
+    name: String,
+    positions: usize,
+    correct: usize,
+    nodes: u64,
+    explored: u64,
+    elapsed_ms: f64,
+    mean_nodes: f64,
+    mean_explored: f64,
+    mean_ms: f64,
+    /// Pons' published mean positions explored and mean time, for Connect Four rows.
+    pons_explored: Option<f64>,
+    pons_ms: Option<f64>,
+}
+
+impl BenchRow {
+    fn new(
+        name: &str,
+        positions: usize,
+        correct: usize,
+        nodes: u64,
+        explored: u64,
+        elapsed: Duration,
+    ) -> BenchRow {
+        let n = positions.max(1) as f64;
+        let ms = elapsed.as_secs_f64() * 1e3;
+        BenchRow {
+            name: name.to_string(),
+            positions,
+            correct,
+            nodes,
+            explored,
+            elapsed_ms: ms,
+            mean_nodes: nodes as f64 / n,
+            mean_explored: explored as f64 / n,
+            mean_ms: ms / n,
+            pons_explored: None,
+            pons_ms: None,
+        }
+    }
+}
+
+fn analysis_row(name: &str, rules: Rules, algorithm: Algorithm) -> BenchRow {
+    let position = Position::empty(rules);
+    let started = Instant::now();
+    let analysis = analyze(&position, algorithm, &StopFlag::default(), |_| {});
+    let elapsed = started.elapsed();
+    // Both boards are draws whatever the first move (checked against the other algorithms).
+    let (correct, nodes) = match analysis {
+        Ok(a) => (
+            a.moves.iter().all(|m| m.score.score == 0) && !a.moves.is_empty(),
+            a.stats.nodes,
+        ),
+        Err(_) => (false, 0),
+    };
+    BenchRow::new(name, 1, usize::from(correct), nodes, 0, elapsed)
+}
+
+fn weak_row(name: &str, rules: Rules, expected: i32, hash: usize) -> BenchRow {
+    let position = Position::empty(rules);
+    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), hash);
+    match solve_with(&mut engine, &position, true) {
+        Ok(s) => BenchRow::new(
+            name,
+            1,
+            usize::from(s.value == expected),
+            s.stats.nodes,
+            s.explored,
+            s.elapsed,
+        ),
+        Err(_) => BenchRow::new(name, 1, 0, 0, 0, Duration::ZERO),
+    }
+}
+
+fn connect4_row(set: &TestSet, engine: &mut Engine) -> Result<BenchRow, CliError> {
+    let (mut positions, mut correct, mut nodes, mut explored) = (0, 0, 0, 0);
+    let mut elapsed = Duration::ZERO;
+    for line in set.text.lines().step_by(set.every).take(set.limit) {
+        let mut parts = line.split_whitespace();
+        let (Some(moves), Some(score)) = (parts.next(), parts.next()) else {
+            continue;
+        };
+        let expected: i32 = score
+            .parse()
+            .map_err(|_| CliError(format!("{}: bad score in '{line}'", set.file)))?;
+        let position = Position::empty(Rules::CONNECT4)
+            .play_moves(moves)
+            .map_err(|e| CliError(format!("{}: {e}", set.file)))?;
+        engine.reset();
+        let solution = solve_with(engine, &position, false)
+            .map_err(|_| CliError("the search was cancelled".into()))?;
+        positions += 1;
+        correct += usize::from(solution.pons_score(&position) == expected);
+        nodes += solution.stats.nodes;
+        explored += solution.explored;
+        elapsed += solution.elapsed;
+    }
+    let title = format!("connect4 {} {}", set.file, set.name);
+    let mut row = BenchRow::new(&title, positions, correct, nodes, explored, elapsed);
+    row.pons_explored = Some(set.pons_explored);
+    row.pons_ms = Some(set.pons_seconds * 1e3);
+    Ok(row)
+}
+
+/// Runs the suite and prints a table or a JSON object.
+pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
+    let hash = args.hash.max(1) << 20;
+    let ttt = Rules::TICTACTOE;
+    let mut rows = Vec::new();
+    let mut emit = |row: BenchRow| {
+        if !args.json {
+            println!("{}", table_line(&row));
+        }
+        rows.push(row);
+    };
+    if !args.json {
+        println!("{}", table_header());
+    }
+    for algorithm in Algorithm::ALL {
+        let name = format!("3x3 analysis {algorithm}");
+        if wanted(&name) {
+            emit(analysis_row(&name, ttt, algorithm));
+        }
+    }
+    let rules = |text: &str| text.parse::<Rules>().map_err(CliError::from);
+    if wanted("4x4 analysis engine") {
+        emit(analysis_row(
+            "4x4 analysis engine",
+            rules("4x4")?,
+            Algorithm::Engine,
+        ));
+    }
+    if wanted("5x5k4 weak") {
+        emit(weak_row("5x5k4 weak", rules("5x5k4")?, 0, hash));
+    }
+    if wanted("6x5k4 weak") {
+        emit(weak_row("6x5k4 weak", rules("6x5k4")?, 1, hash));
+    }
+    let mut engine = None;
+    for set in &SETS {
+        if wanted(&format!("connect4 {} {}", set.file, set.name)) {
+            let engine = engine.get_or_insert_with(|| {
+                Engine::with_hash(
+                    Position::empty(Rules::CONNECT4).layout(),
+                    StopFlag::default(),
+                    hash,
+                )
+            });
+            emit(connect4_row(set, engine)?);
+        }
+    }
+    if args.json {
+        let text = serde_json::to_string(&rows)
+            .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
+        println!("{text}");
+    }
+    Ok(())
+}
+
+fn table_header() -> String {
+    format!(
+        "{:<34} {:>9} {:>13} {:>12} {:>12} {:>11}  {}",
+        "row", "right", "nodes", "mean nodes", "mean expl.", "mean time", "Pons (explored, time)"
+    )
+}
+
+fn table_line(row: &BenchRow) -> String {
+    let pons = match (row.pons_explored, row.pons_ms) {
+        (Some(e), Some(ms)) => format!("{e:.0}, {}", time(ms)),
+        _ => String::new(),
+    };
+    format!(
+        "{:<34} {:>9} {:>13} {:>12.1} {:>12.1} {:>11}  {}",
+        row.name,
+        format!("{}/{}", row.correct, row.positions),
+        row.nodes,
+        row.mean_nodes,
+        row.mean_explored,
+        time(row.mean_ms),
+        pons
+    )
+}
+
+fn time(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.1} µs", ms * 1e3)
+    } else if ms < 1e3 {
+        format!("{ms:.2} ms")
+    } else {
+        format!("{:.2} s", ms / 1e3)
+    }
+}

@@ -1,0 +1,129 @@
+//! `tictree solve`: the value of a position, with nodes, time, nodes/s, table use and peak memory.
+
+use super::args::SolveArgs;
+use super::error::CliError;
+use super::format::{RulesJson, status_name};
+use crate::engine::solve::{Solution, solve};
+use crate::engine::{Position, StopFlag};
+use serde::Serialize;
+
+/// `solve --json`.
+#[derive(Serialize)]
+struct SolveJson {
+    rules: RulesJson,
+    position: String,
+    to_move: String,
+    status: &'static str,
+    weak: bool,
+    /// `win`, `draw` or `loss` for the side to move.
+    value: &'static str,
+    /// Exact solves: the depth-aware score of the best move, plies to the end, the outcome in words.
+    score: Option<i32>,
+    plies: Option<u32>,
+    outcome: String,
+    pv: Vec<String>,
+    nodes: u64,
+    explored: u64,
+    elapsed_ms: f64,
+    nodes_per_second: f64,
+    tt_stored: usize,
+    tt_capacity: usize,
+    tt_bytes: usize,
+    peak_memory_bytes: Option<u64>,
+}
+
+/// The process's peak resident memory (Linux), if known.
+pub fn peak_memory() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+fn value_name(value: i32) -> &'static str {
+    match value.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
+
+fn to_json(position: &Position, solution: &Solution) -> SolveJson {
+    let exact = !solution.weak;
+    let score = solution.score(position);
+    let seconds = solution.elapsed.as_secs_f64();
+    SolveJson {
+        rules: position.rules().into(),
+        position: position.to_notation(),
+        to_move: position.to_move().to_string(),
+        status: status_name(position),
+        weak: solution.weak,
+        value: value_name(solution.value),
+        score: exact.then_some(score.score),
+        plies: exact.then_some(score.plies),
+        outcome: if exact {
+            score.outcome().to_string()
+        } else {
+            value_name(solution.value).to_string()
+        },
+        pv: solution
+            .pv
+            .iter()
+            .map(|&mv| position.rules().move_name(mv))
+            .collect(),
+        nodes: solution.stats.nodes,
+        explored: solution.explored,
+        elapsed_ms: seconds * 1e3,
+        nodes_per_second: solution.stats.nodes as f64 / seconds.max(1e-9),
+        tt_stored: solution.table.stored,
+        tt_capacity: solution.table.capacity,
+        tt_bytes: solution.table.bytes,
+        peak_memory_bytes: peak_memory(),
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: &SolveArgs) -> Result<(), CliError> {
+    let position = args.game.position(args.position.as_deref())?;
+    if args.hash == 0 {
+        return Err(CliError("--hash must be at least 1 (MiB)".into()));
+    }
+    let solution = solve(&position, args.weak, args.hash << 20, &StopFlag::default())
+        .map_err(|_| CliError("the search was cancelled".into()))?;
+    let json = to_json(&position, &solution);
+    if args.json {
+        let text = serde_json::to_string(&json)
+            .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
+        println!("{text}");
+        return Ok(());
+    }
+    println!("position  {} ({} to move)", json.position, json.to_move);
+    match (json.score, json.plies) {
+        (Some(score), Some(plies)) => println!(
+            "value     {} (score {score:+}, {plies} plies to the end)",
+            json.outcome
+        ),
+        _ => println!("value     {} (weak solve)", json.outcome),
+    }
+    if !json.pv.is_empty() {
+        println!("line      {}", json.pv.join(" "));
+    }
+    println!(
+        "nodes     {} ({} positions explored)",
+        json.nodes, json.explored
+    );
+    println!(
+        "time      {:.3} ms, {:.0} nodes/s",
+        json.elapsed_ms, json.nodes_per_second
+    );
+    println!(
+        "table     {} of {} slots used, {:.1} MiB",
+        json.tt_stored,
+        json.tt_capacity,
+        json.tt_bytes as f64 / (1 << 20) as f64
+    );
+    if let Some(peak) = json.peak_memory_bytes {
+        println!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);
+    }
+    Ok(())
+}

@@ -1,0 +1,109 @@
+//! The line arithmetic of one board in the solver's word size: where a mark would win, and which
+//! cells still lie on a line somebody can complete. Everything is a handful of shifts per direction.
+
+use super::bitboard::Bitboard;
+use crate::engine::layout::Layout;
+
+/// Precomputed masks and shift distances of one set of rules.
+pub struct Geometry<B> {
+    /// Every playable cell.
+    pub full: B,
+    /// The bottom cell of each column.
+    pub bottom: B,
+    /// Marks in a row needed to win.
+    pub k: u32,
+    /// Whether marks drop to the lowest empty cell.
+    pub gravity: bool,
+    /// Number of cells.
+    pub cells: u32,
+    /// Shift distances of the four line directions.
+    directions: [u32; 4],
+}
+
+impl<B: Bitboard> Geometry<B> {
+    /// The geometry of a layout (which must fit in `B`).
+    pub fn of(layout: &Layout) -> Geometry<B> {
+        Geometry {
+            full: B::from_u128(layout.full),
+            bottom: B::from_u128(layout.bottom),
+            k: u32::from(layout.rules.k),
+            gravity: layout.rules.gravity,
+            cells: layout.rules.cells() as u32,
+            directions: layout.directions,
+        }
+    }
+
+    /// Cells where the next mark may go.
+    #[inline]
+    pub fn playable(&self, occupied: B) -> B {
+        if self.gravity {
+            (occupied + self.bottom) & self.full
+        } else {
+            self.full & !occupied
+        }
+    }
+
+    /// Every empty cell that would complete a line of `marks` (playable now or not).
+    #[inline]
+    pub fn winning_cells(&self, marks: B, occupied: B) -> B {
+        let k = self.k as usize;
+        let mut wins = B::ZERO;
+        for &d in &self.directions {
+            // before[i]: the i cells before this one along d are all marks; after[i] likewise.
+            let mut before = [!B::ZERO; 8];
+            let mut after = [!B::ZERO; 8];
+            for i in 1..k {
+                before[i] = before[i - 1] & marks.up(i as u32 * d);
+                after[i] = after[i - 1] & marks.down(i as u32 * d);
+            }
+            for i in 0..k {
+                wins |= before[i] & after[k - 1 - i];
+            }
+        }
+        wins & self.full & !occupied
+    }
+
+    /// Whether `marks` contain k in a row.
+    #[inline]
+    pub fn has_line(&self, marks: B) -> bool {
+        self.directions
+            .iter()
+            .any(|&d| self.run_starts(marks, d) != B::ZERO)
+    }
+
+    /// The first cell of every run of k cells of `set` along direction `d`.
+    #[inline]
+    fn run_starts(&self, set: B, d: u32) -> B {
+        let mut runs = set;
+        let mut len = 1;
+        while len * 2 <= self.k {
+            runs &= runs.down(len * d);
+            len *= 2;
+        }
+        if len < self.k {
+            runs &= runs.down((self.k - len) * d);
+        }
+        runs
+    }
+
+    /// Every cell on some line of k cells lying wholly inside `open` (the cells a side could still
+    /// complete a line on: everything but the opponent's marks).
+    #[inline]
+    pub fn line_cells(&self, open: B) -> B {
+        let mut cells = B::ZERO;
+        for &d in &self.directions {
+            let mut spread = self.run_starts(open, d);
+            // Smear each start over its k cells by doubling, as run_starts shrinks by halving.
+            let mut len = 1;
+            while len * 2 <= self.k {
+                spread |= spread.up(len * d);
+                len *= 2;
+            }
+            if len < self.k {
+                spread |= spread.up((self.k - len) * d);
+            }
+            cells |= spread;
+        }
+        cells
+    }
+}

@@ -1,0 +1,275 @@
+//! The search itself: negamax with alpha-beta over bitboards in the solver's word size.
+//!
+//! `negamax` assumes, like Pons' solver, that the game is not over and the side to move cannot win
+//! at once; `value` establishes that for any position. Every move generated is "non-losing": it
+//! blocks the opponent's only immediate win, and with gravity never lands under one, so children
+//! meet the same assumption and no child is ever a finished game.
+
+use super::bitboard::{Bitboard, singles};
+use super::geometry::Geometry;
+use super::sorter::MoveSorter;
+use super::symmetry::Symmetries;
+use super::table::{Bounds, TranspositionTable};
+use crate::engine::layout::Layout;
+use crate::engine::score::{INFINITY, WIN, lost_at};
+use crate::engine::search::{Cancelled, SearchStats, StopFlag};
+
+/// Nodes between two looks at the stop flag: a few hundred microseconds of search at most.
+const STOP_INTERVAL: u64 = 1024;
+
+/// The exact solver for one game, with its table, in one word size.
+pub struct Solver<B: Bitboard> {
+    geometry: Geometry<B>,
+    symmetries: Symmetries<B>,
+    table: TranspositionTable<B>,
+    /// Static preference of each bit (more lines through it, or nearer the centre column, first).
+    weight: Vec<u32>,
+    stop: StopFlag,
+    /// Counters in the project's convention (children generated).
+    pub stats: SearchStats,
+    /// Calls of `negamax`: Pons' "positions explored", for comparison with his figures.
+    pub explored: u64,
+    /// Ply of the position a search started from, for the depth statistic.
+    pub root_ply: u32,
+}
+
+impl<B: Bitboard> Solver<B> {
+    /// A solver for a layout (which must fit in `B`) with a table of at most `hash_bytes`.
+    pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Solver<B> {
+        let cells = layout.rules.cells() as i32;
+        // Never more slots than the game has positions (3^cells bounds them): tiny boards stay tiny.
+        let positions = 3f64.powi(cells) * 2.0;
+        Solver {
+            geometry: Geometry::of(layout),
+            symmetries: Symmetries::of(layout),
+            table: TranspositionTable::new(hash_bytes, positions),
+            weight: weights(layout),
+            stop,
+            stats: SearchStats::default(),
+            explored: 0,
+            root_ply: 0,
+        }
+    }
+
+    /// Forgets every stored position and zeroes the counters: the next search starts cold.
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.stats = SearchStats::default();
+        self.explored = 0;
+    }
+
+    /// The transposition table (for its statistics).
+    pub fn table(&self) -> &TranspositionTable<B> {
+        &self.table
+    }
+
+    /// The geometry of the board.
+    pub fn geometry(&self) -> &Geometry<B> {
+        &self.geometry
+    }
+
+    /// Static preference of a bit, for ordering moves outside the search.
+    pub fn weight(&self, index: u32) -> u32 {
+        self.weight[index as usize]
+    }
+
+    /// The value of any position (`me` to move, `ply` marks down) within `(alpha, beta)`, fail-soft.
+    pub fn value(
+        &mut self,
+        me: B,
+        them: B,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Cancelled> {
+        let g = &self.geometry;
+        let occupied = me | them;
+        if g.has_line(them) {
+            return Ok(lost_at(ply));
+        }
+        if occupied == g.full {
+            return Ok(0);
+        }
+        if g.winning_cells(me, occupied) & g.playable(occupied) != B::ZERO {
+            self.stats.nodes += 1;
+            return Ok(WIN - (ply + 1) as i32);
+        }
+        self.negamax(me, them, ply, alpha, beta)
+    }
+
+    fn key(&self, me: B, them: B) -> (B, B) {
+        if self.geometry.gravity {
+            // Pons' unique key: each column's marks of the side to move plus its height mask.
+            let occupied = me | them;
+            (self.symmetries.canonical_one(me + occupied), B::ZERO)
+        } else {
+            self.symmetries.canonical(me, them)
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        me: B,
+        them: B,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Cancelled> {
+        self.explored += 1;
+        if self.explored.is_multiple_of(STOP_INTERVAL) {
+            self.stop.check()?;
+        }
+        self.stats.depth = self.stats.depth.max(ply - self.root_ply);
+        let g = &self.geometry;
+        let cells = g.cells;
+        let occupied = me | them;
+        let playable = g.playable(occupied);
+        let their_wins = g.winning_cells(them, occupied);
+        let mut moves = playable;
+        let forced = playable & their_wins;
+        if forced != B::ZERO {
+            if forced.count() > 1 {
+                return Ok(lost_at(ply + 2));
+            }
+            moves = forced;
+        }
+        if g.gravity {
+            // Playing under an opponent's winning cell hands it over.
+            moves &= !their_wins.down(1);
+            if moves == B::ZERO {
+                return Ok(lost_at(ply + 2));
+            }
+        } else {
+            // A cell on no line either side can still complete changes nothing: an extra mark
+            // anywhere else is never worse, so only live cells are tried.
+            let empty = g.full & !occupied;
+            let mine = g.line_cells(g.full & !them) & empty;
+            let theirs = g.line_cells(g.full & !me) & empty;
+            if mine | theirs == B::ZERO {
+                return Ok(0);
+            }
+            if mine == B::ZERO {
+                beta = beta.min(0);
+            }
+            if theirs == B::ZERO {
+                alpha = alpha.max(0);
+            }
+            if alpha >= beta {
+                return Ok(0);
+            }
+            moves &= mine | theirs;
+        }
+        if ply + 2 >= cells {
+            // One or two cells left and no immediate win on either side.
+            return Ok(0);
+        }
+        // We win at the earliest with our next-but-one mark; they cannot win with their next.
+        let max = if ply + 3 <= cells {
+            WIN - (ply + 3) as i32
+        } else {
+            0
+        };
+        let min = if ply + 4 <= cells {
+            lost_at(ply + 4)
+        } else {
+            0
+        };
+        if min >= beta {
+            return Ok(min);
+        }
+        if max <= alpha {
+            return Ok(max);
+        }
+        alpha = alpha.max(min);
+        beta = beta.min(max);
+        let key = self.key(me, them);
+        if let Some(bounds) = self.table.get(key) {
+            self.stats.tt_hits += 1;
+            if bounds.lower >= beta || bounds.lower == bounds.upper {
+                return Ok(bounds.lower);
+            }
+            if bounds.upper <= alpha {
+                return Ok(bounds.upper);
+            }
+            alpha = alpha.max(bounds.lower);
+            beta = beta.min(bounds.upper);
+        }
+        let mut sorter = MoveSorter::default();
+        let g = &self.geometry;
+        for bit in singles(moves) {
+            let index = bit.lowest();
+            // Pons' ordering: moves that leave the most winning cells of our own first.
+            let threats = g.winning_cells(me | bit, occupied | bit).count();
+            sorter.add(index, (threats << 16) | self.weight[index as usize]);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let before = self.stats.nodes;
+        let mut best = -INFINITY;
+        while let Some(index) = sorter.pop_best() {
+            let bit = B::ONE.up(index);
+            self.stats.nodes += 1;
+            let value = -self.negamax(them, me | bit, ply + 1, -beta, -alpha)?;
+            best = best.max(value);
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    self.stats.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+        let bounds = if best <= alpha0 {
+            Bounds {
+                lower: -INFINITY,
+                upper: best,
+            }
+        } else if best >= beta0 {
+            Bounds {
+                lower: best,
+                upper: INFINITY,
+            }
+        } else {
+            Bounds {
+                lower: best,
+                upper: best,
+            }
+        };
+        self.table.store(key, bounds, self.stats.nodes - before);
+        Ok(best)
+    }
+}
+
+/// Static move preference of every bit: with gravity the centre columns first (Pons' order),
+/// otherwise the cells on the most potential lines first.
+fn weights(layout: &Layout) -> Vec<u32> {
+    let rules = layout.rules;
+    let w = u32::from(rules.width);
+    let mut weight = vec![0; (w * layout.stride) as usize + 1];
+    for cell in 0..rules.cells() {
+        let index = layout.bit(cell).trailing_zeros();
+        let col = cell as u32 % w;
+        weight[index as usize] = if rules.gravity {
+            2 * w - (2 * col + 1).abs_diff(w)
+        } else {
+            lines_through(layout, cell)
+        };
+    }
+    weight
+}
+
+/// How many lines of k cells inside the board pass through a cell.
+fn lines_through(layout: &Layout, cell: usize) -> u32 {
+    let k = u32::from(layout.rules.k);
+    let bit = layout.bit(cell);
+    let mut lines = 0;
+    for &d in &layout.directions {
+        for offset in 0..k {
+            let start = bit.checked_shr(offset * d).unwrap_or(0);
+            let line = (0..k).fold(0, |acc, i| acc | start.checked_shl(i * d).unwrap_or(0));
+            if start != 0 && line.count_ones() == k && line & !layout.full == 0 {
+                lines += 1;
+            }
+        }
+    }
+    lines
+}
