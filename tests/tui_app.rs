@@ -56,7 +56,7 @@ fn the_tree_fills_in_live_best_first() {
     for message in messages {
         app.update(Action::Search(message));
     }
-    let scores: Vec<i32> = app.search.moves.iter().map(|m| m.score.score).collect();
+    let scores: Vec<i32> = app.search.moves.iter().map(|m| m.value.rank()).collect();
     let mut sorted = scores.clone();
     sorted.sort_by(|a, b| b.cmp(a));
     assert_eq!(scores, sorted, "best first while filling in");

@@ -17,7 +17,7 @@ pub use action::{Action, Direction};
 pub use game::Game;
 pub use keys::{HELP, action, key_action};
 pub use log::{Log, LogKind, LogLine, duration, names, signed, thousands};
-pub use options::{Options, Seat};
+pub use options::{DEFAULT_TIME, Options, Seat};
 pub use state::{AI_PACE, App, Focus, SearchView};
 pub use worker::{Job, SearchMessage, SearchRequest, Worker, run_job};
 

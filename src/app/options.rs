@@ -1,6 +1,7 @@
 //! How the TUI starts: the game, who plays each side, and the search settings.
 
-use crate::engine::{Algorithm, Position, Rules};
+use crate::engine::{Algorithm, Budget, Position, Rules};
+use std::time::Duration;
 
 /// Who sits on one side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,7 +29,12 @@ pub struct Options {
     pub seed: Option<u64>,
     /// Whether mouse clicks play moves.
     pub mouse: bool,
+    /// How long and how deep the AI and the hints search before answering.
+    pub budget: Budget,
 }
+
+/// The AI's thinking time per move unless told otherwise.
+pub const DEFAULT_TIME: Duration = Duration::from_millis(1500);
 
 impl Options {
     /// Tic-tac-toe, human X against the perfect AI as O.
@@ -41,6 +47,7 @@ impl Options {
             algorithm: Algorithm::Engine,
             seed: None,
             mouse: true,
+            budget: Budget::time(DEFAULT_TIME),
         }
     }
 }

@@ -4,7 +4,8 @@ use super::game::Game;
 use super::log::Log;
 use super::options::{Options, Seat};
 use super::worker::{Job, SearchRequest};
-use crate::engine::{Analysis, Move, MoveAnalysis, Player, Position, Status};
+use crate::engine::appraisal::best_of;
+use crate::engine::{Appraisal, Move, MoveAppraisal, Player, Position, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::time::Duration;
@@ -43,12 +44,16 @@ pub struct SearchView {
     pub generation: u64,
     /// The analysed position.
     pub position: Position,
-    /// Candidate moves scored so far, best first (ties in cell order).
-    pub moves: Vec<MoveAnalysis>,
+    /// Candidate moves scored so far, best first (ties in cell order); estimates improve in place.
+    pub moves: Vec<MoveAppraisal>,
     /// Number of legal moves, scored or not.
     pub total: usize,
+    /// The deepest estimate so far (`None` while every value is exact).
+    pub depth: Option<u32>,
+    /// Time into the search of the latest value.
+    pub elapsed: Duration,
     /// The finished analysis, once every move is scored.
-    pub done: Option<Analysis>,
+    pub done: Option<Appraisal>,
 }
 
 impl SearchView {
@@ -57,20 +62,18 @@ impl SearchView {
         self.done.is_none() && self.total > 0
     }
 
-    /// The moves sharing the best score so far.
+    /// The moves sharing the best value so far.
     pub fn best(&self) -> Vec<Move> {
-        let Some(top) = self.moves.first() else {
-            return Vec::new();
-        };
-        self.moves
-            .iter()
-            .take_while(|m| m.score == top.score)
-            .map(|m| m.mv)
-            .collect()
+        best_of(&self.moves)
+    }
+
+    /// How many of the values shown are exact.
+    pub fn exact_count(&self) -> usize {
+        self.moves.iter().filter(|m| m.value.is_exact()).count()
     }
 
     /// The analysis of one move, if it is known yet.
-    pub fn of(&self, mv: Move) -> Option<&MoveAnalysis> {
+    pub fn of(&self, mv: Move) -> Option<&MoveAppraisal> {
         self.moves.iter().find(|m| m.mv == mv)
     }
 }
@@ -133,6 +136,8 @@ impl App {
                 position: start,
                 moves: Vec::new(),
                 total: 0,
+                depth: None,
+                elapsed: Duration::ZERO,
                 done: None,
             },
             notice: None,
@@ -221,6 +226,8 @@ impl App {
             position,
             moves: Vec::new(),
             total,
+            depth: None,
+            elapsed: Duration::ZERO,
             done: None,
         };
         self.selected = 0;
@@ -232,6 +239,7 @@ impl App {
                 generation,
                 position,
                 algorithm: self.options.algorithm,
+                budget: self.options.budget,
                 pace: if both_ai { AI_PACE } else { Duration::ZERO },
             })
         });

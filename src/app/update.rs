@@ -5,7 +5,7 @@ use super::log::{LogKind, duration, signed, thousands};
 use super::options::Seat;
 use super::state::{App, Focus};
 use super::worker::SearchMessage;
-use crate::engine::{Analysis, Move, MoveAnalysis, Status};
+use crate::engine::{Appraisal, Move, MoveAppraisal, MoveValue, Status};
 use rand::seq::IndexedRandom;
 
 /// Lines the log scrolls per PgUp/PgDn.
@@ -132,9 +132,7 @@ impl App {
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
         let who = self.seat_name(player);
-        let verdict = known.map_or(String::new(), |m| {
-            format!(" — score {} ({})", signed(m.score.score), m.score.outcome())
-        });
+        let verdict = known.map_or(String::new(), |m| format!(" — {}", verdict(&m.value)));
         self.log.push(
             LogKind::Move,
             format!("{number}. {player} ({who}) plays {name}{verdict}"),
@@ -235,18 +233,25 @@ impl App {
         }
     }
 
-    /// Adds a live result: after every move with an equal or better score, so ties keep cell order.
-    fn insert(&mut self, analysis: MoveAnalysis) {
+    /// Adds a live result, or replaces the move's earlier estimate: after every move with an equal
+    /// or better value, so ties keep cell order.
+    fn insert(&mut self, analysis: MoveAppraisal) {
+        self.search.moves.retain(|m| m.mv != analysis.mv);
+        if let Some(estimate) = analysis.value.estimate() {
+            self.search.depth = self.search.depth.max(Some(estimate.depth));
+        }
+        self.search.elapsed = analysis.elapsed;
+        let rank = analysis.value.rank();
         let at = self
             .search
             .moves
             .iter()
-            .position(|m| m.score.score < analysis.score.score)
+            .position(|m| m.value.rank() < rank)
             .unwrap_or(self.search.moves.len());
         self.search.moves.insert(at, analysis);
     }
 
-    fn log_search(&mut self, analysis: &Analysis) {
+    fn log_search(&mut self, analysis: &Appraisal) {
         let player = analysis.position.to_move();
         let rules = analysis.position.rules();
         let best = match analysis.moves.first() {
@@ -257,9 +262,8 @@ impl App {
                     .map(|m| rules.move_name(m))
                     .collect();
                 format!(
-                    ", best {} ({}) with {}",
-                    signed(top.score.score),
-                    top.score.outcome(),
+                    ", best {} with {}",
+                    value_text(&top.value),
                     super::log::names(&names, "/", 3),
                 )
             }
@@ -270,10 +274,19 @@ impl App {
         } else {
             "hint"
         };
+        // Say so when the budget, not the end of the game tree, ended the search.
+        let limited = match analysis.depth {
+            Some(depth) if !analysis.exact() => format!(
+                " (budget-limited: depth {depth}, {} of {} exact)",
+                analysis.moves.iter().filter(|m| m.value.is_exact()).count(),
+                analysis.moves.len()
+            ),
+            _ => String::new(),
+        };
         self.log.push(
             LogKind::Search,
             format!(
-                "{player} ({}) {purpose}: {} checked {} move{} in {}{best}",
+                "{player} ({}) {purpose}: {} checked {} move{} in {}{limited}{best}",
                 self.seat_name(player),
                 analysis.algorithm,
                 thousands(analysis.stats.nodes),
@@ -295,5 +308,21 @@ impl App {
         if let Some(&mv) = best.choose(&mut self.rng) {
             self.play(mv);
         }
+    }
+}
+
+/// `score +8 (win in 2)` for an exact value, `≈ +0.35 (depth 7)` for an estimate.
+fn verdict(value: &MoveValue) -> String {
+    match value {
+        MoveValue::Exact(_) => format!("score {}", value_text(value)),
+        MoveValue::Estimate(_) => value_text(value),
+    }
+}
+
+/// `+8 (win in 2)` or `≈ +0.35 (depth 7)`.
+fn value_text(value: &MoveValue) -> String {
+    match value {
+        MoveValue::Exact(score) => format!("{} ({})", signed(score.score), score.outcome()),
+        MoveValue::Estimate(estimate) => estimate.to_string(),
     }
 }

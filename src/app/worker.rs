@@ -2,7 +2,9 @@
 //! at a time on its own thread; starting a new one raises the old one's `StopFlag`. Results travel
 //! back over a channel, tagged with the generation of the request, so the app can drop stale ones.
 
-use crate::engine::{Algorithm, Analysis, Cancelled, MoveAnalysis, Position, StopFlag, analyze};
+use crate::engine::{
+    Algorithm, Appraisal, Budget, Cancelled, MoveAppraisal, Position, StopFlag, analyze_within,
+};
 use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -16,6 +18,8 @@ pub struct SearchRequest {
     pub position: Position,
     /// The algorithm to use.
     pub algorithm: Algorithm,
+    /// How long and how deep to search before answering.
+    pub budget: Budget,
     /// The least time before the final result is delivered (the pace of AI-vs-AI games).
     pub pace: Duration,
 }
@@ -32,19 +36,19 @@ pub enum Job {
 /// A reply from the worker.
 #[derive(Clone, Debug)]
 pub enum SearchMessage {
-    /// One candidate move is scored.
+    /// One candidate move is scored, or its estimate improved.
     Move {
         /// The generation of the request.
         generation: u64,
         /// The move's analysis.
-        analysis: MoveAnalysis,
+        analysis: MoveAppraisal,
     },
-    /// Every candidate move is scored.
+    /// Every candidate move is scored (exactly, or as well as the budget allowed).
     Done {
         /// The generation of the request.
         generation: u64,
         /// The whole analysis.
-        analysis: Analysis,
+        analysis: Appraisal,
     },
 }
 
@@ -59,19 +63,25 @@ impl SearchMessage {
     }
 }
 
-/// Runs one request on the calling thread, sending a `Move` message per scored move; returns the
+/// Runs one request on the calling thread, sending a `Move` message per new value; returns the
 /// analysis (the caller sends `Done`, so tests can fix its elapsed time and threads can pace it).
 pub fn run_job(
     request: &SearchRequest,
     stop: &StopFlag,
     mut send: impl FnMut(SearchMessage),
-) -> Result<Analysis, Cancelled> {
-    analyze(&request.position, request.algorithm, stop, |analysis| {
-        send(SearchMessage::Move {
-            generation: request.generation,
-            analysis: analysis.clone(),
-        })
-    })
+) -> Result<Appraisal, Cancelled> {
+    analyze_within(
+        &request.position,
+        request.algorithm,
+        &request.budget,
+        stop,
+        |analysis| {
+            send(SearchMessage::Move {
+                generation: request.generation,
+                analysis: analysis.clone(),
+            })
+        },
+    )
 }
 
 /// Owns the running search thread, if any.

@@ -1,9 +1,9 @@
-//! `tictree analyze`: the exact score of every legal move of a position.
+//! `tictree analyze`: the score of every legal move of a position, exact unless a budget is given.
 
-use super::args::AnalyzeArgs;
+use super::args::{AnalyzeArgs, budget};
 use super::error::CliError;
 use super::format::{AnalysisJson, analysis_table};
-use crate::engine::{Algorithm, StopFlag, analyze};
+use crate::engine::{Algorithm, StopFlag, analyze_within};
 
 /// Runs the subcommand, printing a table or the JSON object.
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
@@ -12,7 +12,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         return super::compare::run(&position, args.json);
     }
     let algorithm: Algorithm = args.algo.parse()?;
-    let analysis = analyze(&position, algorithm, &StopFlag::default(), |_| {})
+    let budget = budget(
+        args.depth.as_deref(),
+        args.time_ms.as_deref(),
+        args.nodes.as_deref(),
+    )?;
+    let analysis = analyze_within(&position, algorithm, &budget, &StopFlag::default(), |_| {})
         .map_err(|_| CliError("the analysis was cancelled".into()))?;
     if args.json {
         let json = serde_json::to_string(&AnalysisJson::from(&analysis))

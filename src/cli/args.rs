@@ -1,9 +1,10 @@
 //! The command-line grammar (PRODUCT §7).
 
 use super::error::CliError;
-use crate::app::{Options, Seat};
-use crate::engine::{Algorithm, Position, Rules};
+use crate::app::{DEFAULT_TIME, Options, Seat};
+use crate::engine::{Algorithm, Budget, Position, Rules};
 use clap::{Args, Parser, Subcommand};
+use std::time::Duration;
 
 /// tictree: tic-tac-toe and its bigger relatives against a minimax AI, and a view inside that AI.
 #[derive(Parser, Debug)]
@@ -81,9 +82,53 @@ pub struct PlayArgs {
     /// Seed for the AI's choice among equally good moves (reproducible games).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Search the AI's moves and the hints at most this many plies deep (estimates beyond).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<String>,
+    /// Think at most this long per move (default 1500 unless --depth; 0: no limit, exact play).
+    #[arg(long, value_name = "MS")]
+    pub time_ms: Option<String>,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
+}
+
+/// A budget option's number: a whole number within `range`, or a one-line error naming the option.
+fn number(option: &str, text: &str, range: std::ops::RangeInclusive<u64>) -> Result<u64, CliError> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            CliError(format!(
+                "--{option} {text}: expected a whole number from {} to {}",
+                range.start(),
+                range.end()
+            ))
+        })
+}
+
+/// The budget given by `--depth`, `--time-ms` and `--nodes` (each optional); `--time-ms 0` means
+/// no time limit.
+pub fn budget(
+    depth: Option<&str>,
+    time_ms: Option<&str>,
+    nodes: Option<&str>,
+) -> Result<Budget, CliError> {
+    let depth = depth.map(|d| number("depth", d, 1..=64)).transpose()?;
+    let time = time_ms
+        .map(|t| number("time-ms", t, 0..=86_400_000))
+        .transpose()?
+        .filter(|&ms| ms > 0)
+        .map(Duration::from_millis);
+    let nodes = nodes
+        .map(|n| number("nodes", n, 1..=u64::MAX))
+        .transpose()?;
+    Ok(Budget {
+        depth: depth.map(|d| d as u32),
+        time,
+        nodes,
+    })
 }
 
 fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
@@ -106,7 +151,16 @@ impl PlayArgs {
             algorithm: self.algo.parse::<Algorithm>()?,
             seed: self.seed,
             mouse: !self.no_mouse,
+            budget: self.budget()?,
         })
+    }
+
+    /// The AI's budget: the one given, else `DEFAULT_TIME` per move.
+    pub fn budget(&self) -> Result<Budget, CliError> {
+        if self.depth.is_none() && self.time_ms.is_none() {
+            return Ok(Budget::time(DEFAULT_TIME));
+        }
+        budget(self.depth.as_deref(), self.time_ms.as_deref(), None)
     }
 }
 
@@ -121,6 +175,15 @@ pub struct AnalyzeArgs {
     /// Print the PRODUCT §7 JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Search at most this many plies deep; moves not solved by then get estimates.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<String>,
+    /// Stop after this many milliseconds; moves not solved by then get estimates.
+    #[arg(long, value_name = "MS")]
+    pub time_ms: Option<String>,
+    /// Stop after this many nodes (reproducible, unlike time); unsolved moves get estimates.
+    #[arg(long, value_name = "N")]
+    pub nodes: Option<String>,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times.
     #[arg(long, conflicts_with = "algo")]
     pub compare: bool,

@@ -1,6 +1,6 @@
 //! Output formats shared by the subcommands: the PRODUCT §7 JSON and tables for people.
 
-use crate::engine::{Analysis, Player, Position, Rules, Status};
+use crate::engine::{Appraisal, MoveValue, Player, Position, Rules, Status};
 use serde::Serialize;
 
 /// `{"width":3,"height":3,"k":3,"gravity":false}`.
@@ -23,16 +23,21 @@ impl From<&Rules> for RulesJson {
     }
 }
 
-/// One move of `analyze --json`.
+/// One move of `analyze --json`. An exact move has `score` (an integer), `outcome` and `plies`;
+/// an estimated one has `score` (a fraction between -1 and 1) and `depth` instead.
 #[derive(Serialize)]
 pub struct MoveJson {
     #[serde(rename = "move")]
     mv: String,
     row: usize,
     col: usize,
-    score: i32,
-    outcome: &'static str,
-    plies: u32,
+    score: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    plies: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
     pv: Vec<String>,
     nodes: u64,
 }
@@ -46,6 +51,9 @@ pub struct AnalysisJson {
     status: &'static str,
     algorithm: &'static str,
     exact: bool,
+    /// The depth every estimated move reached (only when some move is estimated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
     moves: Vec<MoveJson>,
     best: Vec<String>,
     nodes: u64,
@@ -71,8 +79,8 @@ pub fn status_words(position: &Position) -> String {
     }
 }
 
-impl From<&Analysis> for AnalysisJson {
-    fn from(analysis: &Analysis) -> AnalysisJson {
+impl From<&Appraisal> for AnalysisJson {
+    fn from(analysis: &Appraisal) -> AnalysisJson {
         let position = &analysis.position;
         let rules = position.rules();
         let name = |mv| rules.move_name(mv);
@@ -82,19 +90,38 @@ impl From<&Analysis> for AnalysisJson {
             to_move: position.to_move().to_string(),
             status: status_name(position),
             algorithm: analysis.algorithm.name(),
-            exact: true,
+            exact: analysis.exact(),
+            depth: if analysis.exact() {
+                None
+            } else {
+                analysis.depth
+            },
             moves: analysis
                 .moves
                 .iter()
                 .map(|m| {
                     let (row, col) = m.mv.row_col(rules);
+                    let (score, outcome, plies, depth) = match m.value {
+                        MoveValue::Exact(s) => (
+                            s.score.into(),
+                            Some(s.outcome().kind()),
+                            Some(s.plies),
+                            None,
+                        ),
+                        MoveValue::Estimate(e) => {
+                            // Two decimals, as shown everywhere else.
+                            let fraction = (e.fraction() * 100.0).round() / 100.0;
+                            (fraction.into(), None, None, Some(e.depth))
+                        }
+                    };
                     MoveJson {
                         mv: name(m.mv),
                         row,
                         col,
-                        score: m.score.score,
-                        outcome: m.score.outcome().kind(),
-                        plies: m.score.plies,
+                        score,
+                        outcome,
+                        plies,
+                        depth,
                         pv: m.pv.iter().map(|&mv| name(mv)).collect(),
                         nodes: m.nodes,
                     }
@@ -107,8 +134,9 @@ impl From<&Analysis> for AnalysisJson {
     }
 }
 
-/// The analysis as a table for people: one row per move, best first, then the totals.
-pub fn analysis_table(analysis: &Analysis) -> String {
+/// The analysis as a table for people: one row per move, best first, then the totals. An
+/// estimate reads `≈+0.35` with `depth 7` where an exact move has its outcome.
+pub fn analysis_table(analysis: &Appraisal) -> String {
     let position = &analysis.position;
     let rules = position.rules();
     let mut out = format!(
@@ -125,11 +153,14 @@ pub fn analysis_table(analysis: &Analysis) -> String {
     ));
     for m in &analysis.moves {
         let line: Vec<String> = m.pv.iter().map(|&mv| rules.move_name(mv)).collect();
+        let (score, outcome) = match m.value {
+            MoveValue::Exact(s) => (format!(" {:>+5}", s.score), s.outcome().to_string()),
+            // One column wider, so the sign and digits line up with the exact scores.
+            MoveValue::Estimate(e) => (format!("{:>6}", e.short()), format!("depth {}", e.depth)),
+        };
         out.push_str(&format!(
-            "{:<5} {:>+5}  {:<11} {:>10}  {}\n",
+            "{:<5}{score}  {outcome:<11} {:>10}  {}\n",
             rules.move_name(m.mv),
-            m.score.score,
-            m.score.outcome().to_string(),
             m.nodes,
             line.join(" ")
         ));
@@ -139,8 +170,17 @@ pub fn analysis_table(analysis: &Analysis) -> String {
         .into_iter()
         .map(|mv| rules.move_name(mv))
         .collect();
+    let limited = match analysis.depth {
+        Some(depth) if !analysis.exact() => format!(
+            " (budget {}: estimates to depth {depth}, {} of {} moves exact)",
+            analysis.budget,
+            analysis.moves.iter().filter(|m| m.value.is_exact()).count(),
+            analysis.moves.len()
+        ),
+        _ => String::new(),
+    };
     out.push_str(&format!(
-        "{}: {} nodes in {:.3} ms; best {}\n",
+        "{}: {} nodes in {:.3} ms{limited}; best {}\n",
         analysis.algorithm,
         analysis.stats.nodes,
         analysis.elapsed.as_secs_f64() * 1000.0,

@@ -59,6 +59,26 @@ pub fn searcher(algorithm: Algorithm, position: &Position, stop: StopFlag) -> Bo
     }
 }
 
+/// Scores one legal move exactly with `searcher` (whose statistics keep accumulating).
+pub(crate) fn score_move(
+    searcher: &mut dyn Searcher,
+    position: &Position,
+    mv: Move,
+) -> Result<MoveAnalysis, Cancelled> {
+    let before = searcher.stats();
+    let child = position.play(mv).map_err(|_| Cancelled)?;
+    let line = searcher.search(&child, -INFINITY, INFINITY)?;
+    let score = Score::from_value(-line.value, position.rules().cells(), position.ply());
+    let mut pv = vec![mv];
+    pv.extend(line.pv);
+    Ok(MoveAnalysis {
+        mv,
+        score,
+        pv,
+        nodes: (searcher.stats() - before).nodes + 1,
+    })
+}
+
 /// Scores every legal move of `position` exactly, calling `on_move` as each one is known.
 /// Returns `Err(Cancelled)` if `stop` is raised first. A finished game has no moves to analyse.
 pub fn analyze(
@@ -72,18 +92,7 @@ pub fn analyze(
     let mut moves = Vec::new();
     if position.status() == Status::Ongoing {
         for mv in position.legal_moves() {
-            let before = searcher.stats();
-            let child = position.play(mv).map_err(|_| Cancelled)?;
-            let line = searcher.search(&child, -INFINITY, INFINITY)?;
-            let score = Score::from_value(-line.value, position.rules().cells(), position.ply());
-            let mut pv = vec![mv];
-            pv.extend(line.pv);
-            let analysed = MoveAnalysis {
-                mv,
-                score,
-                pv,
-                nodes: (searcher.stats() - before).nodes + 1,
-            };
+            let analysed = score_move(searcher.as_mut(), position, mv)?;
             on_move(&analysed);
             moves.push(analysed);
         }

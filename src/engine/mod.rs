@@ -3,6 +3,9 @@
 
 pub mod alphabeta;
 pub mod analysis;
+pub mod appraisal;
+pub mod budget;
+pub mod estimate;
 pub mod layout;
 pub mod minimax;
 pub mod notation;
@@ -13,10 +16,15 @@ pub mod score;
 pub mod search;
 pub mod solve;
 pub mod solver;
+pub mod within;
 
 pub use analysis::{Analysis, MoveAnalysis, analyze};
+pub use appraisal::{Appraisal, MoveAppraisal, MoveValue};
+pub use budget::Budget;
+pub use estimate::Estimate;
 pub use notation::NotationError;
 pub use position::{IllegalMove, Move, Player, Position, Status};
 pub use rules::{Rules, RulesError};
 pub use score::{Outcome, Score};
 pub use search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};
+pub use within::analyze_within;

@@ -1,9 +1,10 @@
-//! The game-tree pane: every candidate move of the side to move with its exact score, outcome,
-//! node count and principal variation, best first, filling in live while the search runs.
+//! The game-tree pane: every candidate move of the side to move with its score, outcome, node
+//! count and principal variation, best first, filling in live while the search runs. A move the
+//! budget left unsolved shows its estimate, `≈+0.35`, and the depth it comes from instead.
 
 use super::theme::Theme;
 use crate::app::{App, duration, names, signed, thousands};
-use crate::engine::{MoveAnalysis, Rules, Status};
+use crate::engine::{MoveAppraisal, MoveValue, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -92,19 +93,34 @@ impl Widget for TreePane<'_> {
             lines.push(Line::styled("  no moves: the game is over", theme.dim()));
         }
         let footer = if search.running() {
-            Line::styled(
-                format!(
+            let text = match search.depth {
+                // Iterative deepening under way: how deep, how long, how much is already exact.
+                Some(depth) => format!(
+                    "  searching… depth {depth} · {} · {} of {} exact ({})",
+                    duration(search.elapsed),
+                    search.exact_count(),
+                    search.total,
+                    app.options.algorithm
+                ),
+                None => format!(
                     "  searching… {} of {} moves scored ({})",
                     search.moves.len(),
                     search.total,
                     app.options.algorithm
                 ),
-                theme.strong(),
-            )
+            };
+            Line::styled(text, theme.strong())
         } else if let Some(done) = &search.done {
+            let limited = match done.depth {
+                Some(depth) if !done.exact() => format!(
+                    " ({} exact, depth {depth} in budget)",
+                    done.moves.iter().filter(|m| m.value.is_exact()).count()
+                ),
+                _ => String::new(),
+            };
             Line::styled(
                 format!(
-                    "  {} moves · {} nodes · {} · {}",
+                    "  {} moves{limited} · {} nodes · {} · {}",
                     done.moves.len(),
                     thousands(done.stats.nodes),
                     duration(done.elapsed),
@@ -125,7 +141,7 @@ impl Widget for TreePane<'_> {
 }
 
 fn row<'a>(
-    entry: &MoveAnalysis,
+    entry: &MoveAppraisal,
     rules: &Rules,
     is_best: bool,
     selected: bool,
@@ -138,21 +154,35 @@ fn row<'a>(
         (false, false) => "  ",
     };
     let pv: Vec<String> = entry.pv.iter().map(|&m| rules.move_name(m)).collect();
+    let (score, outcome) = match entry.value {
+        MoveValue::Exact(score) => (
+            format!(" {:>5}", signed(score.score)),
+            score.outcome().to_string(),
+        ),
+        // One column wider, so the sign and digits line up under the exact scores.
+        MoveValue::Estimate(estimate) => (
+            format!("{:>6}", estimate.short()),
+            format!("depth {}", estimate.depth),
+        ),
+    };
     let text = format!(
-        "{marker}{:>4}  {:>5}  {:<11} {:>7}  {}",
+        "{marker}{:>4} {score}  {outcome:<11} {:>7}  {}",
         rules.move_name(entry.mv),
-        signed(entry.score.score),
-        entry.score.outcome().to_string(),
         thousands(entry.nodes),
         pv.join(" ")
     );
+    let losing = entry.value.exact().is_some_and(|score| score.score < 0);
     let mut style = if is_best {
         theme.best()
-    } else if entry.score.score < 0 {
+    } else if losing {
         theme.losing()
     } else {
         ratatui::style::Style::new()
     };
+    if !entry.value.is_exact() {
+        // Italic as well as the ≈: a guess never looks like a proven score.
+        style = style.add_modifier(ratatui::style::Modifier::ITALIC);
+    }
     if selected {
         style = style.patch(theme.selected());
     }

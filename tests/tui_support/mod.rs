@@ -6,16 +6,18 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
 use tictree::app::{Action, App, Direction, Job, Options, SearchMessage, run_job};
-use tictree::engine::{Algorithm, Position, Rules, StopFlag};
+use tictree::engine::{Algorithm, Budget, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
 pub const ELAPSED: Duration = Duration::from_micros(1500);
 
-/// Options for tests: human X against the AI, a fixed seed, textbook minimax (stable node counts).
+/// Options for tests: human X against the AI, a fixed seed, textbook minimax (stable node counts),
+/// and no time budget (exact searches; a clock would make screens depend on the machine).
 pub fn options(rules: Rules) -> Options {
     let mut options = Options::new(rules);
     options.seed = Some(7);
     options.algorithm = Algorithm::Minimax;
+    options.budget = Budget::UNLIMITED;
     options
 }
 

@@ -1,0 +1,74 @@
+//! Budgets: how far, how long and how many nodes an analysis may search (PRODUCT §5).
+
+use std::fmt;
+use std::time::Duration;
+
+/// Limits on one analysis. The default has none: the analysis is exact, however long it takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Deepest estimate, in plies from the analysed position (the move itself is ply 1).
+    pub depth: Option<u32>,
+    /// Wall-clock time for the whole analysis.
+    pub time: Option<Duration>,
+    /// Nodes (children generated) for the whole analysis.
+    pub nodes: Option<u64>,
+}
+
+impl Budget {
+    /// No limit at all: exact analysis.
+    pub const UNLIMITED: Budget = Budget {
+        depth: None,
+        time: None,
+        nodes: None,
+    };
+
+    /// Only a time limit.
+    pub fn time(time: Duration) -> Budget {
+        Budget {
+            time: Some(time),
+            ..Budget::UNLIMITED
+        }
+    }
+
+    /// Only a depth limit.
+    pub fn depth(depth: u32) -> Budget {
+        Budget {
+            depth: Some(depth),
+            ..Budget::UNLIMITED
+        }
+    }
+
+    /// Only a node limit.
+    pub fn nodes(nodes: u64) -> Budget {
+        Budget {
+            nodes: Some(nodes),
+            ..Budget::UNLIMITED
+        }
+    }
+
+    /// Whether nothing is limited.
+    pub fn is_unlimited(&self) -> bool {
+        *self == Budget::UNLIMITED
+    }
+}
+
+impl fmt::Display for Budget {
+    /// `depth 7, 1500 ms, 100000 nodes`, or `unlimited`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut parts = Vec::new();
+        if let Some(depth) = self.depth {
+            parts.push(format!("depth {depth}"));
+        }
+        if let Some(time) = self.time {
+            parts.push(format!("{} ms", time.as_millis()));
+        }
+        if let Some(nodes) = self.nodes {
+            parts.push(format!("{nodes} nodes"));
+        }
+        if parts.is_empty() {
+            f.write_str("unlimited")
+        } else {
+            f.write_str(&parts.join(", "))
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Per-move analysis within a budget (PRODUCT §4, §5): exact where the budget allows, estimates
+//! improved depth by depth elsewhere, every result delivered as soon as it is known.
+//!
+//! Under a time budget, the first half of the time goes to the exact algorithm, shared fairly
+//! between the moves (a move that does not finish in its share is given up on). The solver can
+//! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline; a node or
+//! depth budget cannot interrupt it deterministically, so without a time limit only the
+//! depth-limited search runs. That search covers the moves still unsolved at depths 1, 2, 3…
+//! until the budget is spent; a move whose search proves a win or a loss, or reaches the end of
+//! every line, becomes exact.
+
+use super::analysis::{MoveAnalysis, analyze, score_move, searcher};
+use super::appraisal::{Appraisal, MoveAppraisal, MoveValue};
+use super::budget::Budget;
+use super::estimate::{Estimate, Found, Horizon};
+use super::position::{Position, Status};
+use super::score::Score;
+use super::search::{Algorithm, Cancelled, SearchStats, StopFlag};
+use std::time::Instant;
+
+/// Scores every legal move of `position` within `budget`, calling `on_update` each time a move's
+/// value is found or improved. Without limits this is exactly `analyze` (same values, same node
+/// counts). `Err(Cancelled)` only when `stop` is raised; running out of budget is not an error.
+pub fn analyze_within(
+    position: &Position,
+    algorithm: Algorithm,
+    budget: &Budget,
+    stop: &StopFlag,
+    mut on_update: impl FnMut(&MoveAppraisal),
+) -> Result<Appraisal, Cancelled> {
+    let started = Instant::now();
+    if budget.is_unlimited() {
+        let mut found = Vec::new();
+        let analysis = analyze(position, algorithm, stop, |m: &MoveAnalysis| {
+            let appraisal = MoveAppraisal::exact(m, started.elapsed());
+            on_update(&appraisal);
+            found.push(appraisal);
+        })?;
+        let mut appraisal = Appraisal::from(analysis);
+        found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+        appraisal.moves = found;
+        return Ok(appraisal);
+    }
+    let moves = if position.status() == Status::Ongoing {
+        position.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let flag = StopFlag::with_deadline(stop);
+    let mut slots: Vec<Option<MoveAppraisal>> = vec![None; moves.len()];
+    // Nodes spent on each move by searches whose result was dropped or superseded.
+    let mut spent = vec![0u64; moves.len()];
+    let mut stats = SearchStats::default();
+
+    if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
+        let end = started + time / 2;
+        let mut exact = searcher(algorithm, position, flag.clone());
+        for (index, &mv) in moves.iter().enumerate() {
+            let now = Instant::now();
+            if now >= end {
+                break;
+            }
+            flag.set_deadline(Some(now + (end - now) / (moves.len() - index) as u32));
+            let before = exact.stats().nodes;
+            match score_move(exact.as_mut(), position, mv) {
+                Ok(analysed) => {
+                    let appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                    on_update(&appraisal);
+                    slots[index] = Some(appraisal);
+                }
+                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
+                // Out of time for this move: the estimates take over.
+                Err(Cancelled) => spent[index] = exact.stats().nodes - before + 1,
+            }
+        }
+        stats += exact.stats();
+        stats.nodes += moves.len() as u64;
+        stats.depth += 1;
+    }
+
+    flag.set_deadline(budget.time.map(|time| started + time));
+    let mut horizon = Horizon::new(
+        position,
+        flag.clone(),
+        budget.nodes.map(|n| n.saturating_sub(stats.nodes)),
+    );
+    let empty = (position.rules().cells() as u32).saturating_sub(position.ply());
+    let deepest = budget.depth.unwrap_or(u32::MAX).min(empty).max(1);
+    let deepest = if moves.is_empty() { 0 } else { deepest };
+    let mut reached = None;
+    // The values of the last depth every estimated move finished: an estimate one ply deeper is
+    // not comparable (the side to move at the horizon differs), so a half-finished depth is shown
+    // live but does not decide the final order.
+    let mut settled = slots.clone();
+    'deepen: for depth in 1..=deepest {
+        let mut pending: Vec<usize> = (0..moves.len())
+            .filter(|&i| !slots[i].as_ref().is_some_and(|m| m.value.is_exact()))
+            .collect();
+        if pending.is_empty() {
+            break;
+        }
+        // The most promising moves first, so they are the ones deepened if time runs out.
+        pending
+            .sort_by_key(|&i| std::cmp::Reverse(slots[i].as_ref().map_or(0, |m| m.value.rank())));
+        for index in pending {
+            let found = match horizon.search_move(position, moves[index], depth, depth > 1) {
+                Ok(found) => found,
+                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
+                Err(Cancelled) => break 'deepen,
+            };
+            spent[index] += found.nodes;
+            let appraisal = appraise(position, found, depth, spent[index], started);
+            on_update(&appraisal);
+            slots[index] = Some(appraisal);
+        }
+        reached = Some(depth);
+        settled.clone_from(&slots);
+    }
+    stats += horizon.stats;
+
+    let mut appraised: Vec<MoveAppraisal> = slots
+        .into_iter()
+        .zip(settled)
+        .filter_map(|(latest, settled)| match latest {
+            Some(m) if m.value.is_exact() => Some(m),
+            _ => settled,
+        })
+        .collect();
+    appraised.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    let all_exact = appraised.iter().all(|m| m.value.is_exact());
+    Ok(Appraisal {
+        position: *position,
+        algorithm,
+        budget: *budget,
+        moves: appraised,
+        stats,
+        depth: if all_exact { None } else { reached },
+        elapsed: started.elapsed(),
+    })
+}
+
+/// A move's appraisal from a depth-limited search `depth` plies deep.
+fn appraise(
+    position: &Position,
+    found: Found,
+    depth: u32,
+    nodes: u64,
+    started: Instant,
+) -> MoveAppraisal {
+    let value = if found.exact {
+        MoveValue::Exact(Score::from_value(
+            found.value,
+            position.rules().cells(),
+            position.ply(),
+        ))
+    } else {
+        MoveValue::Estimate(Estimate {
+            value: found.value,
+            depth,
+        })
+    };
+    MoveAppraisal {
+        mv: found.pv[0],
+        value,
+        pv: found.pv,
+        nodes,
+        elapsed: started.elapsed(),
+    }
+}
