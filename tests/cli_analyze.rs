@@ -146,3 +146,41 @@ fn compare_runs_every_algorithm_on_the_same_position() {
     assert!(table.contains("minimax    a3 b3 +7"), "{table}");
     assert!(table.contains("549945"), "{table}");
 }
+
+#[test]
+fn a_depth_budget_gives_estimates_marked_as_such() {
+    let v = json(&["analyze", "--json", "--depth", "3", "x.o/.x./..."]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["depth"], 3);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    // Blocking at c1 leads nowhere within three plies: an estimate, with its depth and no outcome.
+    assert_eq!(moves[0]["move"], "c1");
+    assert!(moves[0]["score"].is_f64(), "{}", moves[0]);
+    assert_eq!(moves[0]["depth"], 3);
+    assert!(moves[0].get("outcome").is_none() && moves[0].get("plies").is_none());
+    // Every other move loses at once: proven within the horizon, so exact.
+    for m in &moves[1..] {
+        assert_eq!(
+            (m["score"].as_i64(), m["outcome"].as_str()),
+            (Some(-9), Some("loss"))
+        );
+        assert!(m.get("depth").is_none());
+    }
+    let c4 = json(&["analyze", "--json", "--rules", "connect4", "--depth", "4"]);
+    assert_eq!(c4["exact"], false);
+    assert!(
+        c4["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["depth"] == 4)
+    );
+    let table =
+        String::from_utf8(tictree(&["analyze", "--depth", "3", "x.o/.x./..."]).stdout).unwrap();
+    assert!(table.contains("c1   ≈+0.00  depth 3"), "{table}");
+    assert!(rejected(&["analyze", "--depth", "0"]).contains("--depth 0"));
+    assert!(rejected(&["analyze", "--nodes", "many"]).contains("--nodes many"));
+    assert!(rejected(&["analyze", "--time-ms", "-5"]).contains("--time-ms -5"));
+    assert!(rejected(&["--depth", "x"]).contains("--depth x"));
+}

@@ -277,7 +277,7 @@ impl App {
         // Say so when the budget, not the end of the game tree, ended the search.
         let limited = match analysis.depth {
             Some(depth) if !analysis.exact() => format!(
-                " (budget-limited: depth {depth}, {} of {} exact)",
+                " [budget-limited: depth {depth}, {} of {} exact]",
                 analysis.moves.iter().filter(|m| m.value.is_exact()).count(),
                 analysis.moves.len()
             ),
@@ -286,7 +286,7 @@ impl App {
         self.log.push(
             LogKind::Search,
             format!(
-                "{player} ({}) {purpose}: {} checked {} move{} in {}{limited}{best}",
+                "{player} ({}) {purpose}: {} checked {} move{} in {}{best}{limited}",
                 self.seat_name(player),
                 analysis.algorithm,
                 thousands(analysis.stats.nodes),

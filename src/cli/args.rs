@@ -83,10 +83,10 @@ pub struct PlayArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Search the AI's moves and the hints at most this many plies deep (estimates beyond).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub depth: Option<String>,
     /// Think at most this long per move (default 1500 unless --depth; 0: no limit, exact play).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub time_ms: Option<String>,
     /// Do not capture the mouse.
     #[arg(long)]
@@ -176,13 +176,13 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     /// Search at most this many plies deep; moves not solved by then get estimates.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub depth: Option<String>,
     /// Stop after this many milliseconds; moves not solved by then get estimates.
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub time_ms: Option<String>,
     /// Stop after this many nodes (reproducible, unlike time); unsolved moves get estimates.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub nodes: Option<String>,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times.
     #[arg(long, conflicts_with = "algo")]

@@ -113,7 +113,7 @@ impl Widget for TreePane<'_> {
         } else if let Some(done) = &search.done {
             let limited = match done.depth {
                 Some(depth) if !done.exact() => format!(
-                    " ({} exact, depth {depth} in budget)",
+                    ", {} exact, depth {depth}",
                     done.moves.iter().filter(|m| m.value.is_exact()).count()
                 ),
                 _ => String::new(),
@@ -168,7 +168,7 @@ fn row<'a>(
     let text = format!(
         "{marker}{:>4} {score}  {outcome:<11} {:>7}  {}",
         rules.move_name(entry.mv),
-        thousands(entry.nodes),
+        nodes(entry.nodes),
         pv.join(" ")
     );
     let losing = entry.value.exact().is_some_and(|score| score.score < 0);
@@ -187,4 +187,25 @@ fn row<'a>(
         style = style.patch(theme.selected());
     }
     Line::from(Span::styled(text, style))
+}
+
+/// A node count in the column's seven characters: `897,611`, then `1.51M`, `12.3M`, `1.23G`.
+fn nodes(n: u64) -> String {
+    let full = thousands(n);
+    if full.len() <= 7 {
+        return full;
+    }
+    let (value, unit) = if n < 1_000_000_000 {
+        (n as f64 / 1e6, "M")
+    } else {
+        (n as f64 / 1e9, "G")
+    };
+    let digits = if value < 10.0 {
+        2
+    } else if value < 100.0 {
+        1
+    } else {
+        0
+    };
+    format!("{value:.digits$}{unit}")
 }

@@ -1,0 +1,184 @@
+//! Budget-limited analysis: estimates are marked as such, wins within the horizon are exact, a
+//! node budget is honoured and reproducible, and without a budget nothing changes.
+
+use tictree::engine::{
+    Algorithm, Budget, MoveValue, Position, Rules, StopFlag, analyze, analyze_within,
+};
+
+fn within(position: &Position, budget: Budget) -> tictree::engine::Appraisal {
+    analyze_within(
+        position,
+        Algorithm::Engine,
+        &budget,
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap()
+}
+
+#[test]
+fn estimates_are_never_exact_and_carry_their_depth() {
+    let empty = Position::empty(Rules::CONNECT4);
+    let mut updates = Vec::new();
+    let appraisal = analyze_within(
+        &empty,
+        Algorithm::Engine,
+        &Budget::depth(4),
+        &StopFlag::default(),
+        |m| updates.push(m.clone()),
+    )
+    .unwrap();
+    assert!(!appraisal.exact());
+    assert_eq!(appraisal.depth, Some(4));
+    assert_eq!(appraisal.moves.len(), 7);
+    for m in &appraisal.moves {
+        let MoveValue::Estimate(estimate) = m.value else {
+            panic!("nothing is decided four plies into Connect Four: {m:?}");
+        };
+        assert_eq!(estimate.depth, 4);
+        assert!(estimate.fraction().abs() < 1.0);
+        let shown = m.value.to_string();
+        assert!(
+            shown.starts_with("≈ ") && shown.ends_with("(depth 4)"),
+            "{shown}"
+        );
+    }
+    // Every depth is delivered: 7 moves at depths 1, 2, 3 and 4.
+    assert_eq!(updates.len(), 28);
+    assert_eq!(
+        updates.iter().map(|m| m.nodes).max(),
+        appraisal.moves.iter().map(|m| m.nodes).max()
+    );
+}
+
+#[test]
+fn wins_and_losses_within_the_horizon_are_exact() {
+    // X to move on 3×3 after a3 b2 c1 b3: O threatens b1; X must block, the rest lose quickly.
+    for (moves, depth) in [("a3 b2 c1 b3", 3), ("a3 b2 c1", 4), ("b2 a1", 5)] {
+        let position = Position::empty(Rules::TICTACTOE).play_moves(moves).unwrap();
+        let exact = analyze(&position, Algorithm::Engine, &StopFlag::default(), |_| {}).unwrap();
+        let limited = within(&position, Budget::depth(depth));
+        for m in &limited.moves {
+            let truth = exact.moves.iter().find(|e| e.mv == m.mv).unwrap();
+            match m.value {
+                MoveValue::Exact(score) => assert_eq!(score, truth.score, "{moves} {:?}", m.mv),
+                MoveValue::Estimate(_) => assert!(
+                    truth.score.plies > depth,
+                    "{moves}: {:?} ends within {depth} plies, so it must be exact",
+                    m.mv
+                ),
+            }
+        }
+        let exact_moves = limited.moves.iter().filter(|m| m.value.is_exact()).count();
+        assert!(moves == "b2 a1" || exact_moves > 0, "{moves}");
+    }
+    // Connect Four: X (d1 e1 f1) wins at once in c1 or g1, found at depth 1; the rest are guesses.
+    let position = Position::empty(Rules::CONNECT4)
+        .play_moves("415161")
+        .unwrap();
+    let limited = within(&position, Budget::depth(1));
+    let best: Vec<String> = limited
+        .best()
+        .iter()
+        .map(|&m| Rules::CONNECT4.move_name(m))
+        .collect();
+    assert_eq!(best, ["c1", "g1"]);
+    let top = limited.moves[0].value.exact().expect("a win is exact");
+    assert_eq!(
+        (top.score, top.outcome().to_string()),
+        (43, "win in 1".to_string())
+    );
+    assert_eq!(
+        limited.moves.iter().filter(|m| m.value.is_exact()).count(),
+        2
+    );
+}
+
+#[test]
+fn a_node_budget_is_honoured_and_reproducible() {
+    let position = Position::empty(Rules::CONNECT4).play_moves("44").unwrap();
+    let first = within(&position, Budget::nodes(20_000));
+    let again = within(&position, Budget::nodes(20_000));
+    assert!(first.stats.nodes <= 20_000, "{}", first.stats.nodes);
+    assert_eq!(first.stats, again.stats);
+    assert_eq!(
+        first.moves,
+        again
+            .moves
+            .iter()
+            .map(|m| {
+                let mut m = m.clone();
+                m.elapsed = first.moves.iter().find(|f| f.mv == m.mv).unwrap().elapsed;
+                m
+            })
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(
+        first.stats.nodes, 20_000,
+        "the budget is used to the last node"
+    );
+    let depths: Vec<String> = first.moves.iter().map(|m| m.value.to_string()).collect();
+    assert_eq!(first.depth, Some(6), "{depths:?}");
+}
+
+#[test]
+fn without_a_budget_the_analysis_is_exactly_the_exact_one() {
+    let position = Position::empty(Rules::TICTACTOE);
+    let exact = analyze(&position, Algorithm::Minimax, &StopFlag::default(), |_| {}).unwrap();
+    let mut delivered = 0;
+    let same = analyze_within(
+        &position,
+        Algorithm::Minimax,
+        &Budget::UNLIMITED,
+        &StopFlag::default(),
+        |_| delivered += 1,
+    )
+    .unwrap();
+    assert_eq!(delivered, 9);
+    assert!(same.exact());
+    assert_eq!(same.depth, None);
+    assert_eq!(same.stats, exact.stats);
+    assert_eq!(same.stats.nodes, 549_945);
+    let pairs = |moves: Vec<(tictree::engine::Move, MoveValue, u64)>| moves;
+    assert_eq!(
+        pairs(
+            same.moves
+                .iter()
+                .map(|m| (m.mv, m.value, m.nodes))
+                .collect()
+        ),
+        pairs(
+            exact
+                .moves
+                .iter()
+                .map(|m| (m.mv, MoveValue::Exact(m.score), m.nodes))
+                .collect()
+        )
+    );
+}
+
+#[test]
+fn a_raised_stop_cancels_and_is_not_mistaken_for_the_budget() {
+    let stop = StopFlag::default();
+    stop.stop();
+    let position = Position::empty(Rules::CONNECT4);
+    for budget in [
+        Budget::depth(8),
+        Budget::nodes(1_000_000),
+        Budget::UNLIMITED,
+    ] {
+        let result = analyze_within(&position, Algorithm::Engine, &budget, &stop, |_| {});
+        assert!(result.is_err(), "{budget}");
+    }
+    // A budget's flag stops with its parent and at its deadline, and forgets a passed deadline
+    // when given a new one.
+    let parent = StopFlag::default();
+    let flag = StopFlag::with_deadline(&parent);
+    assert!(!flag.is_stopped());
+    flag.set_deadline(Some(std::time::Instant::now()));
+    assert!((0..64).any(|_| flag.is_stopped()));
+    flag.set_deadline(None);
+    assert!(!flag.is_stopped());
+    parent.stop();
+    assert!(flag.is_stopped());
+}
