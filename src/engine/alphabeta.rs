@@ -1,7 +1,7 @@
 //! Plain alpha-beta (negamax form): minimax's order, plus cutoffs and nothing else.
 
-use super::minimax::terminal_value;
-use super::position::{Move, Position};
+use super::minimax::{children_in_cell_order, terminal_value};
+use super::position::Position;
 use super::pv::PvTable;
 use super::score::INFINITY;
 use super::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
@@ -36,19 +36,13 @@ impl AlphaBeta {
         if let Some(value) = terminal_value(position) {
             return Ok(value);
         }
-        let layout = position.layout();
-        let playable = layout.playable(position.occupied());
         let mut best = -INFINITY;
-        for cell in 0..position.rules().cells() {
-            let bit = layout.bit(cell);
-            if playable & bit == 0 {
-                continue;
-            }
+        for (mv, child) in children_in_cell_order(position) {
             self.stats.nodes += 1;
-            let value = -self.value(&position.play_bit(bit), -beta, -alpha, depth + 1)?;
+            let value = -self.value(&child, -beta, -alpha, depth + 1)?;
             if value > best {
                 best = value;
-                self.pv.update(depth, Move(cell as u8));
+                self.pv.update(depth, mv);
             }
             alpha = alpha.max(value);
             if alpha >= beta {

@@ -29,23 +29,30 @@ impl Minimax {
         if let Some(value) = terminal_value(position) {
             return Ok(value);
         }
-        let layout = position.layout();
-        let playable = layout.playable(position.occupied());
         let mut best = -INFINITY;
-        for cell in 0..position.rules().cells() {
-            let bit = layout.bit(cell);
-            if playable & bit == 0 {
-                continue;
-            }
+        for (mv, child) in children_in_cell_order(position) {
             self.stats.nodes += 1;
-            let value = -self.value(&position.play_bit(bit), depth + 1)?;
+            let value = -self.value(&child, depth + 1)?;
             if value > best {
                 best = value;
-                self.pv.update(depth, Move(cell as u8));
+                self.pv.update(depth, mv);
             }
         }
         Ok(best)
     }
+}
+
+/// The legal moves of an unfinished game and their positions, in the textbook order: cells
+/// row-major from the top-left (with gravity, the columns left to right).
+pub(crate) fn children_in_cell_order(
+    position: &Position,
+) -> impl Iterator<Item = (Move, Position)> + '_ {
+    let layout = position.layout();
+    let playable = layout.playable(position.occupied());
+    (0..position.rules().cells()).filter_map(move |cell| {
+        let bit = layout.bit(cell);
+        (playable & bit != 0).then(|| (Move(cell as u8), position.play_bit(bit)))
+    })
 }
 
 /// The value of a finished game for its side to move, or `None` while it goes on. Only the side
