@@ -29,6 +29,7 @@ struct SolveJson {
     tt_stored: usize,
     tt_capacity: usize,
     tt_bytes: usize,
+    tt_exact_keys: bool,
     peak_memory_bytes: Option<u64>,
 }
 
@@ -78,6 +79,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         tt_stored: solution.table.stored,
         tt_capacity: solution.table.capacity,
         tt_bytes: solution.table.bytes,
+        tt_exact_keys: solution.table.exact_keys,
         peak_memory_bytes: peak_memory(),
     }
 }
@@ -117,10 +119,15 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         json.elapsed_ms, json.nodes_per_second
     );
     println!(
-        "table     {} of {} slots used, {:.1} MiB",
+        "table     {} of {} slots used, {:.1} MiB{}",
         json.tt_stored,
         json.tt_capacity,
-        json.tt_bytes as f64 / (1 << 20) as f64
+        json.tt_bytes as f64 / (1 << 20) as f64,
+        if json.tt_exact_keys {
+            ""
+        } else {
+            " (64-bit key checks: collisions unlikely, not impossible)"
+        }
     );
     if let Some(peak) = json.peak_memory_bytes {
         println!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);

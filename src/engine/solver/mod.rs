@@ -5,6 +5,7 @@
 
 mod bitboard;
 mod geometry;
+mod images;
 mod negamax;
 mod root;
 mod sorter;
@@ -29,6 +30,8 @@ pub struct TableUsage {
     pub capacity: usize,
     /// Bytes allocated for the slots.
     pub bytes: usize,
+    /// Whether a table hit can never be a key collision on this board with this budget.
+    pub exact_keys: bool,
 }
 
 /// The solver in the narrowest word the board fits.
@@ -83,6 +86,7 @@ impl Engine {
                 stored: s.table().len(),
                 capacity: s.table().capacity(),
                 bytes: s.table().bytes(),
+                exact_keys: s.table().is_exact(),
             }
         }
         match &self.solver {

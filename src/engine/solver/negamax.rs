@@ -7,6 +7,7 @@
 
 use super::bitboard::{Bitboard, singles};
 use super::geometry::Geometry;
+use super::images::{BitImages, Images};
 use super::sorter::MoveSorter;
 use super::symmetry::Symmetries;
 use super::table::{Bounds, TranspositionTable};
@@ -21,6 +22,7 @@ const STOP_INTERVAL: u64 = 1024;
 pub struct Solver<B: Bitboard> {
     geometry: Geometry<B>,
     symmetries: Symmetries<B>,
+    images: BitImages<B>,
     table: TranspositionTable<B>,
     /// Static preference of each bit (more lines through it, or nearer the centre column, first).
     weight: Vec<u32>,
@@ -37,12 +39,21 @@ impl<B: Bitboard> Solver<B> {
     /// A solver for a layout (which must fit in `B`) with a table of at most `hash_bytes`.
     pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Solver<B> {
         let cells = layout.rules.cells() as i32;
-        // Never more slots than the game has positions (3^cells bounds them): tiny boards stay tiny.
-        let positions = 3f64.powi(cells) * 2.0;
+        let symmetries = Symmetries::of(layout);
+        // Never more slots than the game has positions up to symmetry (3^cells bounds the
+        // positions): tiny boards get tiny tables, which are quick to allocate.
+        let positions = 3f64.powi(cells) / (symmetries.len() + 1) as f64;
+        let bits = u32::from(layout.rules.width) * layout.stride;
         Solver {
             geometry: Geometry::of(layout),
-            symmetries: Symmetries::of(layout),
-            table: TranspositionTable::new(hash_bytes, positions),
+            images: BitImages::new(&symmetries, bits, layout.rules.gravity),
+            symmetries,
+            table: TranspositionTable::new(
+                hash_bytes,
+                positions,
+                u32::from(layout.rules.width) * layout.stride,
+                layout.rules.gravity,
+            ),
             weight: weights(layout),
             stop,
             stats: SearchStats::default(),
@@ -94,23 +105,13 @@ impl<B: Bitboard> Solver<B> {
             self.stats.nodes += 1;
             return Ok(WIN - (ply + 1) as i32);
         }
-        self.negamax(me, them, ply, alpha, beta)
-    }
-
-    fn key(&self, me: B, them: B) -> (B, B) {
-        if self.geometry.gravity {
-            // Pons' unique key: each column's marks of the side to move plus its height mask.
-            let occupied = me | them;
-            (self.symmetries.canonical_one(me + occupied), B::ZERO)
-        } else {
-            self.symmetries.canonical(me, them)
-        }
+        let images = self.images.of(&self.symmetries, me, them);
+        self.negamax(&images, ply, alpha, beta)
     }
 
     fn negamax(
         &mut self,
-        me: B,
-        them: B,
+        position: &Images<B>,
         ply: u32,
         mut alpha: i32,
         mut beta: i32,
@@ -120,6 +121,7 @@ impl<B: Bitboard> Solver<B> {
             self.stop.check()?;
         }
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
+        let (me, them) = (position.me(), position.them());
         let g = &self.geometry;
         let cells = g.cells;
         let occupied = me | them;
@@ -135,7 +137,7 @@ impl<B: Bitboard> Solver<B> {
         }
         if g.gravity {
             // Playing under an opponent's winning cell hands it over.
-            moves &= !their_wins.down(1);
+            moves &= !their_wins.shr(1);
             if moves == B::ZERO {
                 return Ok(lost_at(ply + 2));
             }
@@ -182,7 +184,7 @@ impl<B: Bitboard> Solver<B> {
         }
         alpha = alpha.max(min);
         beta = beta.min(max);
-        let key = self.key(me, them);
+        let key = self.images.key(position);
         if let Some(bounds) = self.table.get(key) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
@@ -202,13 +204,21 @@ impl<B: Bitboard> Solver<B> {
             let threats = g.winning_cells(me | bit, occupied | bit).count();
             sorter.add(index, (threats << 16) | self.weight[index as usize]);
         }
+        if self.geometry.gravity {
+            // The children's table lookups are the main cost of a node: start them all now, so
+            // their memory loads overlap instead of following one another.
+            for bit in singles(moves) {
+                let child = self.images.play(position, bit.lowest());
+                self.table.prefetch(self.images.key(&child));
+            }
+        }
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
         while let Some(index) = sorter.pop_best() {
-            let bit = B::ONE.up(index);
             self.stats.nodes += 1;
-            let value = -self.negamax(them, me | bit, ply + 1, -beta, -alpha)?;
+            let child = self.images.play(position, index);
+            let value = -self.negamax(&child, ply + 1, -beta, -alpha)?;
             best = best.max(value);
             if value > alpha {
                 alpha = value;

@@ -52,7 +52,7 @@ impl<B: Bitboard> Solver<B> {
             moves.sort_by_key(|&i| std::cmp::Reverse(self.weight(i)));
             let mut next = None;
             for index in moves {
-                let bit = B::ONE.up(index);
+                let bit = B::ONE.shl(index);
                 if -self.exact(them, me | bit, ply + 1, -value - 1, -value + 1)? == value {
                     next = Some(index);
                     break;
@@ -60,7 +60,7 @@ impl<B: Bitboard> Solver<B> {
             }
             let Some(index) = next else { break };
             line.push(index);
-            (me, them) = (them, me | B::ONE.up(index));
+            (me, them) = (them, me | B::ONE.shl(index));
             ply += 1;
             value = -value;
         }
