@@ -42,17 +42,23 @@ impl Solution {
     }
 }
 
-/// Solves a position with `engine` (whose table may already hold useful results).
+/// Solves a position with `engine` (whose table may already hold useful results); `with_line`
+/// asks for the principal variation too (exact solves only; it costs extra searches, uncounted).
 pub fn solve_with(
     engine: &mut Engine,
     position: &Position,
     weak: bool,
+    with_line: bool,
 ) -> Result<Solution, Cancelled> {
     let started = Instant::now();
     let (before, explored) = (engine.stats(), engine.explored());
     let (alpha, beta) = if weak { (-1, 1) } else { (-INFINITY, INFINITY) };
     let line = match position.status() {
-        Status::Ongoing => engine.search(position, alpha, beta)?,
+        Status::Ongoing if with_line && !weak => engine.search(position, alpha, beta)?,
+        Status::Ongoing => super::search::Line {
+            value: engine.value(position, alpha, beta)?,
+            pv: Vec::new(),
+        },
         _ => super::search::Line {
             value: super::minimax::terminal_value(position).unwrap_or(0),
             pv: Vec::new(),
@@ -82,5 +88,5 @@ pub fn solve(
     stop: &StopFlag,
 ) -> Result<Solution, Cancelled> {
     let mut engine = Engine::with_hash(position.layout(), stop.clone(), hash_bytes);
-    solve_with(&mut engine, position, weak)
+    solve_with(&mut engine, position, weak, true)
 }

@@ -13,7 +13,8 @@ pub struct Images<B> {
 
 /// Where each bit goes under each symmetry.
 pub struct BitImages<B> {
-    table: Vec<[B; 8]>,
+    /// Indexed by bit number; 128 rows so `index & 127` needs no bounds check.
+    table: Box<[[B; 8]; 128]>,
     count: usize,
     /// Gravity keys are one word: marks of the side to move plus the occupied cells (Pons' key).
     gravity: bool,
@@ -23,17 +24,14 @@ impl<B: Bitboard> BitImages<B> {
     /// The images of every bit of a board of `bits` bits under `symmetries`.
     pub fn new(symmetries: &Symmetries<B>, bits: u32, gravity: bool) -> BitImages<B> {
         let count = symmetries.len() + 1;
-        let table = (0..bits)
-            .map(|i| {
-                let bit = B::ONE.shl(i);
-                let mut row = [B::ZERO; 8];
-                row[0] = bit;
-                for (s, slot) in row.iter_mut().enumerate().take(count).skip(1) {
-                    *slot = symmetries.apply(s - 1, bit);
-                }
-                row
-            })
-            .collect();
+        let mut table = Box::new([[B::ZERO; 8]; 128]);
+        for (i, row) in table.iter_mut().enumerate().take(bits as usize) {
+            let bit = B::ONE.shl(i as u32);
+            row[0] = bit;
+            for (s, slot) in row.iter_mut().enumerate().take(count).skip(1) {
+                *slot = symmetries.apply(s - 1, bit);
+            }
+        }
         BitImages {
             table,
             count,
@@ -57,7 +55,7 @@ impl<B: Bitboard> BitImages<B> {
     /// The images after the side to move marks bit `index`; the opponent is then to move.
     #[inline]
     pub fn play(&self, images: &Images<B>, index: u32) -> Images<B> {
-        let row = &self.table[index as usize];
+        let row = &self.table[index as usize & 127];
         let mut next = *images;
         for ((slot, &(me, them)), &bit) in next.sets[..images.count]
             .iter_mut()
@@ -67,6 +65,26 @@ impl<B: Bitboard> BitImages<B> {
             *slot = (them, me | bit);
         }
         next
+    }
+
+    /// The key of the position after the side to move marks bit `index`, without building it.
+    #[inline]
+    pub fn child_key(&self, images: &Images<B>, index: u32) -> (B, B) {
+        let row = &self.table[index as usize & 127];
+        if self.gravity {
+            let mut best = !B::ZERO;
+            for (&(me, them), &bit) in images.sets[..images.count].iter().zip(row) {
+                // The child's side to move is `them`; its occupied cells gain `bit`.
+                best = best.min(them + (me | them | bit));
+            }
+            (best, B::ZERO)
+        } else {
+            let mut best = (!B::ZERO, !B::ZERO);
+            for (&(me, them), &bit) in images.sets[..images.count].iter().zip(row) {
+                best = best.min((them, me | bit));
+            }
+            best
+        }
     }
 
     /// The same key for every symmetric twin: the smallest image.

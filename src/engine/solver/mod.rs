@@ -79,6 +79,15 @@ impl Engine {
         }
     }
 
+    /// Like `Searcher::search` but without the principal variation (which costs extra searches).
+    pub fn value(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<i32, Cancelled> {
+        let line = match &mut self.solver {
+            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta, false),
+            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta, false),
+        };
+        Ok(line?.value)
+    }
+
     /// How full the transposition table is.
     pub fn table_usage(&self) -> TableUsage {
         fn usage<B: Bitboard>(s: &Solver<B>) -> TableUsage {
@@ -102,6 +111,7 @@ fn search_in<B: Bitboard>(
     position: &Position,
     alpha: i32,
     beta: i32,
+    with_line: bool,
 ) -> Result<Line, Cancelled> {
     let mover = position.to_move();
     let me = B::from_u128(position.marks(mover));
@@ -109,7 +119,7 @@ fn search_in<B: Bitboard>(
     let ply = position.ply();
     solver.root_ply = ply;
     let value = solver.exact(me, them, ply, alpha, beta)?;
-    let pv = if alpha < value && value < beta {
+    let pv = if with_line && alpha < value && value < beta {
         // The line is a by-product, not part of the search: its nodes are not counted.
         let saved = (solver.stats, solver.explored);
         let line = solver.principal_variation(me, them, ply, value);
@@ -127,8 +137,8 @@ fn search_in<B: Bitboard>(
 impl Searcher for Engine {
     fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
         match &mut self.solver {
-            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta),
-            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta),
+            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta, true),
+            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta, true),
         }
     }
 

@@ -25,7 +25,7 @@ pub struct Solver<B: Bitboard> {
     images: BitImages<B>,
     table: TranspositionTable<B>,
     /// Static preference of each bit (more lines through it, or nearer the centre column, first).
-    weight: Vec<u32>,
+    weight: Box<[u32; 128]>,
     stop: StopFlag,
     /// Counters in the project's convention (children generated).
     pub stats: SearchStats,
@@ -81,7 +81,7 @@ impl<B: Bitboard> Solver<B> {
 
     /// Static preference of a bit, for ordering moves outside the search.
     pub fn weight(&self, index: u32) -> u32 {
-        self.weight[index as usize]
+        self.weight[index as usize & 127]
     }
 
     /// The value of any position (`me` to move, `ply` marks down) within `(alpha, beta)`, fail-soft.
@@ -198,18 +198,23 @@ impl<B: Bitboard> Solver<B> {
         }
         let mut sorter = MoveSorter::default();
         let g = &self.geometry;
+        let single = moves.count() == 1;
         for bit in singles(moves) {
             let index = bit.lowest();
             // Pons' ordering: moves that leave the most winning cells of our own first.
-            let threats = g.winning_cells(me | bit, occupied | bit).count();
-            sorter.add(index, (threats << 16) | self.weight[index as usize]);
+            let threats = if single {
+                0
+            } else {
+                g.winning_cells(me | bit, occupied | bit).count()
+            };
+            sorter.add(index, (threats << 16) | self.weight[index as usize & 127]);
         }
         if self.geometry.gravity {
             // The children's table lookups are the main cost of a node: start them all now, so
             // their memory loads overlap instead of following one another.
             for bit in singles(moves) {
-                let child = self.images.play(position, bit.lowest());
-                self.table.prefetch(self.images.key(&child));
+                self.table
+                    .prefetch(self.images.child_key(position, bit.lowest()));
             }
         }
         let (alpha0, beta0) = (alpha, beta);
@@ -251,10 +256,11 @@ impl<B: Bitboard> Solver<B> {
 
 /// Static move preference of every bit: with gravity the centre columns first (Pons' order),
 /// otherwise the cells on the most potential lines first.
-fn weights(layout: &Layout) -> Vec<u32> {
+fn weights(layout: &Layout) -> Box<[u32; 128]> {
     let rules = layout.rules;
     let w = u32::from(rules.width);
-    let mut weight = vec![0; (w * layout.stride) as usize + 1];
+    // A fixed 128 entries: indexing with `index & 127` needs no bounds check.
+    let mut weight = Box::new([0; 128]);
     for cell in 0..rules.cells() {
         let index = layout.bit(cell).trailing_zeros();
         let col = cell as u32 % w;
