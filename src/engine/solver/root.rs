@@ -18,12 +18,9 @@ impl<B: Bitboard> Solver<B> {
         beta: i32,
     ) -> Result<i32, Cancelled> {
         let cells = self.geometry().cells;
-        // The side to move wins at the earliest with its next mark and loses at the earliest
-        // with the opponent's next one.
-        let (mut lo, mut hi) = (
-            alpha.max(-WIN + ply as i32 + 2),
-            beta.min(WIN - ply as i32 - 1),
-        );
+        // The side to move wins at the earliest with its next mark, and has lost at the earliest
+        // already (the position may be a finished game).
+        let (mut lo, mut hi) = (alpha.max(-WIN + ply as i32), beta.min(WIN - ply as i32 - 1));
         let mut last = lo;
         while lo < hi {
             let med = pivot(lo, hi, cells);
