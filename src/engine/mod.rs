@@ -3,6 +3,7 @@
 
 pub mod alphabeta;
 pub mod analysis;
+pub mod budget;
 pub mod layout;
 pub mod minimax;
 pub mod notation;

@@ -132,4 +132,19 @@ impl<B: Bitboard> Geometry<B> {
         }
         cells
     }
+
+    /// How many of `marks` lie on lines free of `opponent` marks, counted once per such line:
+    /// the raw material of the heuristic evaluation.
+    #[inline]
+    pub fn open_marks(&self, marks: B, opponent: B) -> u32 {
+        let open = self.full & !opponent;
+        let mut total = 0;
+        for &d in &self.directions[..self.lines] {
+            let starts = self.run_starts(open, d);
+            for i in 0..self.k {
+                total += (starts & marks.shr(i * d)).count();
+            }
+        }
+        total
+    }
 }

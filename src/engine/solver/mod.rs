@@ -6,6 +6,8 @@
 mod bitboard;
 mod geometry;
 mod images;
+mod limited;
+mod moves;
 mod negamax;
 mod root;
 mod sorter;
@@ -16,7 +18,10 @@ use crate::engine::layout::Layout;
 use crate::engine::position::{Move, Position};
 use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
 use bitboard::Bitboard;
-use negamax::Solver;
+use negamax::{Limits, Solver};
+use std::time::Instant;
+
+pub use limited::HEURISTIC_MAX;
 
 /// Default transposition-table budget: 128 MiB.
 pub const DEFAULT_HASH_BYTES: usize = 128 << 20;
@@ -86,6 +91,52 @@ impl Engine {
             Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta, false),
         };
         Ok(line?.value)
+    }
+
+    /// Gives up searches after `nodes` more nodes or at `deadline` (`None`: no such limit).
+    pub fn set_limits(&mut self, nodes: Option<u64>, deadline: Option<Instant>) {
+        fn set<B: Bitboard>(s: &mut Solver<B>, nodes: Option<u64>, deadline: Option<Instant>) {
+            s.limits = Limits {
+                nodes: nodes.map(|n| s.stats.nodes.saturating_add(n)),
+                deadline,
+            };
+            s.exhausted = false;
+        }
+        match &mut self.solver {
+            Sized::Word(s) => set(s, nodes, deadline),
+            Sized::Wide(s) => set(s, nodes, deadline),
+        }
+    }
+
+    /// Whether the last search gave up on a node or time limit (rather than a stop request).
+    pub fn exhausted(&self) -> bool {
+        match &self.solver {
+            Sized::Word(s) => s.exhausted,
+            Sized::Wide(s) => s.exhausted,
+        }
+    }
+
+    /// A depth-limited search of `position`, `depth` plies deep: its value and whether that value
+    /// is exact (decisive, or no line was cut short) rather than a heuristic estimate.
+    pub fn limited(&mut self, position: &Position, depth: u32) -> Result<(i32, bool), Cancelled> {
+        fn run<B: Bitboard>(
+            s: &mut Solver<B>,
+            position: &Position,
+            depth: u32,
+        ) -> Result<(i32, bool), Cancelled> {
+            let mover = position.to_move();
+            let me = B::from_u128(position.marks(mover));
+            let them = B::from_u128(position.marks(mover.opponent()));
+            s.root_ply = position.ply();
+            s.cut = false;
+            let inf = crate::engine::score::INFINITY;
+            let value = s.limited(me, them, position.ply(), depth, -inf, inf)?;
+            Ok((value, !s.cut || value.abs() > HEURISTIC_MAX))
+        }
+        match &mut self.solver {
+            Sized::Word(s) => run(s, position, depth),
+            Sized::Wide(s) => run(s, position, depth),
+        }
     }
 
     /// How full the transposition table is.

@@ -8,31 +8,47 @@
 use super::bitboard::{Bitboard, singles};
 use super::geometry::Geometry;
 use super::images::{BitImages, Images};
-use super::sorter::MoveSorter;
 use super::symmetry::Symmetries;
 use super::table::{Bounds, TranspositionTable};
 use crate::engine::layout::Layout;
 use crate::engine::score::{INFINITY, WIN, lost_at};
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
+use std::time::Instant;
 
 /// Nodes between two looks at the stop flag: a few hundred microseconds of search at most.
-const STOP_INTERVAL: u64 = 1024;
+pub(super) const STOP_INTERVAL: u64 = 1024;
+
+/// Limits on a search beyond the stop flag: when one is reached the search gives up as if
+/// cancelled, with `Solver::exhausted` set so the caller can tell the two apart.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Give up once this many nodes (in total, since the solver was made) have been searched.
+    pub nodes: Option<u64>,
+    /// Give up at this moment.
+    pub deadline: Option<Instant>,
+}
 
 /// The exact solver for one game, with its table, in one word size.
 pub struct Solver<B: Bitboard> {
-    geometry: Geometry<B>,
-    symmetries: Symmetries<B>,
-    images: BitImages<B>,
-    table: TranspositionTable<B>,
+    pub(super) geometry: Geometry<B>,
+    pub(super) symmetries: Symmetries<B>,
+    pub(super) images: BitImages<B>,
+    pub(super) table: TranspositionTable<B>,
     /// Static preference of each bit (more lines through it, or nearer the centre column, first).
-    weight: Box<[u32; 128]>,
-    stop: StopFlag,
+    pub(super) weight: Box<[u32; 128]>,
+    pub(super) stop: StopFlag,
     /// Counters in the project's convention (children generated).
     pub stats: SearchStats,
     /// Calls of `negamax`: Pons' "positions explored", for comparison with his figures.
     pub explored: u64,
     /// Ply of the position a search started from, for the depth statistic.
     pub root_ply: u32,
+    /// Node and time limits.
+    pub limits: Limits,
+    /// Whether the last search gave up on reaching a limit.
+    pub exhausted: bool,
+    /// Whether a depth-limited search has cut a line short since this was last cleared.
+    pub cut: bool,
 }
 
 impl<B: Bitboard> Solver<B> {
@@ -59,6 +75,9 @@ impl<B: Bitboard> Solver<B> {
             stats: SearchStats::default(),
             explored: 0,
             root_ply: 0,
+            limits: Limits::default(),
+            exhausted: false,
+            cut: false,
         }
     }
 
@@ -109,6 +128,18 @@ impl<B: Bitboard> Solver<B> {
         self.negamax(&images, ply, alpha, beta)
     }
 
+    /// Looks at the stop flag and the limits (every `STOP_INTERVAL` nodes: reading the clock costs).
+    pub(super) fn check(&mut self) -> Result<(), Cancelled> {
+        self.stop.check()?;
+        let out_of_nodes = self.limits.nodes.is_some_and(|n| self.stats.nodes >= n);
+        let out_of_time = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+        if out_of_nodes || out_of_time {
+            self.exhausted = true;
+            return Err(Cancelled);
+        }
+        Ok(())
+    }
+
     fn negamax(
         &mut self,
         position: &Images<B>,
@@ -118,72 +149,15 @@ impl<B: Bitboard> Solver<B> {
     ) -> Result<i32, Cancelled> {
         self.explored += 1;
         if self.explored.is_multiple_of(STOP_INTERVAL) {
-            self.stop.check()?;
+            self.check()?;
         }
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
         let (me, them) = (position.me(), position.them());
-        let g = &self.geometry;
-        let cells = g.cells;
         let occupied = me | them;
-        let playable = g.playable(occupied);
-        let their_wins = g.winning_cells(them, occupied);
-        let mut moves = playable;
-        let forced = playable & their_wins;
-        if forced != B::ZERO {
-            if forced.count() > 1 {
-                return Ok(lost_at(ply + 2));
-            }
-            moves = forced;
-        }
-        if g.gravity {
-            // Playing under an opponent's winning cell hands it over.
-            moves &= !their_wins.shr(1);
-            if moves == B::ZERO {
-                return Ok(lost_at(ply + 2));
-            }
-        } else {
-            // A cell on no line either side can still complete changes nothing: an extra mark
-            // anywhere else is never worse, so only live cells are tried.
-            let empty = g.full & !occupied;
-            let mine = g.line_cells(g.full & !them) & empty;
-            let theirs = g.line_cells(g.full & !me) & empty;
-            if mine | theirs == B::ZERO {
-                return Ok(0);
-            }
-            if mine == B::ZERO {
-                beta = beta.min(0);
-            }
-            if theirs == B::ZERO {
-                alpha = alpha.max(0);
-            }
-            if alpha >= beta {
-                return Ok(0);
-            }
-            moves &= mine | theirs;
-        }
-        if ply + 2 >= cells {
-            // One or two cells left and no immediate win on either side.
-            return Ok(0);
-        }
-        // We win at the earliest with our next-but-one mark; they cannot win with their next.
-        let max = if ply + 3 <= cells {
-            WIN - (ply + 3) as i32
-        } else {
-            0
+        let moves = match self.candidates(me, them, ply, &mut alpha, &mut beta) {
+            Ok(moves) => moves,
+            Err(value) => return Ok(value),
         };
-        let min = if ply + 4 <= cells {
-            lost_at(ply + 4)
-        } else {
-            0
-        };
-        if min >= beta {
-            return Ok(min);
-        }
-        if max <= alpha {
-            return Ok(max);
-        }
-        alpha = alpha.max(min);
-        beta = beta.min(max);
         let key = self.images.key(position);
         if let Some(bounds) = self.table.get(key) {
             self.stats.tt_hits += 1;
@@ -196,19 +170,7 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
-        let mut sorter = MoveSorter::default();
-        let g = &self.geometry;
-        let single = moves.count() == 1;
-        for bit in singles(moves) {
-            let index = bit.lowest();
-            // Pons' ordering: moves that leave the most winning cells of our own first.
-            let threats = if single {
-                0
-            } else {
-                g.winning_cells(me | bit, occupied | bit).count()
-            };
-            sorter.add(index, (threats << 16) | self.weight[index as usize & 127]);
-        }
+        let mut sorter = self.sorted(me, occupied, moves);
         if self.geometry.gravity {
             // The children's table lookups are the main cost of a node: start them all now, so
             // their memory loads overlap instead of following one another.
