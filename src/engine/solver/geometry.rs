@@ -73,18 +73,44 @@ impl<B: Bitboard> Geometry<B> {
 
     #[inline(always)]
     fn completions<const K: usize>(&self, marks: B) -> B {
+        // The first direction is vertical (shift 1). With gravity an empty cell has only empty
+        // cells above it, so the only vertical completion is on top of K-1 marks.
+        let mut wins = if self.gravity {
+            let mut below = marks.shl(1);
+            for i in 2..K as u32 {
+                below &= marks.shl(i);
+            }
+            below
+        } else {
+            Self::along::<K>(marks, 1)
+        };
+        if self.lines == 4 {
+            // The usual case, unrolled.
+            let [_, a, b, c] = self.directions;
+            return wins
+                | Self::along::<K>(marks, a)
+                | Self::along::<K>(marks, b)
+                | Self::along::<K>(marks, c);
+        }
+        for &d in &self.directions[1..self.lines] {
+            wins |= Self::along::<K>(marks, d);
+        }
+        wins
+    }
+
+    /// Cells that complete a line of K with `marks` along direction `d`.
+    #[inline(always)]
+    fn along<const K: usize>(marks: B, d: u32) -> B {
+        // before[i]: the i cells before this one along d are all marks; after[i] likewise.
+        let mut before = [!B::ZERO; K];
+        let mut after = [!B::ZERO; K];
+        for i in 1..K {
+            before[i] = before[i - 1] & marks.shl(i as u32 * d);
+            after[i] = after[i - 1] & marks.shr(i as u32 * d);
+        }
         let mut wins = B::ZERO;
-        for &d in &self.directions[..self.lines] {
-            // before[i]: the i cells before this one along d are all marks; after[i] likewise.
-            let mut before = [!B::ZERO; K];
-            let mut after = [!B::ZERO; K];
-            for i in 1..K {
-                before[i] = before[i - 1] & marks.shl(i as u32 * d);
-                after[i] = after[i - 1] & marks.shr(i as u32 * d);
-            }
-            for i in 0..K {
-                wins |= before[i] & after[K - 1 - i];
-            }
+        for i in 0..K {
+            wins |= before[i] & after[K - 1 - i];
         }
         wins
     }

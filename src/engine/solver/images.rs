@@ -7,8 +7,8 @@ use super::symmetry::Symmetries;
 /// The marks of (side to move, opponent) under each symmetry; the identity comes first.
 #[derive(Clone, Copy)]
 pub struct Images<B> {
+    /// Only the first `BitImages::count` are meaningful; no count here keeps a copy small.
     sets: [(B, B); 8],
-    count: usize,
 }
 
 /// Where each bit goes under each symmetry.
@@ -46,10 +46,7 @@ impl<B: Bitboard> BitImages<B> {
         for (s, set) in sets.iter_mut().enumerate().take(self.count).skip(1) {
             *set = (symmetries.apply(s - 1, me), symmetries.apply(s - 1, them));
         }
-        Images {
-            sets,
-            count: self.count,
-        }
+        Images { sets }
     }
 
     /// The images after the side to move marks bit `index`; the opponent is then to move.
@@ -57,7 +54,7 @@ impl<B: Bitboard> BitImages<B> {
     pub fn play(&self, images: &Images<B>, index: u32) -> Images<B> {
         let row = &self.table[index as usize & 127];
         let mut next = *images;
-        for ((slot, &(me, them)), &bit) in next.sets[..images.count]
+        for ((slot, &(me, them)), &bit) in next.sets[..self.count]
             .iter_mut()
             .zip(&images.sets)
             .zip(row)
@@ -73,14 +70,14 @@ impl<B: Bitboard> BitImages<B> {
         let row = &self.table[index as usize & 127];
         if self.gravity {
             let mut best = !B::ZERO;
-            for (&(me, them), &bit) in images.sets[..images.count].iter().zip(row) {
+            for (&(me, them), &bit) in images.sets[..self.count].iter().zip(row) {
                 // The child's side to move is `them`; its occupied cells gain `bit`.
                 best = best.min(them + (me | them | bit));
             }
             (best, B::ZERO)
         } else {
             let mut best = (!B::ZERO, !B::ZERO);
-            for (&(me, them), &bit) in images.sets[..images.count].iter().zip(row) {
+            for (&(me, them), &bit) in images.sets[..self.count].iter().zip(row) {
                 best = best.min((them, me | bit));
             }
             best
@@ -92,14 +89,14 @@ impl<B: Bitboard> BitImages<B> {
     pub fn key(&self, images: &Images<B>) -> (B, B) {
         if self.gravity {
             let key = |(me, them): (B, B)| me + (me | them);
-            let best = images.sets[..images.count]
+            let best = images.sets[..self.count]
                 .iter()
                 .map(|&set| key(set))
                 .fold(key(images.sets[0]), |a, b| a.min(b));
             (best, B::ZERO)
         } else {
             let mut best = images.sets[0];
-            for &set in &images.sets[1..images.count] {
+            for &set in &images.sets[1..self.count] {
                 if set < best {
                     best = set;
                 }

@@ -5,6 +5,7 @@
 
 use super::bitboard::Bitboard;
 use super::negamax::{STOP_INTERVAL, Solver};
+use super::sorter::MoveSorter;
 use crate::engine::score::{INFINITY, WIN, lost_at};
 use crate::engine::search::Cancelled;
 
@@ -61,7 +62,8 @@ impl<B: Bitboard> Solver<B> {
             return Ok(self.evaluate(me, them));
         }
         let occupied = me | them;
-        let mut sorter = self.sorted(me, occupied, moves);
+        let mut sorter = MoveSorter::default();
+        self.sort_into(&mut sorter, me, occupied, moves);
         let mut best = -INFINITY;
         while let Some(index) = sorter.pop_best() {
             let bit = B::ONE.shl(index);

@@ -85,10 +85,9 @@ impl<B: Bitboard> Solver<B> {
 
     /// The moves in the order to try them: most winning cells of our own after the move first
     /// (Pons' ordering), then the static preference.
-    #[inline]
-    pub(super) fn sorted(&self, me: B, occupied: B, moves: B) -> MoveSorter {
+    #[inline(always)]
+    pub(super) fn sort_into(&self, sorter: &mut MoveSorter, me: B, occupied: B, moves: B) {
         let g = &self.geometry;
-        let mut sorter = MoveSorter::default();
         let single = moves.count() == 1;
         for bit in singles(moves) {
             let index = bit.lowest();
@@ -99,6 +98,5 @@ impl<B: Bitboard> Solver<B> {
             };
             sorter.add(index, (threats << 16) | self.weight[index as usize & 127]);
         }
-        sorter
     }
 }

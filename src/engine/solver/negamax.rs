@@ -8,6 +8,7 @@
 use super::bitboard::{Bitboard, singles};
 use super::geometry::Geometry;
 use super::images::{BitImages, Images};
+use super::sorter::MoveSorter;
 use super::symmetry::Symmetries;
 use super::table::{Bounds, TranspositionTable};
 use crate::engine::layout::Layout;
@@ -170,7 +171,8 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
-        let mut sorter = self.sorted(me, occupied, moves);
+        let mut sorter = MoveSorter::default();
+        self.sort_into(&mut sorter, me, occupied, moves);
         if self.geometry.gravity {
             // The children's table lookups are the main cost of a node: start them all now, so
             // their memory loads overlap instead of following one another.
