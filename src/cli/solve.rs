@@ -51,7 +51,8 @@ fn value_name(value: i32) -> &'static str {
 
 fn to_json(position: &Position, solution: &Solution) -> SolveJson {
     let exact = !solution.weak;
-    let score = solution.score(position);
+    // A weak solve's value is only a sign: no score can be derived from it.
+    let score = exact.then(|| solution.score(position));
     let seconds = solution.elapsed.as_secs_f64();
     SolveJson {
         rules: position.rules().into(),
@@ -60,12 +61,11 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         status: status_name(position),
         weak: solution.weak,
         value: value_name(solution.value),
-        score: exact.then_some(score.score),
-        plies: exact.then_some(score.plies),
-        outcome: if exact {
-            score.outcome().to_string()
-        } else {
-            value_name(solution.value).to_string()
+        score: score.map(|s| s.score),
+        plies: score.map(|s| s.plies),
+        outcome: match score {
+            Some(s) => s.outcome().to_string(),
+            None => value_name(solution.value).to_string(),
         },
         pv: solution
             .pv

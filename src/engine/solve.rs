@@ -26,15 +26,18 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The value as the seeds' depth-aware score of the best move (exact solves).
+    /// The value as the seeds' depth-aware score of the best move (exact solves only: a weak
+    /// solve's value is just a sign).
     pub fn score(&self, position: &Position) -> Score {
+        debug_assert!(!self.weak, "a weak solve has no score");
         Score::from_value(self.value, position.rules().cells(), position.ply())
     }
 
-    /// Pons' Connect Four score: ±(cells/2 + 1 − the winner's stones at the end), 0 for a draw.
+    /// Pons' Connect Four score: ±(cells/2 + 1 − the winner's stones at the end), 0 for a draw
+    /// (a weak solve gives only the sign).
     pub fn pons_score(&self, position: &Position) -> i32 {
-        if self.value == 0 {
-            return 0;
+        if self.value == 0 || self.weak {
+            return self.value;
         }
         let end = super::score::end_stones(self.value) as i32;
         let best = position.rules().cells() as i32 / 2 + 1;
