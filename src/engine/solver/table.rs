@@ -20,7 +20,7 @@ pub struct Bounds {
     pub upper: i32,
 }
 
-/// One stored position.
+/// One stored position, kept in two words of the table: the check, then the rest packed.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     check: u64,
@@ -32,14 +32,36 @@ struct Entry {
     generation: u8,
 }
 
-/// Four entries in one cache line.
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-struct Bucket([Entry; 4]);
+impl Entry {
+    fn unpack(check: u64, meta: u64) -> Entry {
+        Entry {
+            check,
+            lower: meta as u16 as i16,
+            upper: (meta >> 16) as u16 as i16,
+            work: (meta >> 32) as u8,
+            generation: (meta >> 40) as u8,
+        }
+    }
+
+    fn meta(&self) -> u64 {
+        u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.work) << 32
+            | u64::from(self.generation) << 40
+    }
+}
+
+/// Words per bucket: four entries of two words, one 64-byte cache line.
+const BUCKET: usize = 8;
 
 /// Bounds on the values of positions, keyed by their canonical form, within a memory budget.
 pub struct TranspositionTable<B> {
-    buckets: Vec<Bucket>,
+    /// The buckets, as plain zeroed words: the allocator hands out zero pages lazily, so a big
+    /// table costs nothing until used and memory use reflects the positions stored. Generation 0
+    /// (all zero) reads as empty.
+    words: Vec<u64>,
+    /// Words to skip so buckets start on a cache line.
+    offset: usize,
     /// log2 of the number of buckets.
     index_bits: u32,
     /// Width of the keys given to `get`/`store`: `(a, b)` is read as `a + b << word_bits`.
@@ -63,7 +85,7 @@ impl<B: Bitboard> TranspositionTable<B> {
         word_bits: u32,
         single: bool,
     ) -> TranspositionTable<B> {
-        let by_budget = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let by_budget = (bytes / (BUCKET * 8)).max(1);
         let wanted = (positions / 4.0).clamp(256.0, 1e15) as usize;
         let count = by_budget.min(wanted.next_power_of_two());
         // Round down to a power of two so a bucket is found with a mask.
@@ -73,8 +95,12 @@ impl<B: Bitboard> TranspositionTable<B> {
         } else {
             (2 * word_bits).min(128)
         };
+        // One spare bucket's worth of words lets the first bucket start on a cache line.
+        let words = vec![0u64; (BUCKET << index_bits) + BUCKET];
+        let misalignment = (words.as_ptr() as usize / 8) % BUCKET;
         TranspositionTable {
-            buckets: vec![Bucket::default(); 1 << index_bits],
+            offset: (BUCKET - misalignment) % BUCKET,
+            words,
             index_bits,
             key_bits,
             word_bits,
@@ -122,7 +148,7 @@ impl<B: Bitboard> TranspositionTable<B> {
     #[inline]
     pub fn prefetch(&self, key: (B, B)) {
         let (index, _) = self.locate(key);
-        let bucket: *const Bucket = &self.buckets[index];
+        let bucket: *const u64 = &self.words[self.offset + index * BUCKET];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; it never faults and reads nothing the program sees.
         // SSE is part of the x86_64 baseline, so the intrinsic's target feature is always present.
@@ -138,9 +164,10 @@ impl<B: Bitboard> TranspositionTable<B> {
     #[inline]
     pub fn get(&self, key: (B, B)) -> Option<Bounds> {
         let (index, check) = self.locate(key);
-        self.buckets[index]
-            .0
-            .iter()
+        let at = self.offset + index * BUCKET;
+        self.words[at..at + BUCKET]
+            .chunks_exact(2)
+            .map(|pair| Entry::unpack(pair[0], pair[1]))
             .find(|e| e.check == check && e.generation == self.generation)
             .map(|e| Bounds {
                 lower: i32::from(e.lower),
@@ -154,15 +181,20 @@ impl<B: Bitboard> TranspositionTable<B> {
         let work = (64 - nodes.leading_zeros()) as u8;
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         let current = self.generation;
-        let slots = &mut self.buckets[index].0;
-        if let Some(e) = slots
-            .iter_mut()
-            .find(|e| e.check == check && e.generation == current)
+        let at = self.offset + index * BUCKET;
+        let words = &mut self.words[at..at + BUCKET];
+        let mut slots = [Entry::default(); 4];
+        for (slot, pair) in slots.iter_mut().zip(words.chunks_exact(2)) {
+            *slot = Entry::unpack(pair[0], pair[1]);
+        }
+        if let Some(i) = (0..4).find(|&i| slots[i].check == check && slots[i].generation == current)
         {
             // Both results are true facts about the same position: keep the tighter of each.
+            let e = &mut slots[i];
             e.lower = e.lower.max(clamp(bounds.lower));
             e.upper = e.upper.min(clamp(bounds.upper));
             e.work = e.work.max(work);
+            words[2 * i + 1] = e.meta();
             return;
         }
         let victim = (0..4)
@@ -178,13 +210,15 @@ impl<B: Bitboard> TranspositionTable<B> {
         if slots[victim].generation != current {
             self.stored += 1;
         }
-        slots[victim] = Entry {
+        let fresh = Entry {
             check,
             lower: clamp(bounds.lower),
             upper: clamp(bounds.upper),
             work,
             generation: current,
         };
+        words[2 * victim] = fresh.check;
+        words[2 * victim + 1] = fresh.meta();
     }
 
     /// Forgets every position, in constant time (a full wipe once every 255 calls).
@@ -192,7 +226,7 @@ impl<B: Bitboard> TranspositionTable<B> {
         self.stored = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.buckets.fill(Bucket::default());
+            self.words.fill(0);
             self.generation = 1;
         }
     }
@@ -204,12 +238,12 @@ impl<B: Bitboard> TranspositionTable<B> {
 
     /// Number of slots.
     pub fn capacity(&self) -> usize {
-        self.buckets.len() * 4
+        (self.words.len() / BUCKET - 1) * 4
     }
 
-    /// Memory used by the slots, in bytes.
+    /// Memory reserved for the slots, in bytes (pages never written are not resident).
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        self.words.len() * 8
     }
 
     /// Whether a hit can never be a collision (see the module comment).
