@@ -22,7 +22,7 @@ fn solve_prints_the_exact_value_as_json() {
     assert_eq!(json["value"], "win");
     assert_eq!(json["weak"], false);
     assert!(json["nodes"].as_u64().unwrap() > 0);
-    assert!(json["tt_bytes"].as_u64().unwrap() <= 128 << 20);
+    assert!(json["tt_bytes"].as_u64().unwrap() <= (128 << 20) + 64);
     assert_eq!(json["tt_exact_keys"], true);
     // The line is a whole game.
     assert_eq!(
@@ -47,7 +47,8 @@ fn solve_respects_a_small_hash_budget() {
     ]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert!(json["tt_bytes"].as_u64().unwrap() <= 1 << 20);
+    // The budget, plus one cache line used to align the buckets.
+    assert!(json["tt_bytes"].as_u64().unwrap() <= (1 << 20) + 64);
     assert_eq!(json["value"], "draw");
 }
 
