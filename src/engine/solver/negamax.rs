@@ -89,6 +89,11 @@ impl<B: Bitboard> Solver<B> {
         self.explored = 0;
     }
 
+    /// Maps the table's memory now (see `TranspositionTable::touch`); forgets every position.
+    pub fn touch(&mut self) {
+        self.table.touch();
+    }
+
     /// The transposition table (for its statistics).
     pub fn table(&self) -> &TranspositionTable<B> {
         &self.table
