@@ -148,6 +148,7 @@ fn analysis_row(name: &str, rules: Rules, algorithm: Algorithm) -> BenchRow {
 fn weak_row(name: &str, rules: Rules, expected: i32, hash: usize) -> BenchRow {
     let position = Position::empty(rules);
     let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), hash);
+    engine.touch_table();
     match solve_with(&mut engine, &position, true, false) {
         Ok(s) => BenchRow::new(
             name,
