@@ -4,8 +4,8 @@
 //! A position's key (its canonical marks, at most `key_bits` bits) is scrambled by a bijection of
 //! `key_bits`-bit integers; the low bits choose a bucket and the rest, up to 64 bits, are stored to
 //! recognise the position. When the rest fits in 64 bits the stored part and the bucket together
-//! are the whole key, so a hit is never a collision (every board up to 6×6, and all gravity boards
-//! but 8×8, with the default budget); beyond, the 64 stored bits make a collision unlikely rather
+//! are the whole key, so a hit is never a collision (every gravity board; free boards with
+//! `width × (height + 1) ≤ 42`, such as 6×6, with the default budget); beyond, the 64 stored bits make a collision unlikely rather
 //! than impossible. A bucket is one cache line of four entries; a newcomer replaces an empty or
 //! stale entry, else the one that cost the least work, so deep results survive.
 
@@ -129,7 +129,7 @@ impl<B: Bitboard> TranspositionTable<B> {
         let (mut x, mask) = if self.key_bits < 128 {
             (a | (b << self.word_bits), (1u128 << self.key_bits) - 1)
         } else {
-            // Too wide to be exact (8×8 only): fold both words into one 128-bit hash.
+            // Too wide to be exact (free 8×8 only): fold both words into one 128-bit hash.
             (
                 a.wrapping_mul(MIX1) ^ b.wrapping_mul(MIX2).rotate_left(64),
                 u128::MAX,
