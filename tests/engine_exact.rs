@@ -130,7 +130,7 @@ fn random_position(rules: Rules, stones: usize, rng: &mut StdRng) -> Option<Posi
 
 #[test]
 fn small_boards_match_the_naive_solver_from_the_empty_board() {
-    for rules in ["4x3k3", "3x4k3", "4x4k3g", "5x4k4g", "4x4k3", "3x3k3g"] {
+    for rules in ["4x3k3", "3x4k3", "4x4k3g", "4x4k3", "3x3k3g", "3x3"] {
         let rules: Rules = rules.parse().unwrap();
         let mut naive = Naive::new(rules);
         compare(&Position::empty(rules), &mut naive);
@@ -152,9 +152,9 @@ fn random_positions_match_the_naive_solver() {
     for rules in ["4x4", "5x4k4", "4x5k3", "5x4k3g", "5x5k4g", "4x4k4g"] {
         let rules: Rules = rules.parse().unwrap();
         let mut naive = Naive::new(rules);
-        let stones = rules.cells() / 2;
+        let stones = rules.cells() / 2 + 2;
         let mut checked = 0;
-        while checked < 12 {
+        while checked < 8 {
             if let Some(position) =
                 random_position(rules, rng.random_range(stones..rules.cells() - 2), &mut rng)
             {
@@ -188,4 +188,137 @@ fn engine_agrees_with_alphabeta_on_random_four_by_four_positions() {
         assert_eq!(scores(&fast), scores(&slow), "{position:?}");
         checked += 1;
     }
+}
+
+/// Whether `board` (as the naive solver stores it) shows a line for either side.
+fn naive_status(naive: &Naive, board: &[u8]) -> Status {
+    if naive.won(board, 1) {
+        Status::Won(tictree::engine::Player::X)
+    } else if naive.won(board, 2) {
+        Status::Won(tictree::engine::Player::O)
+    } else if board.iter().all(|&c| c != 0) {
+        Status::Draw
+    } else {
+        Status::Ongoing
+    }
+}
+
+#[test]
+fn every_board_shape_detects_wins_and_solves_endgames_exactly() {
+    let mut rng = StdRng::seed_from_u64(2024);
+    for width in 3..=8u8 {
+        for height in 3..=8u8 {
+            for k in 3..=width.max(height) {
+                for gravity in [false, true] {
+                    let rules = Rules::new(width, height, k, gravity).unwrap();
+                    let mut naive = Naive::new(rules);
+                    let mut position = Position::empty(rules);
+                    let mut checked = false;
+                    loop {
+                        let board = naive.board(&position);
+                        assert_eq!(
+                            position.status(),
+                            naive_status(&naive, &board),
+                            "{position:?}"
+                        );
+                        if position.status() != Status::Ongoing {
+                            break;
+                        }
+                        let empty = rules.cells() - position.ply() as usize;
+                        if !checked && empty <= 7 {
+                            compare(&position, &mut naive);
+                            checked = true;
+                        }
+                        let moves = position.legal_moves();
+                        position = position
+                            .play(moves[rng.random_range(0..moves.len())])
+                            .unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where a symmetry sends the cell at (row, column).
+type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+
+/// The images of a position under the board's symmetries, built cell by cell.
+fn symmetric_images(position: &Position) -> Vec<Position> {
+    let rules = *position.rules();
+    let (w, h) = (usize::from(rules.width), usize::from(rules.height));
+    let mut maps: Vec<CellMap> = vec![Box::new(move |r, c| (r, w - 1 - c))];
+    if !rules.gravity {
+        maps.push(Box::new(move |r, c| (h - 1 - r, c)));
+        maps.push(Box::new(move |r, c| (h - 1 - r, w - 1 - c)));
+        if w == h {
+            maps.push(Box::new(|r, c| (c, r)));
+            maps.push(Box::new(move |r, c| (w - 1 - c, h - 1 - r)));
+            maps.push(Box::new(move |r, c| (c, h - 1 - r)));
+            maps.push(Box::new(move |r, c| (w - 1 - c, r)));
+        }
+    }
+    maps.iter()
+        .map(|map| {
+            let text: Vec<String> = (0..h)
+                .map(|r| {
+                    (0..w)
+                        .map(|c| {
+                            // The cell (r, c) of the image shows the original cell mapped onto it.
+                            let (sr, sc) = (0..h * w)
+                                .map(|cell| (cell / w, cell % w))
+                                .find(|&(sr, sc)| map(sr, sc) == (r, c))
+                                .unwrap();
+                            match position.at(Move((sr * w + sc) as u8)) {
+                                Some(tictree::engine::Player::X) => 'x',
+                                Some(tictree::engine::Player::O) => 'o',
+                                None => '.',
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            Position::parse(rules, &text.join("/")).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn symmetric_positions_have_the_same_value() {
+    let mut rng = StdRng::seed_from_u64(99);
+    for rules in ["4x4", "5x4k4", "5x5k4", "6x5k4g", "7x6k4g"] {
+        let rules: Rules = rules.parse().unwrap();
+        let mut checked = 0;
+        while checked < 4 {
+            let stones = rng.random_range(rules.cells() / 2..rules.cells() * 3 / 4);
+            let Some(position) = random_position(rules, stones, &mut rng) else {
+                continue;
+            };
+            let value = |p: &Position| {
+                tictree::engine::solve::solve(p, false, 1 << 20, &StopFlag::default())
+                    .unwrap()
+                    .value
+            };
+            let expected = value(&position);
+            for image in symmetric_images(&position) {
+                assert_eq!(value(&image), expected, "{position:?} vs {image:?}");
+            }
+            checked += 1;
+        }
+    }
+}
+
+#[test]
+fn a_stop_request_cancels_a_long_search() {
+    let stop = StopFlag::default();
+    let remote = stop.clone();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        remote.stop();
+    });
+    // The empty Connect Four board takes far longer than 50 ms to solve.
+    let result =
+        tictree::engine::solve::solve(&Position::empty(Rules::CONNECT4), false, 1 << 20, &stop);
+    stopper.join().unwrap();
+    assert!(result.is_err());
 }

@@ -29,6 +29,7 @@ struct SolveJson {
     tt_stored: usize,
     tt_capacity: usize,
     tt_bytes: usize,
+    tt_exact_keys: bool,
     peak_memory_bytes: Option<u64>,
 }
 
@@ -50,7 +51,8 @@ fn value_name(value: i32) -> &'static str {
 
 fn to_json(position: &Position, solution: &Solution) -> SolveJson {
     let exact = !solution.weak;
-    let score = solution.score(position);
+    // A weak solve's value is only a sign: no score can be derived from it.
+    let score = exact.then(|| solution.score(position));
     let seconds = solution.elapsed.as_secs_f64();
     SolveJson {
         rules: position.rules().into(),
@@ -59,12 +61,11 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         status: status_name(position),
         weak: solution.weak,
         value: value_name(solution.value),
-        score: exact.then_some(score.score),
-        plies: exact.then_some(score.plies),
-        outcome: if exact {
-            score.outcome().to_string()
-        } else {
-            value_name(solution.value).to_string()
+        score: score.map(|s| s.score),
+        plies: score.map(|s| s.plies),
+        outcome: match score {
+            Some(s) => s.outcome().to_string(),
+            None => value_name(solution.value).to_string(),
         },
         pv: solution
             .pv
@@ -78,6 +79,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         tt_stored: solution.table.stored,
         tt_capacity: solution.table.capacity,
         tt_bytes: solution.table.bytes,
+        tt_exact_keys: solution.table.exact_keys,
         peak_memory_bytes: peak_memory(),
     }
 }
@@ -117,10 +119,15 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         json.elapsed_ms, json.nodes_per_second
     );
     println!(
-        "table     {} of {} slots used, {:.1} MiB",
+        "table     {} of {} slots used, {:.1} MiB{}",
         json.tt_stored,
         json.tt_capacity,
-        json.tt_bytes as f64 / (1 << 20) as f64
+        json.tt_bytes as f64 / (1 << 20) as f64,
+        if json.tt_exact_keys {
+            ""
+        } else {
+            " (64-bit key checks: collisions unlikely, not impossible)"
+        }
     );
     if let Some(peak) = json.peak_memory_bytes {
         println!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);

@@ -26,15 +26,18 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The value as the seeds' depth-aware score of the best move (exact solves).
+    /// The value as the seeds' depth-aware score of the best move (exact solves only: a weak
+    /// solve's value is just a sign).
     pub fn score(&self, position: &Position) -> Score {
+        debug_assert!(!self.weak, "a weak solve has no score");
         Score::from_value(self.value, position.rules().cells(), position.ply())
     }
 
-    /// Pons' Connect Four score: ±(cells/2 + 1 − the winner's stones at the end), 0 for a draw.
+    /// Pons' Connect Four score: ±(cells/2 + 1 − the winner's stones at the end), 0 for a draw
+    /// (a weak solve gives only the sign).
     pub fn pons_score(&self, position: &Position) -> i32 {
-        if self.value == 0 {
-            return 0;
+        if self.value == 0 || self.weak {
+            return self.value;
         }
         let end = super::score::end_stones(self.value) as i32;
         let best = position.rules().cells() as i32 / 2 + 1;
@@ -42,17 +45,23 @@ impl Solution {
     }
 }
 
-/// Solves a position with `engine` (whose table may already hold useful results).
+/// Solves a position with `engine` (whose table may already hold useful results); `with_line`
+/// asks for the principal variation too (exact solves only; it costs extra searches, uncounted).
 pub fn solve_with(
     engine: &mut Engine,
     position: &Position,
     weak: bool,
+    with_line: bool,
 ) -> Result<Solution, Cancelled> {
     let started = Instant::now();
     let (before, explored) = (engine.stats(), engine.explored());
     let (alpha, beta) = if weak { (-1, 1) } else { (-INFINITY, INFINITY) };
     let line = match position.status() {
-        Status::Ongoing => engine.search(position, alpha, beta)?,
+        Status::Ongoing if with_line && !weak => engine.search(position, alpha, beta)?,
+        Status::Ongoing => super::search::Line {
+            value: engine.value(position, alpha, beta)?,
+            pv: Vec::new(),
+        },
         _ => super::search::Line {
             value: super::minimax::terminal_value(position).unwrap_or(0),
             pv: Vec::new(),
@@ -74,7 +83,8 @@ pub fn solve_with(
     })
 }
 
-/// Solves a position with a fresh engine whose table uses at most `hash_bytes` bytes.
+/// Solves a position with a fresh engine whose table uses at most `hash_bytes` bytes (all of it
+/// mapped up front).
 pub fn solve(
     position: &Position,
     weak: bool,
@@ -82,5 +92,7 @@ pub fn solve(
     stop: &StopFlag,
 ) -> Result<Solution, Cancelled> {
     let mut engine = Engine::with_hash(position.layout(), stop.clone(), hash_bytes);
-    solve_with(&mut engine, position, weak)
+    // Map the table before the clock starts: the time reported is the search's.
+    engine.touch_table();
+    solve_with(&mut engine, position, weak, true)
 }

@@ -31,20 +31,22 @@ pub trait Bitboard:
     const ONE: Self;
     /// From the layout's `u128` (the caller ensures it fits).
     fn from_u128(bits: u128) -> Self;
+    /// Widened to `u128`.
+    fn to_u128(self) -> u128;
     /// Number of cells in the set.
     fn count(self) -> u32;
     /// Index of the lowest cell.
     fn lowest(self) -> u32;
     /// The lowest cell alone.
     fn low_bit(self) -> Self;
+    /// Shift towards higher bits by less than the word's width (hot paths: no check).
+    fn shl(self, by: u32) -> Self;
+    /// Shift towards lower bits by less than the word's width.
+    fn shr(self, by: u32) -> Self;
     /// Shift towards higher bits; zero when the shift is wider than the word (no panic).
     fn up(self, by: u32) -> Self;
-    /// Shift towards lower bits; zero when the shift is wider than the word.
-    fn down(self, by: u32) -> Self;
     /// Bit order reversed (bit 0 becomes the top bit).
     fn reversed(self) -> Self;
-    /// Folds the set into 64 bits for hashing.
-    fn fold64(self) -> u64;
 }
 
 macro_rules! bitboard {
@@ -56,6 +58,10 @@ macro_rules! bitboard {
             #[inline(always)]
             fn from_u128(bits: u128) -> Self {
                 bits as $t
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
             }
             #[inline(always)]
             fn count(self) -> u32 {
@@ -70,20 +76,20 @@ macro_rules! bitboard {
                 self & self.wrapping_neg()
             }
             #[inline(always)]
+            fn shl(self, by: u32) -> Self {
+                self << by
+            }
+            #[inline(always)]
+            fn shr(self, by: u32) -> Self {
+                self >> by
+            }
+            #[inline(always)]
             fn up(self, by: u32) -> Self {
                 self.checked_shl(by).unwrap_or(0)
             }
             #[inline(always)]
-            fn down(self, by: u32) -> Self {
-                self.checked_shr(by).unwrap_or(0)
-            }
-            #[inline(always)]
             fn reversed(self) -> Self {
                 self.reverse_bits()
-            }
-            #[inline(always)]
-            fn fold64(self) -> u64 {
-                (self as u128 as u64) ^ ((self as u128 >> 64) as u64)
             }
         }
     };

@@ -16,20 +16,33 @@ pub struct Geometry<B> {
     pub gravity: bool,
     /// Number of cells.
     pub cells: u32,
-    /// Shift distances of the four line directions.
+    /// Shift distances of the line directions that fit on the board (a line spanning more bits
+    /// than the word holds cannot fit, so every shift below is narrower than the word).
     directions: [u32; 4],
+    /// How many of `directions` are used.
+    lines: usize,
 }
 
 impl<B: Bitboard> Geometry<B> {
     /// The geometry of a layout (which must fit in `B`).
     pub fn of(layout: &Layout) -> Geometry<B> {
+        let k = u32::from(layout.rules.k);
+        let mut directions = [0; 4];
+        let mut lines = 0;
+        for d in layout.directions {
+            if (k - 1) * d < B::BITS {
+                directions[lines] = d;
+                lines += 1;
+            }
+        }
         Geometry {
             full: B::from_u128(layout.full),
             bottom: B::from_u128(layout.bottom),
             k: u32::from(layout.rules.k),
             gravity: layout.rules.gravity,
             cells: layout.rules.cells() as u32,
-            directions: layout.directions,
+            directions,
+            lines,
         }
     }
 
@@ -46,27 +59,66 @@ impl<B: Bitboard> Geometry<B> {
     /// Every empty cell that would complete a line of `marks` (playable now or not).
     #[inline]
     pub fn winning_cells(&self, marks: B, occupied: B) -> B {
-        let k = self.k as usize;
-        let mut wins = B::ZERO;
-        for &d in &self.directions {
-            // before[i]: the i cells before this one along d are all marks; after[i] likewise.
-            let mut before = [!B::ZERO; 8];
-            let mut after = [!B::ZERO; 8];
-            for i in 1..k {
-                before[i] = before[i - 1] & marks.up(i as u32 * d);
-                after[i] = after[i - 1] & marks.down(i as u32 * d);
-            }
-            for i in 0..k {
-                wins |= before[i] & after[k - 1 - i];
-            }
-        }
+        // One monomorphised copy per line length, so the loops below unroll completely.
+        let wins = match self.k {
+            3 => self.completions::<3>(marks),
+            4 => self.completions::<4>(marks),
+            5 => self.completions::<5>(marks),
+            6 => self.completions::<6>(marks),
+            7 => self.completions::<7>(marks),
+            _ => self.completions::<8>(marks),
+        };
         wins & self.full & !occupied
+    }
+
+    #[inline(always)]
+    fn completions<const K: usize>(&self, marks: B) -> B {
+        // The first direction is vertical (shift 1). With gravity an empty cell has only empty
+        // cells above it, so the only vertical completion is on top of K-1 marks.
+        let mut wins = if self.gravity {
+            let mut below = marks.shl(1);
+            for i in 2..K as u32 {
+                below &= marks.shl(i);
+            }
+            below
+        } else {
+            Self::along::<K>(marks, 1)
+        };
+        if self.lines == 4 {
+            // The usual case, unrolled.
+            let [_, a, b, c] = self.directions;
+            return wins
+                | Self::along::<K>(marks, a)
+                | Self::along::<K>(marks, b)
+                | Self::along::<K>(marks, c);
+        }
+        for &d in &self.directions[1..self.lines] {
+            wins |= Self::along::<K>(marks, d);
+        }
+        wins
+    }
+
+    /// Cells that complete a line of K with `marks` along direction `d`.
+    #[inline(always)]
+    fn along<const K: usize>(marks: B, d: u32) -> B {
+        // before[i]: the i cells before this one along d are all marks; after[i] likewise.
+        let mut before = [!B::ZERO; K];
+        let mut after = [!B::ZERO; K];
+        for i in 1..K {
+            before[i] = before[i - 1] & marks.shl(i as u32 * d);
+            after[i] = after[i - 1] & marks.shr(i as u32 * d);
+        }
+        let mut wins = B::ZERO;
+        for i in 0..K {
+            wins |= before[i] & after[K - 1 - i];
+        }
+        wins
     }
 
     /// Whether `marks` contain k in a row.
     #[inline]
     pub fn has_line(&self, marks: B) -> bool {
-        self.directions
+        self.directions[..self.lines]
             .iter()
             .any(|&d| self.run_starts(marks, d) != B::ZERO)
     }
@@ -77,11 +129,11 @@ impl<B: Bitboard> Geometry<B> {
         let mut runs = set;
         let mut len = 1;
         while len * 2 <= self.k {
-            runs &= runs.down(len * d);
+            runs &= runs.shr(len * d);
             len *= 2;
         }
         if len < self.k {
-            runs &= runs.down((self.k - len) * d);
+            runs &= runs.shr((self.k - len) * d);
         }
         runs
     }
@@ -91,16 +143,16 @@ impl<B: Bitboard> Geometry<B> {
     #[inline]
     pub fn line_cells(&self, open: B) -> B {
         let mut cells = B::ZERO;
-        for &d in &self.directions {
+        for &d in &self.directions[..self.lines] {
             let mut spread = self.run_starts(open, d);
             // Smear each start over its k cells by doubling, as run_starts shrinks by halving.
             let mut len = 1;
             while len * 2 <= self.k {
-                spread |= spread.up(len * d);
+                spread |= spread.shl(len * d);
                 len *= 2;
             }
             if len < self.k {
-                spread |= spread.up((self.k - len) * d);
+                spread |= spread.shl((self.k - len) * d);
             }
             cells |= spread;
         }

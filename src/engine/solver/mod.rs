@@ -5,6 +5,8 @@
 
 mod bitboard;
 mod geometry;
+mod images;
+mod moves;
 mod negamax;
 mod root;
 mod sorter;
@@ -29,6 +31,8 @@ pub struct TableUsage {
     pub capacity: usize,
     /// Bytes allocated for the slots.
     pub bytes: usize,
+    /// Whether a table hit can never be a key collision on this board with this budget.
+    pub exact_keys: bool,
 }
 
 /// The solver in the narrowest word the board fits.
@@ -68,12 +72,30 @@ impl Engine {
         }
     }
 
+    /// Maps the table's memory up front, as a benchmark wants before timing searches; forgets
+    /// every stored position.
+    pub fn touch_table(&mut self) {
+        match &mut self.solver {
+            Sized::Word(s) => s.touch(),
+            Sized::Wide(s) => s.touch(),
+        }
+    }
+
     /// Forgets every stored position and zeroes the statistics (constant time).
     pub fn reset(&mut self) {
         match &mut self.solver {
             Sized::Word(s) => s.reset(),
             Sized::Wide(s) => s.reset(),
         }
+    }
+
+    /// Like `Searcher::search` but without the principal variation (which costs extra searches).
+    pub fn value(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<i32, Cancelled> {
+        let line = match &mut self.solver {
+            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta, false),
+            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta, false),
+        };
+        Ok(line?.value)
     }
 
     /// How full the transposition table is.
@@ -83,6 +105,7 @@ impl Engine {
                 stored: s.table().len(),
                 capacity: s.table().capacity(),
                 bytes: s.table().bytes(),
+                exact_keys: s.table().is_exact(),
             }
         }
         match &self.solver {
@@ -98,6 +121,7 @@ fn search_in<B: Bitboard>(
     position: &Position,
     alpha: i32,
     beta: i32,
+    with_line: bool,
 ) -> Result<Line, Cancelled> {
     let mover = position.to_move();
     let me = B::from_u128(position.marks(mover));
@@ -105,7 +129,7 @@ fn search_in<B: Bitboard>(
     let ply = position.ply();
     solver.root_ply = ply;
     let value = solver.exact(me, them, ply, alpha, beta)?;
-    let pv = if alpha < value && value < beta {
+    let pv = if with_line && alpha < value && value < beta {
         // The line is a by-product, not part of the search: its nodes are not counted.
         let saved = (solver.stats, solver.explored);
         let line = solver.principal_variation(me, them, ply, value);
@@ -123,8 +147,8 @@ fn search_in<B: Bitboard>(
 impl Searcher for Engine {
     fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
         match &mut self.solver {
-            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta),
-            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta),
+            Sized::Word(s) => search_in(s, self.layout, position, alpha, beta, true),
+            Sized::Wide(s) => search_in(s, self.layout, position, alpha, beta, true),
         }
     }
 

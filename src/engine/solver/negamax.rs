@@ -7,6 +7,7 @@
 
 use super::bitboard::{Bitboard, singles};
 use super::geometry::Geometry;
+use super::images::{BitImages, Images};
 use super::sorter::MoveSorter;
 use super::symmetry::Symmetries;
 use super::table::{Bounds, TranspositionTable};
@@ -14,17 +15,19 @@ use crate::engine::layout::Layout;
 use crate::engine::score::{INFINITY, WIN, lost_at};
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 
-/// Nodes between two looks at the stop flag: a few hundred microseconds of search at most.
-const STOP_INTERVAL: u64 = 1024;
+/// Nodes between two looks at the stop flag: well under a millisecond of search even
+/// on 8×8, where a node costs the most.
+pub(super) const STOP_INTERVAL: u64 = 256;
 
 /// The exact solver for one game, with its table, in one word size.
 pub struct Solver<B: Bitboard> {
-    geometry: Geometry<B>,
-    symmetries: Symmetries<B>,
-    table: TranspositionTable<B>,
+    pub(super) geometry: Geometry<B>,
+    pub(super) symmetries: Symmetries<B>,
+    pub(super) images: BitImages<B>,
+    pub(super) table: TranspositionTable<B>,
     /// Static preference of each bit (more lines through it, or nearer the centre column, first).
-    weight: Vec<u32>,
-    stop: StopFlag,
+    pub(super) weight: Box<[u32; 128]>,
+    pub(super) stop: StopFlag,
     /// Counters in the project's convention (children generated).
     pub stats: SearchStats,
     /// Calls of `negamax`: Pons' "positions explored", for comparison with his figures.
@@ -37,12 +40,21 @@ impl<B: Bitboard> Solver<B> {
     /// A solver for a layout (which must fit in `B`) with a table of at most `hash_bytes`.
     pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Solver<B> {
         let cells = layout.rules.cells() as i32;
-        // Never more slots than the game has positions (3^cells bounds them): tiny boards stay tiny.
-        let positions = 3f64.powi(cells) * 2.0;
+        let symmetries = Symmetries::of(layout);
+        // Never more slots than the game has positions up to symmetry (3^cells bounds the
+        // positions): tiny boards get tiny tables, which are quick to allocate.
+        let positions = 3f64.powi(cells) / (symmetries.len() + 1) as f64;
+        let bits = u32::from(layout.rules.width) * layout.stride;
         Solver {
             geometry: Geometry::of(layout),
-            symmetries: Symmetries::of(layout),
-            table: TranspositionTable::new(hash_bytes, positions),
+            images: BitImages::new(&symmetries, bits, layout.rules.gravity),
+            symmetries,
+            table: TranspositionTable::new(
+                hash_bytes,
+                positions,
+                u32::from(layout.rules.width) * layout.stride,
+                layout.rules.gravity,
+            ),
             weight: weights(layout),
             stop,
             stats: SearchStats::default(),
@@ -58,6 +70,11 @@ impl<B: Bitboard> Solver<B> {
         self.explored = 0;
     }
 
+    /// Maps the table's memory now (see `TranspositionTable::touch`); forgets every position.
+    pub fn touch(&mut self) {
+        self.table.touch();
+    }
+
     /// The transposition table (for its statistics).
     pub fn table(&self) -> &TranspositionTable<B> {
         &self.table
@@ -70,7 +87,7 @@ impl<B: Bitboard> Solver<B> {
 
     /// Static preference of a bit, for ordering moves outside the search.
     pub fn weight(&self, index: u32) -> u32 {
-        self.weight[index as usize]
+        self.weight[index as usize & 127]
     }
 
     /// The value of any position (`me` to move, `ply` marks down) within `(alpha, beta)`, fail-soft.
@@ -94,95 +111,34 @@ impl<B: Bitboard> Solver<B> {
             self.stats.nodes += 1;
             return Ok(WIN - (ply + 1) as i32);
         }
-        self.negamax(me, them, ply, alpha, beta)
+        let images = self.images.of(&self.symmetries, me, them);
+        self.negamax(&images, ply, alpha, beta)
     }
 
-    fn key(&self, me: B, them: B) -> (B, B) {
-        if self.geometry.gravity {
-            // Pons' unique key: each column's marks of the side to move plus its height mask.
-            let occupied = me | them;
-            (self.symmetries.canonical_one(me + occupied), B::ZERO)
-        } else {
-            self.symmetries.canonical(me, them)
-        }
+    /// Looks at the stop flag (every `STOP_INTERVAL` nodes: a deadline flag reads the clock).
+    pub(super) fn check(&mut self) -> Result<(), Cancelled> {
+        self.stop.check()
     }
 
     fn negamax(
         &mut self,
-        me: B,
-        them: B,
+        position: &Images<B>,
         ply: u32,
         mut alpha: i32,
         mut beta: i32,
     ) -> Result<i32, Cancelled> {
         self.explored += 1;
         if self.explored.is_multiple_of(STOP_INTERVAL) {
-            self.stop.check()?;
+            self.check()?;
         }
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
-        let g = &self.geometry;
-        let cells = g.cells;
+        let (me, them) = (position.me(), position.them());
         let occupied = me | them;
-        let playable = g.playable(occupied);
-        let their_wins = g.winning_cells(them, occupied);
-        let mut moves = playable;
-        let forced = playable & their_wins;
-        if forced != B::ZERO {
-            if forced.count() > 1 {
-                return Ok(lost_at(ply + 2));
-            }
-            moves = forced;
-        }
-        if g.gravity {
-            // Playing under an opponent's winning cell hands it over.
-            moves &= !their_wins.down(1);
-            if moves == B::ZERO {
-                return Ok(lost_at(ply + 2));
-            }
-        } else {
-            // A cell on no line either side can still complete changes nothing: an extra mark
-            // anywhere else is never worse, so only live cells are tried.
-            let empty = g.full & !occupied;
-            let mine = g.line_cells(g.full & !them) & empty;
-            let theirs = g.line_cells(g.full & !me) & empty;
-            if mine | theirs == B::ZERO {
-                return Ok(0);
-            }
-            if mine == B::ZERO {
-                beta = beta.min(0);
-            }
-            if theirs == B::ZERO {
-                alpha = alpha.max(0);
-            }
-            if alpha >= beta {
-                return Ok(0);
-            }
-            moves &= mine | theirs;
-        }
-        if ply + 2 >= cells {
-            // One or two cells left and no immediate win on either side.
-            return Ok(0);
-        }
-        // We win at the earliest with our next-but-one mark; they cannot win with their next.
-        let max = if ply + 3 <= cells {
-            WIN - (ply + 3) as i32
-        } else {
-            0
+        let moves = match self.candidates(me, them, ply, &mut alpha, &mut beta) {
+            Ok(moves) => moves,
+            Err(value) => return Ok(value),
         };
-        let min = if ply + 4 <= cells {
-            lost_at(ply + 4)
-        } else {
-            0
-        };
-        if min >= beta {
-            return Ok(min);
-        }
-        if max <= alpha {
-            return Ok(max);
-        }
-        alpha = alpha.max(min);
-        beta = beta.min(max);
-        let key = self.key(me, them);
+        let key = self.images.key(position);
         if let Some(bounds) = self.table.get(key) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
@@ -195,20 +151,22 @@ impl<B: Bitboard> Solver<B> {
             beta = beta.min(bounds.upper);
         }
         let mut sorter = MoveSorter::default();
-        let g = &self.geometry;
-        for bit in singles(moves) {
-            let index = bit.lowest();
-            // Pons' ordering: moves that leave the most winning cells of our own first.
-            let threats = g.winning_cells(me | bit, occupied | bit).count();
-            sorter.add(index, (threats << 16) | self.weight[index as usize]);
+        self.sort_into(&mut sorter, me, occupied, moves);
+        if self.geometry.gravity {
+            // The children's table lookups are the main cost of a node: start them all now, so
+            // their memory loads overlap instead of following one another.
+            for bit in singles(moves) {
+                self.table
+                    .prefetch(self.images.child_key(position, bit.lowest()));
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
         while let Some(index) = sorter.pop_best() {
-            let bit = B::ONE.up(index);
             self.stats.nodes += 1;
-            let value = -self.negamax(them, me | bit, ply + 1, -beta, -alpha)?;
+            let child = self.images.play(position, index);
+            let value = -self.negamax(&child, ply + 1, -beta, -alpha)?;
             best = best.max(value);
             if value > alpha {
                 alpha = value;
@@ -241,10 +199,11 @@ impl<B: Bitboard> Solver<B> {
 
 /// Static move preference of every bit: with gravity the centre columns first (Pons' order),
 /// otherwise the cells on the most potential lines first.
-fn weights(layout: &Layout) -> Vec<u32> {
+fn weights(layout: &Layout) -> Box<[u32; 128]> {
     let rules = layout.rules;
     let w = u32::from(rules.width);
-    let mut weight = vec![0; (w * layout.stride) as usize + 1];
+    // A fixed 128 entries: indexing with `index & 127` needs no bounds check.
+    let mut weight = Box::new([0; 128]);
     for cell in 0..rules.cells() {
         let index = layout.bit(cell).trailing_zeros();
         let col = cell as u32 % w;

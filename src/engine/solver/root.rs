@@ -18,7 +18,9 @@ impl<B: Bitboard> Solver<B> {
         beta: i32,
     ) -> Result<i32, Cancelled> {
         let cells = self.geometry().cells;
-        let (mut lo, mut hi) = (alpha.max(-WIN), beta.min(WIN));
+        // The side to move wins at the earliest with its next mark, and has lost at the earliest
+        // already (the position may be a finished game).
+        let (mut lo, mut hi) = (alpha.max(-WIN + ply as i32), beta.min(WIN - ply as i32 - 1));
         let mut last = lo;
         while lo < hi {
             let med = pivot(lo, hi, cells);
@@ -52,7 +54,7 @@ impl<B: Bitboard> Solver<B> {
             moves.sort_by_key(|&i| std::cmp::Reverse(self.weight(i)));
             let mut next = None;
             for index in moves {
-                let bit = B::ONE.up(index);
+                let bit = B::ONE.shl(index);
                 if -self.exact(them, me | bit, ply + 1, -value - 1, -value + 1)? == value {
                     next = Some(index);
                     break;
@@ -60,7 +62,7 @@ impl<B: Bitboard> Solver<B> {
             }
             let Some(index) = next else { break };
             line.push(index);
-            (me, them) = (them, me | B::ONE.up(index));
+            (me, them) = (them, me | B::ONE.shl(index));
             ply += 1;
             value = -value;
         }
@@ -68,32 +70,27 @@ impl<B: Bitboard> Solver<B> {
     }
 }
 
-/// Distance between 0 and the smallest decisive value on a board of `cells` cells: values strictly
-/// between `-gap` and `gap` other than 0 cannot occur.
-fn gap(cells: u32) -> i32 {
-    WIN - cells as i32 - 1
-}
-
-/// A value as a compact score: decisive values count from the latest possible end of the game.
+/// A value as Pons' compact score: `±(cells + 2 − T) / 2` for a game ending with T marks, so the
+/// decisive values a position can really have (T has the winner's parity) are consecutive integers.
+/// Values that no game can have (between 0 and the first decisive values) map to 0.
 fn compact(value: i32, cells: u32) -> i32 {
-    let g = gap(cells);
-    if value > g {
-        value - g
-    } else if value < -g {
-        value + g
-    } else {
-        0
-    }
-}
-
-fn expand(score: i32, cells: u32) -> i32 {
-    match score.signum() {
-        1 => score + gap(cells),
-        -1 => score - gap(cells),
+    let magnitude = |v: i32| ((cells as i32 + 2 - (WIN - v)) / 2).max(0);
+    match value.signum() {
+        1 => magnitude(value),
+        -1 => -magnitude(-value),
         _ => 0,
     }
 }
 
+/// The largest value whose compact score is `score`: "value > expand(s)" means "score > s".
+fn expand(score: i32, cells: u32) -> i32 {
+    let top = |s: i32| WIN - cells as i32 - 1 + 2 * s;
+    match score.signum() {
+        1 => top(score),
+        -1 => -top(-score) + 1,
+        _ => 0,
+    }
+}
 /// The threshold of the next test, in `lo..hi`: halfway in compact scores, pulled towards 0 so the
 /// first tests settle win, draw or loss, which are cheap and prune the most.
 fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {

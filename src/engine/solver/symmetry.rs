@@ -20,16 +20,16 @@ impl<B: Bitboard> Symmetry<B> {
     #[inline]
     fn apply(&self, set: B) -> B {
         let set = if self.half_turn {
-            set.reversed().down(self.unreverse)
+            set.reversed().shr(self.unreverse)
         } else {
             set
         };
         let mut image = B::ZERO;
         for &(mask, shift) in &self.groups {
             image |= if shift >= 0 {
-                (set & mask).up(shift as u32)
+                (set & mask).shl(shift as u32)
             } else {
-                (set & mask).down((-shift) as u32)
+                (set & mask).shr((-shift) as u32)
             };
         }
         image
@@ -141,25 +141,13 @@ impl<B: Bitboard> Symmetries<B> {
         }
     }
 
-    /// The smallest image of a pair of sets: the same key for every symmetric twin.
-    #[inline]
-    pub fn canonical(&self, a: B, b: B) -> (B, B) {
-        let mut best = (a, b);
-        for symmetry in &self.all {
-            let image = (symmetry.apply(a), symmetry.apply(b));
-            if image < best {
-                best = image;
-            }
-        }
-        best
+    /// Number of symmetries besides the identity.
+    pub fn len(&self) -> usize {
+        self.all.len()
     }
 
-    /// The smallest image of one set (gravity keys are a single word).
-    #[inline]
-    pub fn canonical_one(&self, a: B) -> B {
-        self.all
-            .iter()
-            .map(|s| s.apply(a))
-            .fold(a, |best, image| best.min(image))
+    /// The image of a set under symmetry number `index`.
+    pub fn apply(&self, index: usize, set: B) -> B {
+        self.all[index].apply(set)
     }
 }

@@ -1,6 +1,13 @@
 //! The transposition table: bounds on the values of positions already searched, in a fixed amount
-//! of memory. Buckets of two slots: one keeps the entry that cost the most work to compute, the
-//! other always takes the newest, so deep results survive a flood of shallow ones.
+//! of memory.
+//!
+//! A position's key (its canonical marks, at most `key_bits` bits) is scrambled by a bijection of
+//! `key_bits`-bit integers; the low bits choose a bucket and the rest, up to 64 bits, are stored to
+//! recognise the position. When the rest fits in 64 bits the stored part and the bucket together
+//! are the whole key, so a hit is never a collision (every gravity board; free boards with
+//! `width × (height + 1) ≤ 42`, such as 6×6, with the default budget); beyond, the 64 stored bits make a collision unlikely rather
+//! than impossible. A bucket is one cache line of four entries; a newcomer replaces an empty or
+//! stale entry, else the one that cost the least work, so deep results survive.
 
 use super::bitboard::Bitboard;
 
@@ -13,64 +20,155 @@ pub struct Bounds {
     pub upper: i32,
 }
 
-/// One stored position: its full key (so a hit is never a collision), its bounds and how much
-/// work they cost (log2 of nodes, for replacement).
+/// One stored position, kept in two words of the table: the check, then the rest packed.
 #[derive(Clone, Copy, Default)]
-struct Entry<B> {
-    key: (B, B),
+struct Entry {
+    check: u64,
     lower: i16,
     upper: i16,
+    /// log2 of the nodes its search took.
     work: u8,
     /// The table generation that wrote the entry; any other generation reads as empty.
     generation: u8,
 }
 
-/// Bounds on the values of positions, keyed by their canonical form, within a memory budget.
-pub struct TranspositionTable<B> {
-    entries: Vec<Entry<B>>,
-    /// Bucket index mask (the table has `2 * (mask + 1)` slots).
-    mask: usize,
-    stored: usize,
-    /// Bumped by `clear`, which thereby empties the table without touching its memory.
-    generation: u8,
-}
-
-impl<B: Bitboard> TranspositionTable<B> {
-    /// A table of at most `bytes` bytes, and no bigger than `positions` entries would need.
-    pub fn new(bytes: usize, positions: f64) -> TranspositionTable<B> {
-        let slot = std::mem::size_of::<Entry<B>>();
-        let by_budget = (bytes / slot).max(2);
-        let wanted = positions.clamp(1024.0, 1e12) as usize;
-        let slots = by_budget.min(wanted.next_power_of_two()).max(2);
-        // Round down to a power of two so a bucket is found with a mask.
-        let buckets = 1usize << (usize::BITS - 1 - (slots / 2).leading_zeros());
-        TranspositionTable {
-            entries: vec![Entry::default(); buckets * 2],
-            mask: buckets - 1,
-            stored: 0,
-            generation: 1,
+impl Entry {
+    fn unpack(check: u64, meta: u64) -> Entry {
+        Entry {
+            check,
+            lower: meta as u16 as i16,
+            upper: (meta >> 16) as u16 as i16,
+            work: (meta >> 32) as u8,
+            generation: (meta >> 40) as u8,
         }
     }
 
+    fn meta(&self) -> u64 {
+        u64::from(self.lower as u16)
+            | u64::from(self.upper as u16) << 16
+            | u64::from(self.work) << 32
+            | u64::from(self.generation) << 40
+    }
+}
+
+/// Words per bucket: four entries of two words, one 64-byte cache line.
+const BUCKET: usize = 8;
+
+/// Bounds on the values of positions, keyed by their canonical form, within a memory budget.
+pub struct TranspositionTable<B> {
+    /// The buckets, as plain zeroed words: the allocator hands out zero pages lazily, so a big
+    /// table costs nothing until used and memory use reflects the positions stored. Generation 0
+    /// (all zero) reads as empty.
+    words: Vec<u64>,
+    /// Words to skip so buckets start on a cache line.
+    offset: usize,
+    /// log2 of the number of buckets.
+    index_bits: u32,
+    /// Width of the keys given to `get`/`store`: `(a, b)` is read as `a + b << word_bits`.
+    key_bits: u32,
+    word_bits: u32,
+    stored: usize,
+    /// Bumped by `clear`, which thereby empties the table without touching its memory.
+    generation: u8,
+    marker: std::marker::PhantomData<B>,
+}
+
+const MIX1: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
+const MIX2: u128 = 0xC2B2_AE3D_27D4_EB4F_1656_67B1_9E37_79F9;
+
+impl<B: Bitboard> TranspositionTable<B> {
+    /// A table of at most `bytes` bytes (and no more entries than `positions`), for keys whose
+    /// words use `word_bits` bits each and whose second word is zero when `single` holds.
+    pub fn new(
+        bytes: usize,
+        positions: f64,
+        word_bits: u32,
+        single: bool,
+    ) -> TranspositionTable<B> {
+        let by_budget = (bytes / (BUCKET * 8)).max(1);
+        let wanted = (positions / 4.0).clamp(256.0, 1e15) as usize;
+        let count = by_budget.min(wanted.next_power_of_two());
+        // Round down to a power of two so a bucket is found with a mask.
+        let index_bits = usize::BITS - 1 - count.leading_zeros();
+        let key_bits = if single {
+            word_bits
+        } else {
+            (2 * word_bits).min(128)
+        };
+        // One spare bucket's worth of words lets the first bucket start on a cache line.
+        let words = vec![0u64; (BUCKET << index_bits) + BUCKET];
+        let misalignment = (words.as_ptr() as usize / 8) % BUCKET;
+        TranspositionTable {
+            offset: (BUCKET - misalignment) % BUCKET,
+            words,
+            index_bits,
+            key_bits,
+            word_bits,
+            stored: 0,
+            generation: 1,
+            marker: std::marker::PhantomData,
+        }
+    }
+
+    /// The bucket and the stored check of a key: a bijection of `key_bits`-bit integers, split.
     #[inline]
-    fn bucket(&self, key: (B, B)) -> usize {
-        let h = key
-            .0
-            .fold64()
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(29)
-            ^ key.1.fold64().wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        let h = h ^ (h >> 31);
-        (h as usize & self.mask) * 2
+    fn locate(&self, key: (B, B)) -> (usize, u64) {
+        let (a, b) = (key.0.to_u128(), key.1.to_u128());
+        if self.key_bits <= 64 {
+            // The common case (every gravity board but 8×8, free boards up to 5×5) in 64-bit words.
+            let mask = u64::MAX >> (64 - self.key_bits);
+            let half = self.key_bits / 2;
+            let mut x = (a | (b << self.word_bits)) as u64;
+            x = x.wrapping_mul(MIX1 as u64) & mask;
+            x ^= x >> half;
+            x = x.wrapping_mul(MIX2 as u64) & mask;
+            x ^= x >> half;
+            let index = (x as usize) & ((1 << self.index_bits) - 1);
+            return (index, x >> self.index_bits);
+        }
+        let (mut x, mask) = if self.key_bits < 128 {
+            (a | (b << self.word_bits), (1u128 << self.key_bits) - 1)
+        } else {
+            // Too wide to be exact (free 8×8 only): fold both words into one 128-bit hash.
+            (
+                a.wrapping_mul(MIX1) ^ b.wrapping_mul(MIX2).rotate_left(64),
+                u128::MAX,
+            )
+        };
+        let half = self.key_bits / 2;
+        x = x.wrapping_mul(MIX1) & mask;
+        x ^= x >> half;
+        x = x.wrapping_mul(MIX2) & mask;
+        x ^= x >> half;
+        let index = (x as usize) & ((1 << self.index_bits) - 1);
+        (index, (x >> self.index_bits) as u64)
+    }
+
+    /// Starts loading a position's bucket into the cache, so a later `get` does not wait for memory.
+    #[inline]
+    pub fn prefetch(&self, key: (B, B)) {
+        let (index, _) = self.locate(key);
+        let bucket: *const u64 = &self.words[self.offset + index * BUCKET];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it never faults and reads nothing the program sees.
+        // SSE is part of the x86_64 baseline, so the intrinsic's target feature is always present.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(bucket.cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
     }
 
     /// The bounds known for a position.
     #[inline]
     pub fn get(&self, key: (B, B)) -> Option<Bounds> {
-        let at = self.bucket(key);
-        self.entries[at..at + 2]
-            .iter()
-            .find(|e| e.generation == self.generation && e.key == key)
+        let (index, check) = self.locate(key);
+        let at = self.offset + index * BUCKET;
+        self.words[at..at + BUCKET]
+            .chunks_exact(2)
+            .map(|pair| Entry::unpack(pair[0], pair[1]))
+            .find(|e| e.check == check && e.generation == self.generation)
             .map(|e| Bounds {
                 lower: i32::from(e.lower),
                 upper: i32::from(e.upper),
@@ -79,43 +177,48 @@ impl<B: Bitboard> TranspositionTable<B> {
 
     /// Records bounds proved for a position by a search of `nodes` nodes.
     pub fn store(&mut self, key: (B, B), bounds: Bounds, nodes: u64) {
-        let at = self.bucket(key);
+        let (index, check) = self.locate(key);
         let work = (64 - nodes.leading_zeros()) as u8;
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        let current = self.generation;
+        let at = self.offset + index * BUCKET;
+        let words = &mut self.words[at..at + BUCKET];
+        let mut slots = [Entry::default(); 4];
+        for (slot, pair) in slots.iter_mut().zip(words.chunks_exact(2)) {
+            *slot = Entry::unpack(pair[0], pair[1]);
+        }
+        if let Some(i) = (0..4).find(|&i| slots[i].check == check && slots[i].generation == current)
+        {
+            // Both results are true facts about the same position: keep the tighter of each.
+            let e = &mut slots[i];
+            e.lower = e.lower.max(clamp(bounds.lower));
+            e.upper = e.upper.min(clamp(bounds.upper));
+            e.work = e.work.max(work);
+            words[2 * i + 1] = e.meta();
+            return;
+        }
+        let victim = (0..4)
+            .min_by_key(|&i| {
+                let e = &slots[i];
+                if e.generation != current {
+                    0
+                } else {
+                    1 + u32::from(e.work)
+                }
+            })
+            .unwrap_or(0);
+        if slots[victim].generation != current {
+            self.stored += 1;
+        }
         let fresh = Entry {
-            key,
+            check,
             lower: clamp(bounds.lower),
             upper: clamp(bounds.upper),
             work,
-            generation: self.generation,
+            generation: current,
         };
-        let current = self.generation;
-        let slots = &mut self.entries[at..at + 2];
-        let used = |e: &Entry<B>| e.generation == current;
-        if let Some(e) = slots
-            .iter_mut()
-            .find(|e| e.generation == current && e.key == key)
-        {
-            // Both results are true facts about the same position: keep the tighter of each.
-            e.lower = e.lower.max(fresh.lower);
-            e.upper = e.upper.min(fresh.upper);
-            e.work = e.work.max(work);
-            return;
-        }
-        let slot = if !used(&slots[0]) || work >= slots[0].work {
-            if used(&slots[0]) && !used(&slots[1]) {
-                // Keep the displaced deep entry in the spare slot rather than losing it.
-                slots[1] = slots[0];
-                self.stored += 1;
-            }
-            0
-        } else {
-            1
-        };
-        if !used(&slots[slot]) {
-            self.stored += 1;
-        }
-        slots[slot] = fresh;
+        words[2 * victim] = fresh.check;
+        words[2 * victim + 1] = fresh.meta();
     }
 
     /// Forgets every position, in constant time (a full wipe once every 255 calls).
@@ -123,9 +226,16 @@ impl<B: Bitboard> TranspositionTable<B> {
         self.stored = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.entries.fill(Entry::default());
+            self.words.fill(0);
             self.generation = 1;
         }
+    }
+
+    /// Writes every word once, so the memory is mapped now rather than page by page during a
+    /// search (benchmarks time searches, not the operating system's page faults).
+    pub fn touch(&mut self) {
+        self.words.fill(0);
+        self.stored = 0;
     }
 
     /// Number of positions stored.
@@ -135,11 +245,16 @@ impl<B: Bitboard> TranspositionTable<B> {
 
     /// Number of slots.
     pub fn capacity(&self) -> usize {
-        self.entries.len()
+        (self.words.len() / BUCKET - 1) * 4
     }
 
-    /// Memory used by the slots, in bytes.
+    /// Memory reserved for the slots, in bytes (pages never written are not resident).
     pub fn bytes(&self) -> usize {
-        self.entries.len() * std::mem::size_of::<Entry<B>>()
+        self.words.len() * 8
+    }
+
+    /// Whether a hit can never be a collision (see the module comment).
+    pub fn is_exact(&self) -> bool {
+        self.key_bits < 128 && self.key_bits <= 64 + self.index_bits
     }
 }

@@ -1,0 +1,81 @@
+//! `tictree solve` and `tictree bench` through the real binary.
+
+use std::process::Command;
+
+fn tictree(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn solve_prints_the_exact_value_as_json() {
+    let (code, out, _) = tictree(&["solve", "--rules", "4x3k3", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["value"], "win");
+    assert_eq!(json["weak"], false);
+    assert!(json["nodes"].as_u64().unwrap() > 0);
+    assert!(json["tt_bytes"].as_u64().unwrap() <= (128 << 20) + 64);
+    assert_eq!(json["tt_exact_keys"], true);
+    // The line is a whole game.
+    assert_eq!(
+        json["pv"].as_array().unwrap().len() as u64,
+        json["plies"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn weak_solve_gives_only_the_outcome() {
+    let (code, out, _) = tictree(&[
+        "solve", "--rules", "connect4", "--weak", "--moves", "4444443",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("(weak solve)"), "{out}");
+}
+
+#[test]
+fn solve_respects_a_small_hash_budget() {
+    let (code, out, _) = tictree(&[
+        "solve", "--rules", "4x4", "--hash", "1", "--json", "--moves", "b2 c3",
+    ]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The budget, plus one cache line used to align the buckets.
+    assert!(json["tt_bytes"].as_u64().unwrap() <= (1 << 20) + 64);
+    assert_eq!(json["value"], "draw");
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_with_status_2() {
+    for args in [
+        &["solve", "--rules", "bogus"][..],
+        &["solve", "--rules", "connect4", "--moves", "44444444"],
+        &["solve", "--hash", "0"],
+        &["solve", "x.x/ooo/..."],
+    ] {
+        let (code, out, err) = tictree(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_rows_report_right_answers() {
+    let (code, out, _) = tictree(&["bench", "--json", "--only", "3x3"]);
+    assert_eq!(code, 0);
+    let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = rows.as_array().unwrap();
+    assert_eq!(rows.len(), 3);
+    for row in rows {
+        assert_eq!(row["correct"], row["positions"], "{row}");
+    }
+    assert_eq!(rows[0]["nodes"], 549_945);
+}
