@@ -5,7 +5,18 @@ use tictree::cli::{Cli, CliError, Command};
 
 fn main() -> color_eyre::Result<ExitCode> {
     color_eyre::install()?;
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // --help and --version are not errors: clap prints them as usual.
+        Err(error) if !error.use_stderr() => {
+            error.print()?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        Err(error) => {
+            eprintln!("tictree: {}", tictree::cli::one_line(&error));
+            return Ok(ExitCode::from(2));
+        }
+    };
     let outcome = match cli.command {
         Some(Command::Analyze(args)) => tictree::cli::analyze::run(&args),
         Some(Command::Solve(args)) => tictree::cli::solve::run(&args),

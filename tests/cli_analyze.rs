@@ -184,3 +184,19 @@ fn a_depth_budget_gives_estimates_marked_as_such() {
     assert!(rejected(&["analyze", "--time-ms", "-5"]).contains("--time-ms -5"));
     assert!(rejected(&["--depth", "x"]).contains("--depth x"));
 }
+
+#[test]
+fn usage_errors_are_one_line_too() {
+    assert!(
+        rejected(&["solve", "--hash", "abc"]).contains("invalid value 'abc' for '--hash <MB>'")
+    );
+    assert!(rejected(&["analyze", "--frobnicate"]).contains("unexpected argument '--frobnicate'"));
+    assert!(rejected(&["analyse"]).contains("(see --help)"));
+    let help = tictree(&["--help"]);
+    assert!(help.status.success());
+    assert!(
+        String::from_utf8(help.stdout)
+            .unwrap()
+            .contains("Usage: tictree")
+    );
+}

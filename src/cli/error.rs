@@ -30,3 +30,12 @@ impl From<String> for CliError {
         CliError(message)
     }
 }
+
+/// A command-line parsing error as one line: clap's first line (what is wrong), without its
+/// `error:` prefix, usage and tips, pointing to `--help` for the rest.
+pub fn one_line(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or("invalid arguments");
+    let what = first.trim_start_matches("error:").trim();
+    format!("{what} (see --help)")
+}

@@ -9,4 +9,4 @@ pub mod format;
 pub mod solve;
 
 pub use args::{AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SolveArgs};
-pub use error::CliError;
+pub use error::{CliError, one_line};
