@@ -263,13 +263,18 @@ fn table_line(row: &BenchRow) -> String {
         (Some(e), Some(ms)) => format!("{e:.0}, {}", time(ms)),
         _ => String::new(),
     };
+    // Only the solver's rows count positions explored; the per-move analyses do not.
+    let explored = match row.explored {
+        0 => "-".to_string(),
+        _ => format!("{:.1}", row.mean_explored),
+    };
     format!(
-        "{:<34} {:>9} {:>13} {:>12.1} {:>12.1} {:>11}  {}",
+        "{:<34} {:>9} {:>13} {:>12.1} {:>12} {:>11}  {}",
         row.name,
         format!("{}/{}", row.correct, row.positions),
         row.nodes,
         row.mean_nodes,
-        row.mean_explored,
+        explored,
         time(row.mean_ms),
         pons
     )
