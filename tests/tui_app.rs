@@ -317,3 +317,29 @@ fn keys_follow_terminal_conventions() {
     assert!(matches!(key_action(&ctrl_c), Some(Action::Quit)));
     assert!(key(KeyCode::Char('z')).is_none());
 }
+
+#[test]
+fn the_log_scrolls_back_to_the_start_of_the_game() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    for cell in ["a3", "c3", "a1", "c1"] {
+        play_at(&mut app, cell);
+    }
+    // A short screen: the log pane holds only the newest lines.
+    let newest = text(&screen(&app, 100, 24));
+    assert!(!newest.contains("New game"), "{newest}");
+    let last = log_text(&app).last().cloned().unwrap();
+    assert!(newest.contains(&last[..30]), "{newest}");
+    for _ in 0..4 {
+        press(&mut app, &[Action::PageUp]);
+    }
+    let oldest = text(&screen(&app, 100, 24));
+    assert!(oldest.contains("New game: tictactoe"), "{oldest}");
+    assert!(!oldest.contains(&last[..30]), "{oldest}");
+    for _ in 0..4 {
+        press(&mut app, &[Action::PageDown]);
+    }
+    // Back at the newest lines; only the status bar differs (its game-over notice lasts one key).
+    let panes = |screen: &str| screen.lines().take(23).collect::<Vec<_>>().join("\n");
+    assert_eq!(panes(&text(&screen(&app, 100, 24))), panes(&newest));
+}
