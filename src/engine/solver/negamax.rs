@@ -138,8 +138,8 @@ impl<B: Bitboard> Solver<B> {
             Ok(moves) => moves,
             Err(value) => return Ok(value),
         };
-        let key = self.images.key(position);
-        if let Some(bounds) = self.table.get(key) {
+        let slot = self.table.locate(self.images.key(position));
+        if let Some(bounds) = self.table.get(slot) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
                 return Ok(bounds.lower);
@@ -192,7 +192,7 @@ impl<B: Bitboard> Solver<B> {
                 upper: best,
             }
         };
-        self.table.store(key, bounds, self.stats.nodes - before);
+        self.table.store(slot, bounds, self.stats.nodes - before);
         Ok(best)
     }
 }
