@@ -33,8 +33,6 @@ pub trait Bitboard:
     fn from_u128(bits: u128) -> Self;
     /// Widened to `u128`.
     fn to_u128(self) -> u128;
-    /// Number of cells in the set.
-    fn count(self) -> u32;
     /// Index of the lowest cell.
     fn lowest(self) -> u32;
     /// The lowest cell alone.
@@ -62,10 +60,6 @@ macro_rules! bitboard {
             #[inline(always)]
             fn to_u128(self) -> u128 {
                 self as u128
-            }
-            #[inline(always)]
-            fn count(self) -> u32 {
-                self.count_ones()
             }
             #[inline(always)]
             fn lowest(self) -> u32 {

@@ -71,6 +71,13 @@ impl<B: Bitboard> Geometry<B> {
         wins & self.full & !occupied
     }
 
+    /// `winning_cells` for lines of K (which must be `k`): the search is monomorphised per K,
+    /// so this inlines without a dispatch.
+    #[inline(always)]
+    pub fn wins<const K: usize>(&self, marks: B, occupied: B) -> B {
+        self.completions::<K>(marks) & self.full & !occupied
+    }
+
     #[inline(always)]
     fn completions<const K: usize>(&self, marks: B) -> B {
         // The first direction is vertical (shift 1). With gravity an empty cell has only empty

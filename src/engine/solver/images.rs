@@ -54,6 +54,13 @@ impl<B: Bitboard> BitImages<B> {
     pub fn play(&self, images: &Images<B>, index: u32) -> Images<B> {
         let row = &self.table[index as usize & 127];
         let mut next = *images;
+        if self.count == 2 {
+            // Gravity boards (the mirror alone): unrolled.
+            let [(me0, them0), (me1, them1), ..] = images.sets;
+            next.sets[0] = (them0, me0 | row[0]);
+            next.sets[1] = (them1, me1 | row[1]);
+            return next;
+        }
         for ((slot, &(me, them)), &bit) in next.sets[..self.count]
             .iter_mut()
             .zip(&images.sets)
@@ -68,6 +75,13 @@ impl<B: Bitboard> BitImages<B> {
     #[inline]
     pub fn child_key(&self, images: &Images<B>, index: u32) -> (B, B) {
         let row = &self.table[index as usize & 127];
+        if self.gravity && self.count == 2 {
+            // The child's side to move is `them`; its occupied cells gain `bit`.
+            let [(me0, them0), (me1, them1), ..] = images.sets;
+            let key0 = them0 + (me0 | them0 | row[0]);
+            let key1 = them1 + (me1 | them1 | row[1]);
+            return (key0.min(key1), B::ZERO);
+        }
         if self.gravity {
             let mut best = !B::ZERO;
             for (&(me, them), &bit) in images.sets[..self.count].iter().zip(row) {
@@ -87,6 +101,10 @@ impl<B: Bitboard> BitImages<B> {
     /// The same key for every symmetric twin: the smallest image.
     #[inline]
     pub fn key(&self, images: &Images<B>) -> (B, B) {
+        if self.gravity && self.count == 2 {
+            let [(me0, them0), (me1, them1), ..] = images.sets;
+            return ((me0 + (me0 | them0)).min(me1 + (me1 | them1)), B::ZERO);
+        }
         if self.gravity {
             let key = |(me, them): (B, B)| me + (me | them);
             let best = images.sets[..self.count]

@@ -112,7 +112,15 @@ impl<B: Bitboard> Solver<B> {
             return Ok(WIN - (ply + 1) as i32);
         }
         let images = self.images.of(&self.symmetries, me, them);
-        self.negamax(&images, ply, alpha, beta)
+        // One copy of the search per line length, so the line arithmetic inlines.
+        match g.k {
+            3 => self.negamax::<3>(&images, ply, alpha, beta),
+            4 => self.negamax::<4>(&images, ply, alpha, beta),
+            5 => self.negamax::<5>(&images, ply, alpha, beta),
+            6 => self.negamax::<6>(&images, ply, alpha, beta),
+            7 => self.negamax::<7>(&images, ply, alpha, beta),
+            _ => self.negamax::<8>(&images, ply, alpha, beta),
+        }
     }
 
     /// Looks at the stop flag (every `STOP_INTERVAL` nodes: a deadline flag reads the clock).
@@ -120,7 +128,7 @@ impl<B: Bitboard> Solver<B> {
         self.stop.check()
     }
 
-    fn negamax(
+    fn negamax<const K: usize>(
         &mut self,
         position: &Images<B>,
         ply: u32,
@@ -134,12 +142,12 @@ impl<B: Bitboard> Solver<B> {
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
         let (me, them) = (position.me(), position.them());
         let occupied = me | them;
-        let moves = match self.candidates(me, them, ply, &mut alpha, &mut beta) {
+        let moves = match self.candidates::<K>(me, them, ply, &mut alpha, &mut beta) {
             Ok(moves) => moves,
             Err(value) => return Ok(value),
         };
-        let key = self.images.key(position);
-        if let Some(bounds) = self.table.get(key) {
+        let slot = self.table.locate(self.images.key(position));
+        if let Some(bounds) = self.table.get(slot) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
                 return Ok(bounds.lower);
@@ -151,7 +159,7 @@ impl<B: Bitboard> Solver<B> {
             beta = beta.min(bounds.upper);
         }
         let mut sorter = MoveSorter::default();
-        self.sort_into(&mut sorter, me, occupied, moves);
+        self.sort_into::<K>(&mut sorter, me, occupied, moves);
         if self.geometry.gravity {
             // The children's table lookups are the main cost of a node: start them all now, so
             // their memory loads overlap instead of following one another.
@@ -166,7 +174,7 @@ impl<B: Bitboard> Solver<B> {
         while let Some(index) = sorter.pop_best() {
             self.stats.nodes += 1;
             let child = self.images.play(position, index);
-            let value = -self.negamax(&child, ply + 1, -beta, -alpha)?;
+            let value = -self.negamax::<K>(&child, ply + 1, -beta, -alpha)?;
             best = best.max(value);
             if value > alpha {
                 alpha = value;
@@ -192,7 +200,7 @@ impl<B: Bitboard> Solver<B> {
                 upper: best,
             }
         };
-        self.table.store(key, bounds, self.stats.nodes - before);
+        self.table.store(slot, bounds, self.stats.nodes - before);
         Ok(best)
     }
 }

@@ -17,12 +17,15 @@ impl Default for MoveSorter {
 }
 
 impl MoveSorter {
-    /// Adds the move to bit `index` (below 128); among equal scores, the move added last comes out first.
+    /// Adds the move to bit `index` (below 128; moves are added in increasing index order); among
+    /// equal scores, the move added last comes out first.
     #[inline]
     pub fn add(&mut self, index: u32, score: u32) {
         let entry = (score << 8) | index;
         let mut at = self.len;
-        while at > 0 && self.moves[at - 1] >> 8 > score {
+        // Moves arrive in increasing index order, so comparing whole entries orders equal scores
+        // exactly as comparing scores alone would (the later move above).
+        while at > 0 && self.moves[at - 1] > entry {
             self.moves[at] = self.moves[at - 1];
             at -= 1;
         }

@@ -51,6 +51,13 @@ impl Entry {
     }
 }
 
+/// Where a position lives in the table: its bucket's first word and its stored check.
+#[derive(Clone, Copy)]
+pub struct Slot {
+    at: usize,
+    check: u64,
+}
+
 /// Words per bucket: four entries of two words, one 64-byte cache line.
 const BUCKET: usize = 8;
 
@@ -110,9 +117,20 @@ impl<B: Bitboard> TranspositionTable<B> {
         }
     }
 
+    /// Where a key lives: its bucket and the bits stored to recognise it. Computed once per node
+    /// and used for both the lookup and the store.
+    #[inline]
+    pub fn locate(&self, key: (B, B)) -> Slot {
+        let (index, check) = self.scramble(key);
+        Slot {
+            at: self.offset + index * BUCKET,
+            check,
+        }
+    }
+
     /// The bucket and the stored check of a key: a bijection of `key_bits`-bit integers, split.
     #[inline]
-    fn locate(&self, key: (B, B)) -> (usize, u64) {
+    fn scramble(&self, key: (B, B)) -> (usize, u64) {
         let (a, b) = (key.0.to_u128(), key.1.to_u128());
         if self.key_bits <= 64 {
             // The common case (every gravity board but 8×8, free boards up to 5×5) in 64-bit words.
@@ -144,11 +162,20 @@ impl<B: Bitboard> TranspositionTable<B> {
         (index, (x >> self.index_bits) as u64)
     }
 
+    /// The four entries of a slot's bucket, as (check, meta) word pairs.
+    #[inline]
+    fn bucket(&self, slot: Slot) -> &[u64; BUCKET] {
+        let words: &[u64] = &self.words[slot.at..];
+        words
+            .first_chunk::<BUCKET>()
+            .expect("a slot's bucket lies inside the table")
+    }
+
     /// Starts loading a position's bucket into the cache, so a later `get` does not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: (B, B)) {
-        let (index, _) = self.locate(key);
-        let bucket: *const u64 = &self.words[self.offset + index * BUCKET];
+        let (index, _) = self.scramble(key);
+        let bucket: *const u64 = self.words[self.offset + index * BUCKET..].as_ptr();
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; it never faults and reads nothing the program sees.
         // SSE is part of the x86_64 baseline, so the intrinsic's target feature is always present.
@@ -160,58 +187,69 @@ impl<B: Bitboard> TranspositionTable<B> {
         let _ = bucket;
     }
 
-    /// The bounds known for a position.
+    /// The bounds known for the position at a slot.
     #[inline]
-    pub fn get(&self, key: (B, B)) -> Option<Bounds> {
-        let (index, check) = self.locate(key);
-        let at = self.offset + index * BUCKET;
-        self.words[at..at + BUCKET]
-            .chunks_exact(2)
-            .map(|pair| Entry::unpack(pair[0], pair[1]))
-            .find(|e| e.check == check && e.generation == self.generation)
-            .map(|e| Bounds {
-                lower: i32::from(e.lower),
-                upper: i32::from(e.upper),
-            })
+    pub fn get(&self, slot: Slot) -> Option<Bounds> {
+        let bucket = self.bucket(slot);
+        let current = u64::from(self.generation);
+        for pair in bucket.chunks_exact(2) {
+            let (check, meta) = (pair[0], pair[1]);
+            if check == slot.check && (meta >> 40) & 0xff == current {
+                let e = Entry::unpack(check, meta);
+                return Some(Bounds {
+                    lower: i32::from(e.lower),
+                    upper: i32::from(e.upper),
+                });
+            }
+        }
+        None
     }
 
-    /// Records bounds proved for a position by a search of `nodes` nodes.
-    pub fn store(&mut self, key: (B, B), bounds: Bounds, nodes: u64) {
-        let (index, check) = self.locate(key);
+    /// Records bounds proved for the position at a slot by a search of `nodes` nodes.
+    #[inline]
+    pub fn store(&mut self, slot: Slot, bounds: Bounds, nodes: u64) {
         let work = (64 - nodes.leading_zeros()) as u8;
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         let current = self.generation;
-        let at = self.offset + index * BUCKET;
-        let words = &mut self.words[at..at + BUCKET];
-        let mut slots = [Entry::default(); 4];
-        for (slot, pair) in slots.iter_mut().zip(words.chunks_exact(2)) {
-            *slot = Entry::unpack(pair[0], pair[1]);
-        }
-        if let Some(i) = (0..4).find(|&i| slots[i].check == check && slots[i].generation == current)
-        {
-            // Both results are true facts about the same position: keep the tighter of each.
-            let e = &mut slots[i];
-            e.lower = e.lower.max(clamp(bounds.lower));
-            e.upper = e.upper.min(clamp(bounds.upper));
-            e.work = e.work.max(work);
-            words[2 * i + 1] = e.meta();
+        let words: &mut [u64] = &mut self.words[slot.at..];
+        let Some(words) = words.first_chunk_mut::<BUCKET>() else {
             return;
-        }
-        let victim = (0..4)
-            .min_by_key(|&i| {
-                let e = &slots[i];
-                if e.generation != current {
-                    0
-                } else {
-                    1 + u32::from(e.work)
+        };
+        // One pass: an entry of this position is merged into; otherwise the victim is the first
+        // stale entry, else the first of those that cost the least work.
+        let mut victim = 0;
+        let mut least = u32::MAX;
+        for i in 0..BUCKET / 2 {
+            let e = Entry::unpack(words[2 * i], words[2 * i + 1]);
+            if e.generation != current {
+                if least > 0 {
+                    least = 0;
+                    victim = i;
                 }
-            })
-            .unwrap_or(0);
-        if slots[victim].generation != current {
+                continue;
+            }
+            if e.check == slot.check {
+                // Both results are true facts about the same position: keep the tighter of each.
+                let merged = Entry {
+                    lower: e.lower.max(clamp(bounds.lower)),
+                    upper: e.upper.min(clamp(bounds.upper)),
+                    work: e.work.max(work),
+                    ..e
+                };
+                words[2 * i + 1] = merged.meta();
+                return;
+            }
+            let cost = 1 + u32::from(e.work);
+            if cost < least {
+                least = cost;
+                victim = i;
+            }
+        }
+        if least == 0 {
             self.stored += 1;
         }
         let fresh = Entry {
-            check,
+            check: slot.check,
             lower: clamp(bounds.lower),
             upper: clamp(bounds.upper),
             work,
