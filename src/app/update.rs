@@ -151,11 +151,7 @@ impl App {
             Status::Draw => "Game over: draw".to_string(),
             Status::Won(player) => {
                 let rules = position.rules();
-                let line: Vec<String> = position
-                    .winning_cells()
-                    .into_iter()
-                    .map(|c| rules.move_name(c))
-                    .collect();
+                let line = rules.move_names(&position.winning_cells());
                 format!(
                     "Game over: {player} ({}) wins with {}",
                     self.seat_name(player),
@@ -256,11 +252,7 @@ impl App {
         let rules = analysis.position.rules();
         let best = match analysis.moves.first() {
             Some(top) => {
-                let names: Vec<String> = analysis
-                    .best()
-                    .into_iter()
-                    .map(|m| rules.move_name(m))
-                    .collect();
+                let names = rules.move_names(&analysis.best());
                 format!(
                     ", best {} with {}",
                     value_text(&top.value),

@@ -22,11 +22,7 @@ impl Row {
         let seconds = analysis.elapsed.as_secs_f64();
         Row {
             algorithm: analysis.algorithm.name(),
-            best: analysis
-                .best()
-                .into_iter()
-                .map(|mv| rules.move_name(mv))
-                .collect(),
+            best: rules.move_names(&analysis.best()),
             score: analysis.moves.first().map(|m| m.score.score),
             nodes: analysis.stats.nodes,
             elapsed_ms: seconds * 1000.0,

@@ -83,7 +83,6 @@ impl From<&Appraisal> for AnalysisJson {
     fn from(analysis: &Appraisal) -> AnalysisJson {
         let position = &analysis.position;
         let rules = position.rules();
-        let name = |mv| rules.move_name(mv);
         AnalysisJson {
             rules: rules.into(),
             position: position.to_notation(),
@@ -115,19 +114,19 @@ impl From<&Appraisal> for AnalysisJson {
                         }
                     };
                     MoveJson {
-                        mv: name(m.mv),
+                        mv: rules.move_name(m.mv),
                         row,
                         col,
                         score,
                         outcome,
                         plies,
                         depth,
-                        pv: m.pv.iter().map(|&mv| name(mv)).collect(),
+                        pv: rules.move_names(&m.pv),
                         nodes: m.nodes,
                     }
                 })
                 .collect(),
-            best: analysis.best().into_iter().map(name).collect(),
+            best: rules.move_names(&analysis.best()),
             nodes: analysis.stats.nodes,
             elapsed_ms: analysis.elapsed.as_secs_f64() * 1000.0,
         }
@@ -152,7 +151,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
         "move", "score", "outcome", "nodes", "line"
     ));
     for m in &analysis.moves {
-        let line: Vec<String> = m.pv.iter().map(|&mv| rules.move_name(mv)).collect();
+        let line = rules.move_names(&m.pv);
         let (score, outcome) = match m.value {
             MoveValue::Exact(s) => (format!(" {:>+5}", s.score), s.outcome().to_string()),
             // One column wider, so the sign and digits line up with the exact scores.
@@ -165,11 +164,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
             line.join(" ")
         ));
     }
-    let best: Vec<String> = analysis
-        .best()
-        .into_iter()
-        .map(|mv| rules.move_name(mv))
-        .collect();
+    let best = rules.move_names(&analysis.best());
     let limited = match analysis.depth {
         Some(depth) if !analysis.exact() => format!(
             " (budget {}: estimates to depth {depth}, {} of {} moves exact)",

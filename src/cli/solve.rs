@@ -67,11 +67,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
             Some(s) => s.outcome().to_string(),
             None => value_name(solution.value).to_string(),
         },
-        pv: solution
-            .pv
-            .iter()
-            .map(|&mv| position.rules().move_name(mv))
-            .collect(),
+        pv: position.rules().move_names(&solution.pv),
         nodes: solution.stats.nodes,
         explored: solution.explored,
         elapsed_ms: seconds * 1e3,

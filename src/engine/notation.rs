@@ -33,6 +33,11 @@ impl Rules {
         )
     }
 
+    /// The names of a list of moves, in order (a line of play, the winning cells, the best moves).
+    pub fn move_names(&self, moves: &[Move]) -> Vec<String> {
+        moves.iter().map(|&mv| self.move_name(mv)).collect()
+    }
+
     /// Parses a cell name such as `b2` (case-insensitive).
     pub fn parse_cell(&self, text: &str) -> Result<Move, NotationError> {
         let text = text.trim().to_ascii_lowercase();

@@ -37,7 +37,7 @@ impl Widget for TreePane<'_> {
             }
             Status::Ongoing => {
                 let best: Vec<String> = match &search.done {
-                    Some(done) => done.best().iter().map(|&m| rules.move_name(m)).collect(),
+                    Some(done) => rules.move_names(&done.best()),
                     None => Vec::new(),
                 };
                 let hint = if best.is_empty() {
@@ -153,7 +153,7 @@ fn row<'a>(
         (false, true) => " ★",
         (false, false) => "  ",
     };
-    let pv: Vec<String> = entry.pv.iter().map(|&m| rules.move_name(m)).collect();
+    let pv = rules.move_names(&entry.pv);
     let (score, outcome) = match entry.value {
         MoveValue::Exact(score) => (
             format!(" {:>5}", signed(score.score)),
