@@ -1,7 +1,7 @@
 //! What a budget-limited analysis says about each move: an exact score where the search got to
 //! the end of every line, an estimate (value and depth) where it did not.
 
-use super::analysis::{Analysis, MoveAnalysis};
+use super::analysis::MoveAnalysis;
 use super::budget::Budget;
 use super::estimate::Estimate;
 use super::position::{Move, Position};
@@ -135,23 +135,4 @@ pub fn best_of(moves: &[MoveAppraisal]) -> Vec<Move> {
         .take_while(|m| m.value.rank() == top.value.rank())
         .map(|m| m.mv)
         .collect()
-}
-
-impl From<Analysis> for Appraisal {
-    /// An exact analysis: every move exact, nothing limited.
-    fn from(analysis: Analysis) -> Appraisal {
-        Appraisal {
-            position: analysis.position,
-            algorithm: analysis.algorithm,
-            budget: Budget::UNLIMITED,
-            moves: analysis
-                .moves
-                .iter()
-                .map(|m| MoveAppraisal::exact(m, analysis.elapsed))
-                .collect(),
-            stats: analysis.stats,
-            depth: None,
-            elapsed: analysis.elapsed,
-        }
-    }
 }

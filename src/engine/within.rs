@@ -36,10 +36,18 @@ pub fn analyze_within(
             on_update(&appraisal);
             found.push(appraisal);
         })?;
-        let mut appraisal = Appraisal::from(analysis);
+        // The moves as they arrived carry their own elapsed times; the sort is stable, so the
+        // order is the analysis's (best first, ties in cell order).
         found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
-        appraisal.moves = found;
-        return Ok(appraisal);
+        return Ok(Appraisal {
+            position: analysis.position,
+            algorithm: analysis.algorithm,
+            budget: Budget::UNLIMITED,
+            moves: found,
+            stats: analysis.stats,
+            depth: None,
+            elapsed: analysis.elapsed,
+        });
     }
     let moves = if position.status() == Status::Ongoing {
         position.legal_moves()
