@@ -68,8 +68,8 @@ struct Flag {
 }
 
 /// A movable deadline. Reading the clock costs about as much as a search node, so it is read only
-/// on every `CLOCK_EVERY`-th look at the flag; the solver looks every thousand nodes or so, which
-/// keeps the overshoot to a few milliseconds.
+/// on every `CLOCK_EVERY`-th look at the flag; the solver looks every 256 nodes, so the clock is
+/// read every 4,096 nodes, about a millisecond of search: the overshoot stays that small.
 #[derive(Debug)]
 struct Deadline {
     origin: Instant,
