@@ -61,25 +61,32 @@ impl<B: Bitboard> Geometry<B> {
     pub fn winning_cells(&self, marks: B, occupied: B) -> B {
         // One monomorphised copy per line length, so the loops below unroll completely.
         let wins = match self.k {
-            3 => self.completions::<3>(marks),
-            4 => self.completions::<4>(marks),
-            5 => self.completions::<5>(marks),
-            6 => self.completions::<6>(marks),
-            7 => self.completions::<7>(marks),
-            _ => self.completions::<8>(marks),
+            3 => self.completions::<3, 0>(marks),
+            4 => self.completions::<4, 0>(marks),
+            5 => self.completions::<5, 0>(marks),
+            6 => self.completions::<6, 0>(marks),
+            7 => self.completions::<7, 0>(marks),
+            _ => self.completions::<8, 0>(marks),
         };
         wins & self.full & !occupied
     }
 
-    /// `winning_cells` for lines of K (which must be `k`): the search is monomorphised per K,
-    /// so this inlines without a dispatch.
+    /// `winning_cells` for lines of K (which must be `k`) on a board whose column stride is
+    /// STRIDE (0: not known when compiling). The search is monomorphised per K and STRIDE, so
+    /// this inlines without a dispatch, and with a known stride every shift is by a constant.
     #[inline(always)]
-    pub fn wins<const K: usize>(&self, marks: B, occupied: B) -> B {
-        self.completions::<K>(marks) & self.full & !occupied
+    pub fn wins<const K: usize, const STRIDE: u32>(&self, marks: B, occupied: B) -> B {
+        self.completions::<K, STRIDE>(marks) & self.full & !occupied
+    }
+
+    /// The column stride when every line direction fits in the word: the shape can then use a
+    /// copy of the search compiled for that stride (see `wins`).
+    pub fn stride(&self) -> Option<u32> {
+        (self.lines == 4).then_some(self.directions[1])
     }
 
     #[inline(always)]
-    fn completions<const K: usize>(&self, marks: B) -> B {
+    fn completions<const K: usize, const STRIDE: u32>(&self, marks: B) -> B {
         // The first direction is vertical (shift 1). With gravity an empty cell has only empty
         // cells above it, so the only vertical completion is on top of K-1 marks.
         let mut wins = if self.gravity {
@@ -91,6 +98,13 @@ impl<B: Bitboard> Geometry<B> {
         } else {
             Self::along::<K>(marks, 1)
         };
+        if STRIDE != 0 {
+            // The directions are those of `Layout`: vertical, horizontal, both diagonals.
+            return wins
+                | Self::along::<K>(marks, STRIDE)
+                | Self::along::<K>(marks, STRIDE + 1)
+                | Self::along::<K>(marks, STRIDE - 1);
+        }
         if self.lines == 4 {
             // The usual case, unrolled.
             let [_, a, b, c] = self.directions;

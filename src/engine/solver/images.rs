@@ -72,7 +72,7 @@ impl<B: Bitboard> BitImages<B> {
     }
 
     /// The key of the position after the side to move marks bit `index`, without building it.
-    #[inline]
+    #[inline(always)]
     pub fn child_key(&self, images: &Images<B>, index: u32) -> (B, B) {
         let row = &self.table[index as usize & 127];
         if self.gravity && self.count == 2 {

@@ -5,6 +5,7 @@
 
 mod bitboard;
 mod geometry;
+mod huge_pages;
 mod images;
 mod moves;
 mod negamax;

@@ -3,14 +3,14 @@
 
 use super::bitboard::{Bitboard, singles};
 use super::negamax::Solver;
-use super::sorter::MoveSorter;
+use super::sorter::MAX_PLY;
 use crate::engine::score::{WIN, lost_at};
 
 impl<B: Bitboard> Solver<B> {
     /// The moves worth trying for `me` (who cannot win at once), or `Err(value)` when the position's
     /// value (or a bound outside the window, which this narrows) is already known.
     #[inline]
-    pub(super) fn candidates<const K: usize>(
+    pub(super) fn candidates<const K: usize, const STRIDE: u32>(
         &self,
         me: B,
         them: B,
@@ -22,7 +22,7 @@ impl<B: Bitboard> Solver<B> {
         let cells = g.cells;
         let occupied = me | them;
         let playable = g.playable(occupied);
-        let their_wins = g.wins::<K>(them, occupied);
+        let their_wins = g.wins::<K, STRIDE>(them, occupied);
         let mut moves = playable;
         let forced = playable & their_wins;
         if forced != B::ZERO {
@@ -83,24 +83,26 @@ impl<B: Bitboard> Solver<B> {
         Ok(moves)
     }
 
-    /// The moves in the order to try them: most winning cells of our own after the move first
-    /// (Pons' ordering), then the static preference.
+    /// Fills the sorter of ply `ply` with the moves in the order to try them: most winning cells of
+    /// our own after the move first (Pons' ordering), then the static preference.
     #[inline(always)]
-    pub(super) fn sort_into<const K: usize>(
-        &self,
-        sorter: &mut MoveSorter,
+    pub(super) fn sort<const K: usize, const STRIDE: u32>(
+        &mut self,
+        ply: u32,
         me: B,
         occupied: B,
         moves: B,
     ) {
         let g = &self.geometry;
+        let sorter = &mut self.sorters[ply as usize % MAX_PLY];
+        sorter.clear();
         let single = moves == moves.low_bit();
         for bit in singles(moves) {
             let index = bit.lowest();
             let threats = if single {
                 0
             } else {
-                sparse_count(g.wins::<K>(me | bit, occupied | bit))
+                sparse_count(g.wins::<K, STRIDE>(me | bit, occupied | bit))
             };
             sorter.add(index, (threats << 16) | self.weight[index as usize & 127]);
         }

@@ -8,7 +8,7 @@
 use super::bitboard::{Bitboard, singles};
 use super::geometry::Geometry;
 use super::images::{BitImages, Images};
-use super::sorter::MoveSorter;
+use super::sorter::{MAX_PLY, MoveSorter};
 use super::symmetry::Symmetries;
 use super::table::{Bounds, TranspositionTable};
 use crate::engine::layout::Layout;
@@ -27,6 +27,8 @@ pub struct Solver<B: Bitboard> {
     pub(super) table: TranspositionTable<B>,
     /// Static preference of each bit (more lines through it, or nearer the centre column, first).
     pub(super) weight: Box<[u32; 128]>,
+    /// The move sorter of each ply of the current line.
+    pub(super) sorters: Box<[MoveSorter; MAX_PLY]>,
     pub(super) stop: StopFlag,
     /// Counters in the project's convention (children generated).
     pub stats: SearchStats,
@@ -56,6 +58,7 @@ impl<B: Bitboard> Solver<B> {
                 layout.rules.gravity,
             ),
             weight: weights(layout),
+            sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
             stop,
             stats: SearchStats::default(),
             explored: 0,
@@ -112,14 +115,16 @@ impl<B: Bitboard> Solver<B> {
             return Ok(WIN - (ply + 1) as i32);
         }
         let images = self.images.of(&self.symmetries, me, them);
-        // One copy of the search per line length, so the line arithmetic inlines.
-        match g.k {
-            3 => self.negamax::<3>(&images, ply, alpha, beta),
-            4 => self.negamax::<4>(&images, ply, alpha, beta),
-            5 => self.negamax::<5>(&images, ply, alpha, beta),
-            6 => self.negamax::<6>(&images, ply, alpha, beta),
-            7 => self.negamax::<7>(&images, ply, alpha, beta),
-            _ => self.negamax::<8>(&images, ply, alpha, beta),
+        // One copy of the search per line length, so the line arithmetic inlines, and one more
+        // for Connect Four's columns of six (stride 7), the board most positions are solved on.
+        match (g.k, g.stride()) {
+            (4, Some(7)) => self.negamax::<4, 7>(&images, ply, alpha, beta),
+            (3, _) => self.negamax::<3, 0>(&images, ply, alpha, beta),
+            (4, _) => self.negamax::<4, 0>(&images, ply, alpha, beta),
+            (5, _) => self.negamax::<5, 0>(&images, ply, alpha, beta),
+            (6, _) => self.negamax::<6, 0>(&images, ply, alpha, beta),
+            (7, _) => self.negamax::<7, 0>(&images, ply, alpha, beta),
+            _ => self.negamax::<8, 0>(&images, ply, alpha, beta),
         }
     }
 
@@ -128,7 +133,7 @@ impl<B: Bitboard> Solver<B> {
         self.stop.check()
     }
 
-    fn negamax<const K: usize>(
+    fn negamax<const K: usize, const STRIDE: u32>(
         &mut self,
         position: &Images<B>,
         ply: u32,
@@ -142,7 +147,7 @@ impl<B: Bitboard> Solver<B> {
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
         let (me, them) = (position.me(), position.them());
         let occupied = me | them;
-        let moves = match self.candidates::<K>(me, them, ply, &mut alpha, &mut beta) {
+        let moves = match self.candidates::<K, STRIDE>(me, them, ply, &mut alpha, &mut beta) {
             Ok(moves) => moves,
             Err(value) => return Ok(value),
         };
@@ -158,8 +163,7 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
-        let mut sorter = MoveSorter::default();
-        self.sort_into::<K>(&mut sorter, me, occupied, moves);
+        self.sort::<K, STRIDE>(ply, me, occupied, moves);
         if self.geometry.gravity {
             // The children's table lookups are the main cost of a node: start them all now, so
             // their memory loads overlap instead of following one another.
@@ -171,10 +175,10 @@ impl<B: Bitboard> Solver<B> {
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
-        while let Some(index) = sorter.pop_best() {
+        while let Some(index) = self.sorters[ply as usize % MAX_PLY].pop_best() {
             self.stats.nodes += 1;
             let child = self.images.play(position, index);
-            let value = -self.negamax::<K>(&child, ply + 1, -beta, -alpha)?;
+            let value = -self.negamax::<K, STRIDE>(&child, ply + 1, -beta, -alpha)?;
             best = best.max(value);
             if value > alpha {
                 alpha = value;

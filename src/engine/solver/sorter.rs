@@ -1,5 +1,9 @@
 //! The move sorter: candidate moves kept in increasing order of a score, best handed out first.
 
+/// Plies a search can reach: boards have at most 64 cells. The solver keeps one sorter per ply,
+/// reused from node to node, so no node pays for initialising one.
+pub const MAX_PLY: usize = 64;
+
 /// Up to 64 moves (bit indices) with their scores, sorted by insertion: nodes have few moves, so
 /// this beats a full sort, and packing score and index in one word keeps the array small.
 pub struct MoveSorter {
@@ -17,6 +21,12 @@ impl Default for MoveSorter {
 }
 
 impl MoveSorter {
+    /// Forgets every move.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Adds the move to bit `index` (below 128; moves are added in increasing index order); among
     /// equal scores, the move added last comes out first.
     #[inline]

@@ -10,6 +10,7 @@
 //! stale entry, else the one that cost the least work, so deep results survive.
 
 use super::bitboard::Bitboard;
+use super::huge_pages;
 
 /// What a search proved about a position's value: it lies in `lower..=upper`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,11 +103,10 @@ impl<B: Bitboard> TranspositionTable<B> {
         } else {
             (2 * word_bits).min(128)
         };
-        // One spare bucket's worth of words lets the first bucket start on a cache line.
-        let words = vec![0u64; (BUCKET << index_bits) + BUCKET];
-        let misalignment = (words.as_ptr() as usize / 8) % BUCKET;
+        let used = BUCKET << index_bits;
+        let (words, offset) = huge_pages::zeroed_words(used);
         TranspositionTable {
-            offset: (BUCKET - misalignment) % BUCKET,
+            offset,
             words,
             index_bits,
             key_bits,
@@ -264,7 +264,7 @@ impl<B: Bitboard> TranspositionTable<B> {
         self.stored = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.words.fill(0);
+            self.used_words().fill(0);
             self.generation = 1;
         }
     }
@@ -272,8 +272,14 @@ impl<B: Bitboard> TranspositionTable<B> {
     /// Writes every word once, so the memory is mapped now rather than page by page during a
     /// search (benchmarks time searches, not the operating system's page faults).
     pub fn touch(&mut self) {
-        self.words.fill(0);
+        self.used_words().fill(0);
         self.stored = 0;
+    }
+
+    /// The words holding buckets (the allocation has spare words for alignment around them).
+    fn used_words(&mut self) -> &mut [u64] {
+        let end = self.offset + (BUCKET << self.index_bits);
+        &mut self.words[self.offset..end]
     }
 
     /// Number of positions stored.
@@ -283,12 +289,12 @@ impl<B: Bitboard> TranspositionTable<B> {
 
     /// Number of slots.
     pub fn capacity(&self) -> usize {
-        (self.words.len() / BUCKET - 1) * 4
+        (1 << self.index_bits) * 4
     }
 
     /// Memory reserved for the slots, in bytes (pages never written are not resident).
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        (BUCKET << self.index_bits) * 8
     }
 
     /// Whether a hit can never be a collision (see the module comment).
