@@ -5,12 +5,12 @@
 //! blocks the opponent's only immediate win, and with gravity never lands under one, so children
 //! meet the same assumption and no child is ever a finished game.
 
-use super::bitboard::{Bitboard, singles};
+use super::bitboard::Bitboard;
 use super::geometry::Geometry;
 use super::images::{BitImages, Images};
 use super::sorter::{MAX_PLY, MoveSorter};
 use super::symmetry::Symmetries;
-use super::table::{Bounds, TranspositionTable};
+use super::table::{Bounds, Slot, TranspositionTable};
 use crate::engine::layout::Layout;
 use crate::engine::score::{INFINITY, WIN, lost_at};
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
@@ -115,16 +115,17 @@ impl<B: Bitboard> Solver<B> {
             return Ok(WIN - (ply + 1) as i32);
         }
         let images = self.images.of(&self.symmetries, me, them);
+        let slot = self.table.locate(self.images.key(&images));
         // One copy of the search per line length, so the line arithmetic inlines, and one more
         // for Connect Four's columns of six (stride 7), the board most positions are solved on.
         match (g.k, g.stride()) {
-            (4, Some(7)) => self.negamax::<4, 7>(&images, ply, alpha, beta),
-            (3, _) => self.negamax::<3, 0>(&images, ply, alpha, beta),
-            (4, _) => self.negamax::<4, 0>(&images, ply, alpha, beta),
-            (5, _) => self.negamax::<5, 0>(&images, ply, alpha, beta),
-            (6, _) => self.negamax::<6, 0>(&images, ply, alpha, beta),
-            (7, _) => self.negamax::<7, 0>(&images, ply, alpha, beta),
-            _ => self.negamax::<8, 0>(&images, ply, alpha, beta),
+            (4, Some(7)) => self.negamax::<4, 7>(&images, slot, ply, alpha, beta),
+            (3, _) => self.negamax::<3, 0>(&images, slot, ply, alpha, beta),
+            (4, _) => self.negamax::<4, 0>(&images, slot, ply, alpha, beta),
+            (5, _) => self.negamax::<5, 0>(&images, slot, ply, alpha, beta),
+            (6, _) => self.negamax::<6, 0>(&images, slot, ply, alpha, beta),
+            (7, _) => self.negamax::<7, 0>(&images, slot, ply, alpha, beta),
+            _ => self.negamax::<8, 0>(&images, slot, ply, alpha, beta),
         }
     }
 
@@ -133,9 +134,11 @@ impl<B: Bitboard> Solver<B> {
         self.stop.check()
     }
 
+    /// `slot` is the position's place in the table, located (and prefetched) by the caller.
     fn negamax<const K: usize, const STRIDE: u32>(
         &mut self,
         position: &Images<B>,
+        slot: Slot,
         ply: u32,
         mut alpha: i32,
         mut beta: i32,
@@ -151,7 +154,6 @@ impl<B: Bitboard> Solver<B> {
             Ok(moves) => moves,
             Err(value) => return Ok(value),
         };
-        let slot = self.table.locate(self.images.key(position));
         if let Some(bounds) = self.table.get(slot) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
@@ -164,21 +166,20 @@ impl<B: Bitboard> Solver<B> {
             beta = beta.min(bounds.upper);
         }
         self.sort::<K, STRIDE>(ply, me, occupied, moves);
-        if self.geometry.gravity {
-            // The children's table lookups are the main cost of a node: start them all now, so
-            // their memory loads overlap instead of following one another.
-            for bit in singles(moves) {
-                self.table
-                    .prefetch(self.images.child_key(position, bit.lowest()));
-            }
-        }
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
-        while let Some(index) = self.sorters[ply as usize % MAX_PLY].pop_best() {
+        // A child's table lookup is the main cost of a node: each child's bucket is located and
+        // its loading started while the previous child is searched, so it is in the cache when
+        // the child looks. Children after a cutoff are never located.
+        let mut next = self.sorters[ply as usize % MAX_PLY].pop_best();
+        let mut next_slot = next.map(|index| self.child_slot(position, index));
+        while let (Some(index), Some(slot)) = (next, next_slot) {
+            next = self.sorters[ply as usize % MAX_PLY].pop_best();
+            next_slot = next.map(|index| self.child_slot(position, index));
             self.stats.nodes += 1;
             let child = self.images.play(position, index);
-            let value = -self.negamax::<K, STRIDE>(&child, ply + 1, -beta, -alpha)?;
+            let value = -self.negamax::<K, STRIDE>(&child, slot, ply + 1, -beta, -alpha)?;
             best = best.max(value);
             if value > alpha {
                 alpha = value;
@@ -206,6 +207,14 @@ impl<B: Bitboard> Solver<B> {
         };
         self.table.store(slot, bounds, self.stats.nodes - before);
         Ok(best)
+    }
+
+    /// The table slot of the child reached by marking bit `index`, its bucket already loading.
+    #[inline(always)]
+    fn child_slot(&self, position: &Images<B>, index: u32) -> Slot {
+        let slot = self.table.locate(self.images.child_key(position, index));
+        self.table.prefetch(slot);
+        slot
     }
 }
 

@@ -171,11 +171,10 @@ impl<B: Bitboard> TranspositionTable<B> {
             .expect("a slot's bucket lies inside the table")
     }
 
-    /// Starts loading a position's bucket into the cache, so a later `get` does not wait for memory.
+    /// Starts loading a slot's bucket into the cache, so a later `get` does not wait for memory.
     #[inline]
-    pub fn prefetch(&self, key: (B, B)) {
-        let (index, _) = self.scramble(key);
-        let bucket: *const u64 = self.words[self.offset + index * BUCKET..].as_ptr();
+    pub fn prefetch(&self, slot: Slot) {
+        let bucket: *const u64 = self.words[slot.at..].as_ptr();
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; it never faults and reads nothing the program sees.
         // SSE is part of the x86_64 baseline, so the intrinsic's target feature is always present.
