@@ -82,7 +82,7 @@ fn a_stale_result_is_never_applied() {
     stale.elapsed = ELAPSED;
     app.update(Action::Search(SearchMessage::Done {
         generation: old.generation,
-        analysis: stale,
+        analysis: Box::new(stale),
     }));
     assert!(
         app.search.moves.is_empty(),
@@ -112,7 +112,7 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     late.elapsed = ELAPSED;
     app.update(Action::Search(SearchMessage::Done {
         generation: thinking.generation,
-        analysis: late,
+        analysis: Box::new(late),
     }));
     assert!(app.game.moves().is_empty());
 }

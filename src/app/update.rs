@@ -223,7 +223,7 @@ impl App {
             SearchMessage::Done { analysis, .. } => {
                 self.log_search(&analysis);
                 self.search.moves = analysis.moves.clone();
-                self.search.done = Some(analysis);
+                self.search.done = Some(*analysis);
                 self.maybe_ai_move();
             }
         }

@@ -47,8 +47,8 @@ pub enum SearchMessage {
     Done {
         /// The generation of the request.
         generation: u64,
-        /// The whole analysis.
-        analysis: Appraisal,
+        /// The whole analysis (boxed: it is far larger than the other messages).
+        analysis: Box<Appraisal>,
     },
 }
 
@@ -131,7 +131,7 @@ impl Worker {
             }
             let _ = replies.send(SearchMessage::Done {
                 generation: request.generation,
-                analysis,
+                analysis: Box::new(analysis),
             });
         });
     }

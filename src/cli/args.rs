@@ -88,6 +88,9 @@ pub struct PlayArgs {
     /// Think at most this long per move (default 1500 unless --depth; 0: no limit, exact play).
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub time_ms: Option<String>,
+    /// Memory for the engine's transposition table, in MiB (default 128).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
+    pub hash: Option<String>,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -128,7 +131,19 @@ pub fn budget(
         depth: depth.map(|d| d as u32),
         time,
         nodes,
+        table: None,
     })
+}
+
+/// The largest `--hash`, in MiB (1 TiB): far beyond any machine's memory, and small enough that
+/// the byte count cannot overflow.
+const MAX_HASH_MB: u64 = 1 << 20;
+
+/// The transposition-table bytes given by `--hash MB` (`None`: the default). A budget beyond the
+/// machine's memory gets the largest table the system grants (see `TranspositionTable::new`).
+pub fn table_bytes(hash: Option<&str>) -> Result<Option<usize>, CliError> {
+    hash.map(|mb| number("hash", mb, 1..=MAX_HASH_MB).map(|mb| (mb as usize) << 20))
+        .transpose()
 }
 
 fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
@@ -151,7 +166,10 @@ impl PlayArgs {
             algorithm: self.algo.parse::<Algorithm>()?,
             seed: self.seed,
             mouse: !self.no_mouse,
-            budget: self.budget()?,
+            budget: Budget {
+                table: table_bytes(self.hash.as_deref())?,
+                ..self.budget()?
+            },
         })
     }
 
@@ -184,6 +202,9 @@ pub struct AnalyzeArgs {
     /// Stop after this many nodes (reproducible, unlike time); unsolved moves get estimates.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub nodes: Option<String>,
+    /// Memory for the engine's transposition table, in MiB (default 128).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
+    pub hash: Option<String>,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times.
     #[arg(long, conflicts_with = "algo")]
     pub compare: bool,
@@ -202,9 +223,9 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Transposition-table budget in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 128)]
-    pub hash: usize,
+    /// Memory for the engine's transposition table, in MiB (default 128).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
+    pub hash: Option<String>,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
 }
@@ -215,9 +236,9 @@ pub struct BenchArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Transposition-table budget in MiB.
-    #[arg(long, value_name = "MB", default_value_t = 128)]
-    pub hash: usize,
+    /// Memory for the engine's transposition table, in MiB (default 128).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
+    pub hash: Option<String>,
     /// Run only the rows whose name contains this text.
     #[arg(long)]
     pub only: Option<String>,

@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use super::format::status_words;
-use crate::engine::{Algorithm, Analysis, Position, StopFlag, analyze};
+use crate::engine::{Algorithm, Analysis, Position, StopFlag, analyze_with_table};
 use serde::Serialize;
 
 /// One algorithm's row of the comparison.
@@ -44,11 +44,13 @@ fn abbreviated(moves: &[String]) -> String {
 }
 
 /// Analyses `position` with each algorithm and prints a table (or JSON) of the results.
-pub fn run(position: &Position, json: bool) -> Result<(), CliError> {
+pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<(), CliError> {
     let stop = StopFlag::default();
     let rows: Vec<Row> = Algorithm::ALL
         .into_iter()
-        .map(|algorithm| analyze(position, algorithm, &stop, |_| {}).map(|a| Row::of(&a)))
+        .map(|algorithm| {
+            analyze_with_table(position, algorithm, table, &stop, |_| {}).map(|a| Row::of(&a))
+        })
         .collect::<Result<_, _>>()
         .map_err(|_| CliError("the comparison was cancelled".into()))?;
     if json {

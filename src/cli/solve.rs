@@ -1,9 +1,10 @@
 //! `tictree solve`: the value of a position, with nodes, time, nodes/s, table use and peak memory.
 
-use super::args::SolveArgs;
+use super::args::{SolveArgs, table_bytes};
 use super::error::CliError;
 use super::format::{RulesJson, status_name};
 use crate::engine::solve::{Solution, solve};
+use crate::engine::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{Position, StopFlag};
 use serde::Serialize;
 
@@ -83,10 +84,8 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
 /// Runs the subcommand.
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let position = args.game.position(args.position.as_deref())?;
-    if args.hash == 0 {
-        return Err(CliError("--hash must be at least 1 (MiB)".into()));
-    }
-    let solution = solve(&position, args.weak, args.hash << 20, &StopFlag::default())
+    let table = table_bytes(args.hash.as_deref())?.unwrap_or(DEFAULT_HASH_BYTES);
+    let solution = solve(&position, args.weak, table, &StopFlag::default())
         .map_err(|_| CliError("the search was cancelled".into()))?;
     let json = to_json(&position, &solution);
     if args.json {

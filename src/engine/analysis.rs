@@ -5,7 +5,7 @@ use super::minimax::Minimax;
 use super::position::{Move, Position, Status};
 use super::score::{INFINITY, Score};
 use super::search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};
-use super::solver::Engine;
+use super::solver::{DEFAULT_HASH_BYTES, Engine};
 use std::time::{Duration, Instant};
 
 /// The analysis of one candidate move.
@@ -50,12 +50,19 @@ impl Analysis {
     }
 }
 
-/// A fresh searcher of the given algorithm.
-pub fn searcher(algorithm: Algorithm, position: &Position, stop: StopFlag) -> Box<dyn Searcher> {
+/// A fresh searcher of the given algorithm; `table` bytes for the engine's transposition table
+/// (`None`: the default).
+pub fn searcher(
+    algorithm: Algorithm,
+    position: &Position,
+    stop: StopFlag,
+    table: Option<usize>,
+) -> Box<dyn Searcher> {
+    let table = table.unwrap_or(DEFAULT_HASH_BYTES);
     match algorithm {
         Algorithm::Minimax => Box::new(Minimax::new(stop)),
         Algorithm::AlphaBeta => Box::new(AlphaBeta::new(stop)),
-        Algorithm::Engine => Box::new(Engine::new(position.layout(), stop)),
+        Algorithm::Engine => Box::new(Engine::with_hash(position.layout(), stop, table)),
     }
 }
 
@@ -85,10 +92,21 @@ pub fn analyze(
     position: &Position,
     algorithm: Algorithm,
     stop: &StopFlag,
+    on_move: impl FnMut(&MoveAnalysis),
+) -> Result<Analysis, Cancelled> {
+    analyze_with_table(position, algorithm, None, stop, on_move)
+}
+
+/// `analyze` with `table` bytes for the engine's transposition table (`None`: the default).
+pub fn analyze_with_table(
+    position: &Position,
+    algorithm: Algorithm,
+    table: Option<usize>,
+    stop: &StopFlag,
     mut on_move: impl FnMut(&MoveAnalysis),
 ) -> Result<Analysis, Cancelled> {
     let started = Instant::now();
-    let mut searcher = searcher(algorithm, position, stop.clone());
+    let mut searcher = searcher(algorithm, position, stop.clone(), table);
     let mut moves = Vec::new();
     if position.status() == Status::Ongoing {
         for mv in position.legal_moves() {

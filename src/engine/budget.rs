@@ -1,4 +1,5 @@
-//! Budgets: how far, how long and how many nodes an analysis may search (PRODUCT §5).
+//! Budgets: how far, how long and how many nodes an analysis may search (PRODUCT §5), and how
+//! much memory its transposition table may use.
 
 use std::fmt;
 use std::time::Duration;
@@ -12,6 +13,9 @@ pub struct Budget {
     pub time: Option<Duration>,
     /// Nodes (children generated) for the whole analysis.
     pub nodes: Option<u64>,
+    /// Bytes for the `engine` algorithm's transposition table (`None`: the default). Not a limit
+    /// on the answer: a smaller table only makes exact searches slower.
+    pub table: Option<usize>,
 }
 
 impl Budget {
@@ -20,6 +24,7 @@ impl Budget {
         depth: None,
         time: None,
         nodes: None,
+        table: None,
     };
 
     /// Only a time limit.
@@ -46,14 +51,15 @@ impl Budget {
         }
     }
 
-    /// Whether nothing is limited.
+    /// Whether nothing limits the answer (depth, time and nodes are free; the table size may be
+    /// set): the analysis is then exact.
     pub fn is_unlimited(&self) -> bool {
-        *self == Budget::UNLIMITED
+        self.depth.is_none() && self.time.is_none() && self.nodes.is_none()
     }
 }
 
 impl fmt::Display for Budget {
-    /// `depth 7, 1500 ms, 100000 nodes`, or `unlimited`.
+    /// `depth 7, 1500 ms, 100000 nodes, table 64 MiB`, or `unlimited`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts = Vec::new();
         if let Some(depth) = self.depth {
@@ -64,6 +70,9 @@ impl fmt::Display for Budget {
         }
         if let Some(nodes) = self.nodes {
             parts.push(format!("{nodes} nodes"));
+        }
+        if let Some(bytes) = self.table {
+            parts.push(format!("table {} MiB", bytes >> 20));
         }
         if parts.is_empty() {
             f.write_str("unlimited")

@@ -18,7 +18,7 @@ pub mod solve;
 pub mod solver;
 pub mod within;
 
-pub use analysis::{Analysis, MoveAnalysis, analyze};
+pub use analysis::{Analysis, MoveAnalysis, analyze, analyze_with_table};
 pub use appraisal::{Appraisal, MoveAppraisal, MoveValue};
 pub use budget::Budget;
 pub use estimate::Estimate;

@@ -9,7 +9,7 @@
 //! until the budget is spent; a move whose search proves a win or a loss, or reaches the end of
 //! every line, becomes exact.
 
-use super::analysis::{MoveAnalysis, analyze, score_move, searcher};
+use super::analysis::{analyze_with_table, score_move, searcher};
 use super::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use super::budget::Budget;
 use super::estimate::{Estimate, Found, Horizon};
@@ -31,7 +31,7 @@ pub fn analyze_within(
     let started = Instant::now();
     if budget.is_unlimited() {
         let mut found = Vec::new();
-        let analysis = analyze(position, algorithm, stop, |m: &MoveAnalysis| {
+        let analysis = analyze_with_table(position, algorithm, budget.table, stop, |m| {
             let appraisal = MoveAppraisal::exact(m, started.elapsed());
             on_update(&appraisal);
             found.push(appraisal);
@@ -42,7 +42,7 @@ pub fn analyze_within(
         return Ok(Appraisal {
             position: analysis.position,
             algorithm: analysis.algorithm,
-            budget: Budget::UNLIMITED,
+            budget: *budget,
             moves: found,
             stats: analysis.stats,
             depth: None,
@@ -62,7 +62,7 @@ pub fn analyze_within(
 
     if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
         let end = started + time / 2;
-        let mut exact = searcher(algorithm, position, flag.clone());
+        let mut exact = searcher(algorithm, position, flag.clone(), budget.table);
         for (index, &mv) in moves.iter().enumerate() {
             let now = Instant::now();
             if now >= end {

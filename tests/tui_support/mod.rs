@@ -43,7 +43,7 @@ pub fn settle(app: &mut App) {
             analysis.elapsed = ELAPSED;
             app.update(Action::Search(SearchMessage::Done {
                 generation: request.generation,
-                analysis,
+                analysis: Box::new(analysis),
             }));
         }
     }

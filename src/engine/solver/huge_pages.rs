@@ -13,24 +13,40 @@ const HUGE_PAGE: usize = 2 << 20;
 const CACHE_LINE: usize = 64;
 
 /// A zeroed allocation holding at least `len` words starting at the returned offset, which is
-/// aligned to a cache line, and to a huge page when the region is big enough to use them.
+/// aligned to a cache line, and to a huge page when the region is big enough to use them; `None`
+/// when the system cannot provide that much memory.
 ///
-/// The words come from a zeroed `Vec`, which the allocator maps lazily for big sizes: pages
-/// that are never written are never resident, so the spare words cost no memory.
-pub fn zeroed_words(len: usize) -> (Vec<u64>, usize) {
-    let bytes = len * 8;
+/// The words come zeroed from the allocator (`calloc`), which maps big sizes lazily: pages that are
+/// never written are never resident, so the spare words cost no memory.
+pub fn zeroed_words(len: usize) -> Option<(Vec<u64>, usize)> {
+    let bytes = len.checked_mul(8)?;
     let align = if bytes >= HUGE_PAGE {
         HUGE_PAGE
     } else {
         CACHE_LINE
     };
-    let words = vec![0u64; len + align / 8];
+    let words = zeroed_vec(len.checked_add(align / 8)?)?;
     let start = words.as_ptr() as usize;
     let offset = (start.next_multiple_of(align) - start) / 8;
     if align == HUGE_PAGE {
         advise_huge(start + offset * 8, bytes);
     }
-    (words, offset)
+    Some((words, offset))
+}
+
+/// `vec![0u64; len]`, or `None` instead of aborting when the allocation fails.
+fn zeroed_vec(len: usize) -> Option<Vec<u64>> {
+    let layout = std::alloc::Layout::array::<u64>(len).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size. A non-null result is `len` zeroed `u64`s allocated
+    // by the global allocator with exactly the layout `Vec<u64>` uses for capacity `len`, so the
+    // vector may own and free it.
+    unsafe {
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<u64>();
+        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
+    }
 }
 
 #[cfg(target_os = "linux")]
@@ -57,7 +73,7 @@ mod tests {
     #[test]
     fn big_regions_start_on_a_huge_page() {
         let len = (4 << 20) / 8;
-        let (words, offset) = zeroed_words(len);
+        let (words, offset) = zeroed_words(len).expect("4 MiB");
         assert_eq!(start(&words, offset) % HUGE_PAGE, 0);
         assert!(offset + len <= words.len());
         assert!(words[offset..offset + len].iter().all(|&w| w == 0));
@@ -66,9 +82,15 @@ mod tests {
     #[test]
     fn small_regions_start_on_a_cache_line() {
         for len in [8, 24, 4096] {
-            let (words, offset) = zeroed_words(len);
+            let (words, offset) = zeroed_words(len).expect("a few words");
             assert_eq!(start(&words, offset) % CACHE_LINE, 0);
             assert!(offset + len <= words.len());
         }
+    }
+
+    #[test]
+    fn impossible_sizes_are_refused_not_fatal() {
+        assert!(zeroed_words(usize::MAX / 4).is_none());
+        assert!(zeroed_words(1 << 60).is_none());
     }
 }

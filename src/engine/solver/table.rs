@@ -97,14 +97,21 @@ impl<B: Bitboard> TranspositionTable<B> {
         let wanted = (positions / 4.0).clamp(256.0, 1e15) as usize;
         let count = by_budget.min(wanted.next_power_of_two());
         // Round down to a power of two so a bucket is found with a mask.
-        let index_bits = usize::BITS - 1 - count.leading_zeros();
+        let mut index_bits = usize::BITS - 1 - count.leading_zeros();
         let key_bits = if single {
             word_bits
         } else {
             (2 * word_bits).min(128)
         };
-        let used = BUCKET << index_bits;
-        let (words, offset) = huge_pages::zeroed_words(used);
+        // A budget the system cannot grant (more than its memory) gets the largest half, quarter…
+        // that it can: a smaller table only makes searches slower, never wrong.
+        let (words, offset) = loop {
+            match huge_pages::zeroed_words(BUCKET << index_bits) {
+                Some(found) => break found,
+                None if index_bits > 0 => index_bits -= 1,
+                None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; BUCKET]>()),
+            }
+        };
         TranspositionTable {
             offset,
             words,
