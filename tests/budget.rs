@@ -182,3 +182,33 @@ fn a_raised_stop_cancels_and_is_not_mistaken_for_the_budget() {
     parent.stop();
     assert!(flag.is_stopped());
 }
+
+#[test]
+fn under_a_time_budget_every_move_shows_a_value_before_the_exact_attempts() {
+    // 4×4: every exact attempt finishes well within the budget, but only after the depth-1
+    // estimates of all 16 moves, which arrive first so the whole list shows at once.
+    let empty = Position::empty("4x4".parse().unwrap());
+    let mut updates = Vec::new();
+    let appraisal = analyze_within(
+        &empty,
+        Algorithm::Engine,
+        &Budget::time(std::time::Duration::from_secs(60)),
+        &StopFlag::default(),
+        |m| updates.push(m.clone()),
+    )
+    .unwrap();
+    let mut first: Vec<_> = updates[..16].iter().map(|m| m.mv).collect();
+    first.sort();
+    assert_eq!(first, empty.legal_moves());
+    for m in &updates[..16] {
+        let MoveValue::Estimate(estimate) = m.value else {
+            panic!("one ply decides nothing on an empty 4×4: {m:?}");
+        };
+        assert_eq!(estimate.depth, 1);
+    }
+    // Then the exact attempts replace every estimate: all 16 moves draw.
+    assert_eq!(updates.len(), 32);
+    assert!(appraisal.exact());
+    assert_eq!(appraisal.moves.len(), 16);
+    assert!(appraisal.moves.iter().all(|m| m.value == updates[16].value));
+}

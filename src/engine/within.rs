@@ -1,8 +1,9 @@
 //! Per-move analysis within a budget (PRODUCT §4, §5): exact where the budget allows, estimates
 //! improved depth by depth elsewhere, every result delivered as soon as it is known.
 //!
-//! Under a time budget, the first half of the time goes to the exact algorithm, shared fairly
-//! between the moves (a move that does not finish in its share is given up on). The solver can
+//! Under a time budget, every move first gets a depth-1 estimate (so all of them show a value at
+//! once), then the first half of the time goes to the exact algorithm, shared fairly between the
+//! moves still unsolved (a move that does not finish in its share is given up on). The solver can
 //! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline; a node or
 //! depth budget cannot interrupt it deterministically, so without a time limit only the
 //! depth-limited search runs. That search covers the moves still unsolved at depths 1, 2, 3…
@@ -13,7 +14,7 @@ use super::analysis::{analyze_with_table, score_move, searcher};
 use super::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use super::budget::Budget;
 use super::estimate::{Estimate, Found, Horizon};
-use super::position::{Position, Status};
+use super::position::{Move, Position, Status};
 use super::score::Score;
 use super::search::{Algorithm, Cancelled, SearchStats, StopFlag};
 use std::time::Instant;
@@ -55,15 +56,42 @@ pub fn analyze_within(
         Vec::new()
     };
     let flag = StopFlag::with_deadline(stop);
-    let mut slots: Vec<Option<MoveAppraisal>> = vec![None; moves.len()];
-    // Nodes spent on each move by searches whose result was dropped or superseded.
-    let mut spent = vec![0u64; moves.len()];
+    let empty = (position.rules().cells() as u32).saturating_sub(position.ply());
+    let deepest = budget.depth.unwrap_or(u32::MAX).min(empty).max(1);
+    let deepest = if moves.is_empty() { 0 } else { deepest };
+    let mut progress = Progress {
+        position,
+        moves: &moves,
+        slots: vec![None; moves.len()],
+        spent: vec![0; moves.len()],
+        started,
+    };
+    let mut horizon = Horizon::new(position, flag.clone(), budget.nodes);
     let mut stats = SearchStats::default();
+    let mut first_depth = 1;
+    // The values of the last depth every estimated move finished: an estimate one ply deeper is
+    // not comparable (the side to move at the horizon differs), so a half-finished depth is shown
+    // live but does not decide the final order.
+    let mut settled = progress.slots.clone();
+    let mut reached = None;
 
     if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
+        // Depth 1 first (a few nodes a move, never interrupted), so every move shows a value at
+        // once, even on boards where the exact attempts below cannot finish any.
+        progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
+        settled.clone_from(&progress.slots);
+        reached = Some(1);
+        first_depth = 2;
+
         let end = started + time / 2;
         let mut exact = searcher(algorithm, position, flag.clone(), budget.table);
         for (index, &mv) in moves.iter().enumerate() {
+            if progress.slots[index]
+                .as_ref()
+                .is_some_and(|m| m.value.is_exact())
+            {
+                continue;
+            }
             let now = Instant::now();
             if now >= end {
                 break;
@@ -72,61 +100,36 @@ pub fn analyze_within(
             let before = exact.stats().nodes;
             match score_move(exact.as_mut(), position, mv) {
                 Ok(analysed) => {
-                    let appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                    let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                    appraisal.nodes += progress.spent[index];
                     on_update(&appraisal);
-                    slots[index] = Some(appraisal);
+                    progress.slots[index] = Some(appraisal);
                 }
                 Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
                 // Out of time for this move: the estimates take over.
-                Err(Cancelled) => spent[index] = exact.stats().nodes - before + 1,
+                Err(Cancelled) => progress.spent[index] += exact.stats().nodes - before + 1,
             }
         }
         stats += exact.stats();
         stats.nodes += moves.len() as u64;
         stats.depth += 1;
+        horizon.set_node_limit(budget.nodes.map(|n| n.saturating_sub(stats.nodes)));
     }
 
     flag.set_deadline(budget.time.map(|time| started + time));
-    let mut horizon = Horizon::new(
-        position,
-        flag.clone(),
-        budget.nodes.map(|n| n.saturating_sub(stats.nodes)),
-    );
-    let empty = (position.rules().cells() as u32).saturating_sub(position.ply());
-    let deepest = budget.depth.unwrap_or(u32::MAX).min(empty).max(1);
-    let deepest = if moves.is_empty() { 0 } else { deepest };
-    let mut reached = None;
-    // The values of the last depth every estimated move finished: an estimate one ply deeper is
-    // not comparable (the side to move at the horizon differs), so a half-finished depth is shown
-    // live but does not decide the final order.
-    let mut settled = slots.clone();
-    'deepen: for depth in 1..=deepest {
-        let mut pending: Vec<usize> = (0..moves.len())
-            .filter(|&i| !slots[i].as_ref().is_some_and(|m| m.value.is_exact()))
-            .collect();
-        if pending.is_empty() {
-            break;
+    for depth in first_depth..=deepest {
+        match progress.deepen(&mut horizon, depth, stop, &mut on_update)? {
+            Deepened::Nothing | Deepened::Partly => break,
+            Deepened::Fully => {
+                reached = Some(depth);
+                settled.clone_from(&progress.slots);
+            }
         }
-        // The most promising moves first, so they are the ones deepened if time runs out.
-        pending
-            .sort_by_key(|&i| std::cmp::Reverse(slots[i].as_ref().map_or(0, |m| m.value.rank())));
-        for index in pending {
-            let found = match horizon.search_move(position, moves[index], depth, depth > 1) {
-                Ok(found) => found,
-                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
-                Err(Cancelled) => break 'deepen,
-            };
-            spent[index] += found.nodes;
-            let appraisal = appraise(position, found, depth, spent[index], started);
-            on_update(&appraisal);
-            slots[index] = Some(appraisal);
-        }
-        reached = Some(depth);
-        settled.clone_from(&slots);
     }
     stats += horizon.stats;
 
-    let mut appraised: Vec<MoveAppraisal> = slots
+    let mut appraised: Vec<MoveAppraisal> = progress
+        .slots
         .into_iter()
         .zip(settled)
         .filter_map(|(latest, settled)| match latest {
@@ -145,6 +148,62 @@ pub fn analyze_within(
         depth: if all_exact { None } else { reached },
         elapsed: started.elapsed(),
     })
+}
+
+/// The moves of an analysis within a budget and what is known of each so far.
+struct Progress<'a> {
+    position: &'a Position,
+    moves: &'a [Move],
+    /// The latest value of each move, if any.
+    slots: Vec<Option<MoveAppraisal>>,
+    /// Nodes spent on each move by searches whose result was dropped or superseded.
+    spent: Vec<u64>,
+    started: Instant,
+}
+
+/// How far one pass of estimates got.
+enum Deepened {
+    /// Every move was already exact: there is nothing left to estimate.
+    Nothing,
+    /// The budget ran out part-way.
+    Partly,
+    /// Every move not yet exact has its estimate at the new depth.
+    Fully,
+}
+
+impl Progress<'_> {
+    /// Estimates every move not yet exact to `depth`, the most promising first (so they are the
+    /// ones deepened if the budget runs out), reporting each through `on_update`.
+    fn deepen(
+        &mut self,
+        horizon: &mut Horizon,
+        depth: u32,
+        stop: &StopFlag,
+        on_update: &mut impl FnMut(&MoveAppraisal),
+    ) -> Result<Deepened, Cancelled> {
+        let mut pending: Vec<usize> = (0..self.moves.len())
+            .filter(|&i| !self.slots[i].as_ref().is_some_and(|m| m.value.is_exact()))
+            .collect();
+        if pending.is_empty() {
+            return Ok(Deepened::Nothing);
+        }
+        pending.sort_by_key(|&i| {
+            std::cmp::Reverse(self.slots[i].as_ref().map_or(0, |m| m.value.rank()))
+        });
+        for index in pending {
+            let found =
+                match horizon.search_move(self.position, self.moves[index], depth, depth > 1) {
+                    Ok(found) => found,
+                    Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
+                    Err(Cancelled) => return Ok(Deepened::Partly),
+                };
+            self.spent[index] += found.nodes;
+            let appraisal = appraise(self.position, found, depth, self.spent[index], self.started);
+            on_update(&appraisal);
+            self.slots[index] = Some(appraisal);
+        }
+        Ok(Deepened::Fully)
+    }
 }
 
 /// A move's appraisal from a depth-limited search `depth` plies deep.

@@ -89,6 +89,11 @@ impl Horizon {
         })
     }
 
+    /// Replaces the node limit (counted over every search since the searcher was made).
+    pub fn set_node_limit(&mut self, node_limit: Option<u64>) {
+        self.node_limit = node_limit;
+    }
+
     fn count_node(&mut self) -> Result<(), Cancelled> {
         if self.strict {
             if self
