@@ -78,7 +78,11 @@ impl Horizon {
         self.horizon_hit = false;
         let before = self.stats.nodes;
         self.count_node()?;
-        let value = -self.negamax(&child, -INFINITY, INFINITY, 0, depth.saturating_sub(1))?;
+        let mover = child.to_move();
+        let sum = self
+            .eval
+            .sum(child.marks(mover), child.marks(mover.opponent()));
+        let value = -self.negamax(&child, sum, -INFINITY, INFINITY, 0, depth.saturating_sub(1))?;
         let mut pv = vec![mv];
         pv.extend_from_slice(self.pv.line(0));
         Ok(Found {
@@ -110,10 +114,12 @@ impl Horizon {
         Ok(())
     }
 
-    /// `ply` counts from the searched move's child (0); `depth` is what is left to search.
+    /// `ply` counts from the searched move's child (0); `depth` is what is left to search; `sum` is
+    /// the evaluation's raw sum for the side to move, kept up to date move by move.
     fn negamax(
         &mut self,
         position: &Position,
+        sum: i64,
         mut alpha: i32,
         beta: i32,
         ply: usize,
@@ -124,13 +130,12 @@ impl Horizon {
         if let Some(value) = terminal_value(position) {
             return Ok(value);
         }
-        let mover = position.to_move();
         if depth == 0 {
             self.horizon_hit = true;
-            return Ok(self
-                .eval
-                .value(position.marks(mover), position.marks(mover.opponent())));
+            return Ok(Evaluator::squash(sum));
         }
+        let mover = position.to_move();
+        let (me, them) = (position.marks(mover), position.marks(mover.opponent()));
         let layout = position.layout();
         let playable = layout.playable(position.occupied());
         // A fixed array and an insertion sort: no allocation per node. Stable, so equal history
@@ -153,8 +158,10 @@ impl Horizon {
         let mut best = -INFINITY;
         for &bit in &moves[..count] {
             self.count_node()?;
-            let value =
-                -self.negamax(&position.play_bit(bit), -beta, -alpha, ply + 1, depth - 1)?;
+            // The child's sum is for the opponent, who is then to move.
+            let child_sum = -(sum + self.eval.gain(me, them, bit));
+            let child = position.play_bit(bit);
+            let value = -self.negamax(&child, child_sum, -beta, -alpha, ply + 1, depth - 1)?;
             if value > best {
                 best = value;
                 self.pv.update(ply, Move(layout.cell_of(bit) as u8));
