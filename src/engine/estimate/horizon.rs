@@ -27,11 +27,20 @@ pub struct Found {
     pub nodes: u64,
 }
 
+/// One cell as the search tries it.
+#[derive(Clone, Copy)]
+struct Candidate {
+    bit: Bits,
+    /// The bit's index, where its history credit is kept.
+    index: usize,
+    mv: Move,
+}
+
 /// A depth-limited alpha-beta searcher for the positions of one game.
 pub struct Horizon {
     eval: Evaluator,
-    /// Every cell's bit, most reaching first: the static move order.
-    order: Vec<Bits>,
+    /// Every cell, most reaching first: the static move order.
+    order: Vec<Candidate>,
     /// Cutoff credit per bit index, learnt across moves and depths.
     history: Vec<u32>,
     stop: StopFlag,
@@ -52,7 +61,14 @@ impl Horizon {
         let mut cells: Vec<usize> = (0..layout.rules.cells()).collect();
         cells.sort_by_key(|&c| std::cmp::Reverse(eval.reach(c)));
         Horizon {
-            order: cells.into_iter().map(|c| layout.bit(c)).collect(),
+            order: cells
+                .into_iter()
+                .map(|cell| Candidate {
+                    bit: layout.bit(cell),
+                    index: layout.bit(cell).trailing_zeros() as usize,
+                    mv: Move(cell as u8),
+                })
+                .collect(),
             eval,
             history: vec![0; 128],
             stop,
@@ -138,25 +154,26 @@ impl Horizon {
         let (me, them) = (position.marks(mover), position.marks(mover.opponent()));
         let layout = position.layout();
         let playable = layout.playable(position.occupied());
-        // A fixed array and an insertion sort: no allocation per node. Stable, so equal history
-        // keeps the static order.
-        let mut moves = [0 as Bits; 64];
+        // A fixed array of (history credit, place in the static order) and an insertion sort: no
+        // allocation per node. Stable, so equal history keeps the static order.
+        let mut moves = [(0u32, 0u8); 64];
         let mut count = 0;
-        for &bit in &self.order {
-            if playable & bit == 0 {
+        for (place, candidate) in self.order.iter().enumerate() {
+            if playable & candidate.bit == 0 {
                 continue;
             }
-            let credit = self.history[bit.trailing_zeros() as usize];
+            let credit = self.history[candidate.index];
             let mut at = count;
-            while at > 0 && self.history[moves[at - 1].trailing_zeros() as usize] < credit {
+            while at > 0 && moves[at - 1].0 < credit {
                 moves[at] = moves[at - 1];
                 at -= 1;
             }
-            moves[at] = bit;
+            moves[at] = (credit, place as u8);
             count += 1;
         }
         let mut best = -INFINITY;
-        for &bit in &moves[..count] {
+        for &(_, place) in &moves[..count] {
+            let Candidate { bit, index, mv } = self.order[usize::from(place)];
             self.count_node()?;
             // The child's sum is for the opponent, who is then to move.
             let child_sum = -(sum + self.eval.gain(me, them, bit));
@@ -164,12 +181,12 @@ impl Horizon {
             let value = -self.negamax(&child, child_sum, -beta, -alpha, ply + 1, depth - 1)?;
             if value > best {
                 best = value;
-                self.pv.update(ply, Move(layout.cell_of(bit) as u8));
+                self.pv.update(ply, mv);
             }
             alpha = alpha.max(value);
             if alpha >= beta {
                 self.stats.cutoffs += 1;
-                let credit = &mut self.history[bit.trailing_zeros() as usize];
+                let credit = &mut self.history[index];
                 *credit = credit.saturating_add(depth * depth);
                 break;
             }
