@@ -1,6 +1,6 @@
 //! `tictree analyze`: the score of every legal move of a position, exact unless a budget is given.
 
-use super::args::{AnalyzeArgs, budget, table_bytes};
+use super::args::{AnalyzeArgs, budget};
 use super::error::CliError;
 use super::format::{AnalysisJson, analysis_table};
 use crate::engine::{Algorithm, Budget, StopFlag, analyze_within};
@@ -8,7 +8,7 @@ use crate::engine::{Algorithm, Budget, StopFlag, analyze_within};
 /// Runs the subcommand, printing a table or the JSON object.
 pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let position = args.game.position(args.position.as_deref())?;
-    let table = table_bytes(args.hash.as_deref())?;
+    let table = args.table.bytes()?;
     if args.compare {
         return super::compare::run(&position, table, args.json);
     }

@@ -88,9 +88,8 @@ pub struct PlayArgs {
     /// Think at most this long per move (default 1500 unless --depth; 0: no limit, exact play).
     #[arg(long, value_name = "MS", allow_hyphen_values = true)]
     pub time_ms: Option<String>,
-    /// Memory for the engine's transposition table, in MiB (default 128).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
-    pub hash: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -139,11 +138,23 @@ pub fn budget(
 /// the byte count cannot overflow.
 const MAX_HASH_MB: u64 = 1 << 20;
 
-/// The transposition-table bytes given by `--hash MB` (`None`: the default). A budget beyond the
-/// machine's memory gets the largest table the system grants (see `TranspositionTable::new`).
-pub fn table_bytes(hash: Option<&str>) -> Result<Option<usize>, CliError> {
-    hash.map(|mb| number("hash", mb, 1..=MAX_HASH_MB).map(|mb| (mb as usize) << 20))
-        .transpose()
+/// The engine's transposition-table size, shared by every command.
+#[derive(Args, Debug, Clone)]
+pub struct TableArgs {
+    /// Memory for the engine's transposition table, in MiB (default 128).
+    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
+    pub hash: Option<String>,
+}
+
+impl TableArgs {
+    /// The table's bytes (`None`: the default). A budget beyond the machine's memory gets the
+    /// largest table the system grants (see `TranspositionTable::new`).
+    pub fn bytes(&self) -> Result<Option<usize>, CliError> {
+        self.hash
+            .as_deref()
+            .map(|mb| number("hash", mb, 1..=MAX_HASH_MB).map(|mb| (mb as usize) << 20))
+            .transpose()
+    }
 }
 
 fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
@@ -167,7 +178,7 @@ impl PlayArgs {
             seed: self.seed,
             mouse: !self.no_mouse,
             budget: Budget {
-                table: table_bytes(self.hash.as_deref())?,
+                table: self.table.bytes()?,
                 ..self.budget()?
             },
         })
@@ -202,9 +213,8 @@ pub struct AnalyzeArgs {
     /// Stop after this many nodes (reproducible, unlike time); unsolved moves get estimates.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub nodes: Option<String>,
-    /// Memory for the engine's transposition table, in MiB (default 128).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
-    pub hash: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times.
     #[arg(long, conflicts_with = "algo")]
     pub compare: bool,
@@ -223,9 +233,8 @@ pub struct SolveArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// Memory for the engine's transposition table, in MiB (default 128).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
-    pub hash: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
 }
@@ -236,9 +245,8 @@ pub struct BenchArgs {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Memory for the engine's transposition table, in MiB (default 128).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
-    pub hash: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
     /// Run only the rows whose name contains this text.
     #[arg(long)]
     pub only: Option<String>,

@@ -1,7 +1,7 @@
 //! `tictree bench`: a fixed suite of searches, each row with nodes, time and whether the answer is
 //! right. Connect Four rows use Pons' test sets (data/connect4) and compare with his figures.
 
-use super::args::{BenchArgs, table_bytes};
+use super::args::BenchArgs;
 use super::error::CliError;
 use crate::engine::solve::solve_with;
 use crate::engine::solver::{DEFAULT_HASH_BYTES, Engine};
@@ -195,7 +195,7 @@ fn connect4_row(set: &TestSet, engine: &mut Engine) -> Result<BenchRow, CliError
 /// Runs the suite and prints a table or a JSON object.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
-    let hash = table_bytes(args.hash.as_deref())?.unwrap_or(DEFAULT_HASH_BYTES);
+    let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
     let ttt = Rules::TICTACTOE;
     let mut rows = Vec::new();
     let mut emit = |row: BenchRow| {

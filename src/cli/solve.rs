@@ -1,6 +1,6 @@
 //! `tictree solve`: the value of a position, with nodes, time, nodes/s, table use and peak memory.
 
-use super::args::{SolveArgs, table_bytes};
+use super::args::SolveArgs;
 use super::error::CliError;
 use super::format::{RulesJson, status_name};
 use crate::engine::solve::{Solution, solve};
@@ -84,7 +84,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
 /// Runs the subcommand.
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let position = args.game.position(args.position.as_deref())?;
-    let table = table_bytes(args.hash.as_deref())?.unwrap_or(DEFAULT_HASH_BYTES);
+    let table = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
     let solution = solve(&position, args.weak, table, &StopFlag::default())
         .map_err(|_| CliError("the search was cancelled".into()))?;
     let json = to_json(&position, &solution);
