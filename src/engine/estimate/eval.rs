@@ -72,12 +72,8 @@ impl Evaluator {
         }
     }
 
-    /// The value for the side owning `me`, squashed into `-ESTIMATE_SCALE..ESTIMATE_SCALE`.
-    pub fn value(&self, me: Bits, them: Bits) -> i32 {
-        Evaluator::squash(self.sum(me, them))
-    }
-
-    /// The raw sum behind `value`: every window's worth for the side owning `me`.
+    /// Every window's worth for the side owning `me`: the raw sum that `squash` turns into an
+    /// estimate.
     pub fn sum(&self, me: Bits, them: Bits) -> i64 {
         let mut sum = 0i64;
         for &window in &self.windows {
@@ -134,12 +130,12 @@ mod tests {
         let eval = Evaluator::new(position.layout());
         assert_eq!(eval.windows.len(), 8);
         assert_eq!((eval.reach(4), eval.reach(0), eval.reach(1)), (4, 3, 2));
-        assert_eq!(eval.value(0, 0), 0);
+        assert_eq!(Evaluator::squash(eval.sum(0, 0)), 0);
         let centre = Position::empty(Rules::TICTACTOE).play_moves("b2").unwrap();
-        let x = eval.value(centre.marks(Player::X), centre.marks(Player::O));
+        let x = Evaluator::squash(eval.sum(centre.marks(Player::X), centre.marks(Player::O)));
         assert!(x > 0 && x < ESTIMATE_SCALE, "{x}");
         assert_eq!(
-            eval.value(centre.marks(Player::O), centre.marks(Player::X)),
+            Evaluator::squash(eval.sum(centre.marks(Player::O), centre.marks(Player::X))),
             -x
         );
     }
