@@ -39,5 +39,5 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),
         ));
     }
-    tictree::app::run(options).map_err(|error| CliError(error.to_string()))
+    tictree::tui::run(options).map_err(|error| CliError(error.to_string()))
 }

@@ -5,7 +5,9 @@ mod tui_support;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
-use tictree::app::{Action, App, Direction, Focus, Job, SearchMessage, Seat, key_action, run_job};
+use tictree::app::{
+    Action, App, Direction, Focus, Job, JobKey, SearchMessage, Seat, key_action, run_job,
+};
 use tictree::engine::{Rules, StopFlag};
 use tui_support::*;
 
@@ -81,6 +83,7 @@ fn a_stale_result_is_never_applied() {
     let mut stale = run_job(&old, &StopFlag::default(), |_| {}).unwrap();
     stale.elapsed = ELAPSED;
     app.update(Action::Search(SearchMessage::Done {
+        key: JobKey::Play,
         generation: old.generation,
         analysis: Box::new(stale),
     }));
@@ -111,6 +114,7 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     let mut late = run_job(&thinking, &StopFlag::default(), |_| {}).unwrap();
     late.elapsed = ELAPSED;
     app.update(Action::Search(SearchMessage::Done {
+        key: JobKey::Play,
         generation: thinking.generation,
         analysis: Box::new(late),
     }));
@@ -181,7 +185,7 @@ fn quit_works_during_a_search_and_cancels_it() {
     assert!(matches!(app.take_job(), Some(Job::Analyze(_))));
     app.update(Action::Quit);
     assert!(app.should_quit());
-    assert!(matches!(app.take_job(), Some(Job::Cancel)));
+    assert!(matches!(app.take_job(), Some(Job::Cancel(JobKey::Play))));
 }
 
 #[test]

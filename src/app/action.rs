@@ -19,10 +19,12 @@ pub enum Direction {
 /// One input to `App::update`: a user intent (from a key or the mouse) or a search result.
 #[derive(Clone, Debug)]
 pub enum Action {
-    /// Cursor keys / hjkl: move the cursor (board), the selection (tree) or scroll (log).
+    /// Cursor keys / hjkl: move the cursor (board), select or expand / go up (tree), scroll (log).
     Move(Direction),
     /// Enter / Space: play at the cursor, or the move selected in the tree.
     Place,
+    /// Backspace: in the tree, one level up.
+    Back,
     /// A mouse click on a board cell.
     Click(Move),
     /// Take back moves to the human's previous turn.
@@ -35,7 +37,13 @@ pub enum Action {
     TogglePause,
     /// Open or close the help popup.
     ToggleHelp,
-    /// Close the open popup; without one, step focus back to the board, then quit.
+    /// Play the selected move's principal variation out on the board, one more ply.
+    ShowLine,
+    /// Show or hide the scores on the board.
+    ToggleHeat,
+    /// Compare the algorithms on the shown position.
+    Compare,
+    /// Close the open popup; without one, step back: out of the explored line, to the board, quit.
     Escape,
     /// Move the focus to the next pane.
     FocusNext,

@@ -1,51 +1,66 @@
-//! Terminal events to actions. Which keys exist is listed once, in `HELP`, for the popup and docs.
+//! Key presses to actions. Which keys exist is listed once, in `HELP`, for the popup and docs.
 
 use super::action::{Action, Direction};
-use super::state::{App, Focus};
-use ratatui::crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
-/// Every key, as the help popup lists it.
-pub const HELP: &[(&str, &str)] = &[
-    (
-        "← ↓ ↑ → / h j k l",
-        "move the cursor (board), select (tree), scroll (log)",
-    ),
-    (
-        "Enter / Space",
-        "place a mark at the cursor (tree: play the selected move)",
-    ),
-    ("mouse click", "place a mark in the clicked cell or column"),
-    ("u", "undo: back to your previous turn"),
-    ("r", "redo a move taken back"),
-    ("n", "new game"),
-    ("p", "pause / resume the AI"),
-    ("Tab / Shift-Tab", "focus the next / previous pane"),
-    ("PgUp / PgDn", "scroll the log"),
-    ("?", "this help"),
-    ("Esc", "close the popup; else back to the board; else quit"),
-    ("q / Ctrl-C", "quit"),
-];
-
-/// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
-pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
-    match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(key),
-        Event::Mouse(mouse) if app.options.mouse => match mouse.kind {
-            MouseEventKind::Down(MouseButton::Left) => {
-                crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
-            }
-            MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
-            MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
-            _ => None,
-        },
-        _ => None,
-    }
+/// A group of keys in the help popup.
+pub struct HelpSection {
+    /// What the keys are for.
+    pub title: &'static str,
+    /// Each key and what it does.
+    pub keys: &'static [(&'static str, &'static str)],
 }
 
-/// The action for a key press.
+/// Every key, as the help popup lists it.
+pub const HELP: &[HelpSection] = &[
+    HelpSection {
+        title: "Playing",
+        keys: &[
+            ("← ↓ ↑ → / h j k l", "board: move the cursor · log: scroll"),
+            ("Enter / Space", "place a mark at the cursor"),
+            ("mouse click", "place a mark in the clicked cell or column"),
+            ("u / r", "undo to your previous turn / redo"),
+            ("n", "new game"),
+            ("p", "pause / resume the AI"),
+            ("Tab / Shift-Tab", "focus the next / previous pane"),
+            ("PgUp / PgDn", "scroll the log"),
+        ],
+    },
+    HelpSection {
+        title: "Game tree (Tab to focus it): the explorer",
+        keys: &[
+            ("↑ ↓ / k j", "select a candidate move"),
+            ("→ / l", "expand it: the opponent's replies and their scores"),
+            ("← / h / Backspace", "one level up"),
+            ("Enter", "play the selected move (deeper down: expand it)"),
+            ("v", "play the selected move's best line out on the board"),
+            ("Esc", "back to the position on the board"),
+        ],
+    },
+    HelpSection {
+        title: "Seeing inside the AI",
+        keys: &[
+            ("c", "compare minimax, alphabeta and engine here"),
+            ("m", "heat map: every move's score on the board"),
+        ],
+    },
+    HelpSection {
+        title: "Anywhere",
+        keys: &[
+            ("?", "this help (↑ ↓ scroll it)"),
+            ("Esc", "close the popup; else step back; on the board, quit"),
+            ("q / Ctrl-C", "quit"),
+        ],
+    },
+];
+
+/// Lines of the help popup: each section's title and keys, the blank lines between sections,
+/// and the two closing lines (a blank and the score legend).
+pub fn help_length() -> usize {
+    HELP.iter().map(|s| 1 + s.keys.len()).sum::<usize>() + HELP.len() - 1 + 2
+}
+
+/// The action for a key press in the game.
 pub fn key_action(key: &KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
@@ -56,10 +71,14 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Left | KeyCode::Char('h') => Action::Move(Direction::Left),
         KeyCode::Right | KeyCode::Char('l') => Action::Move(Direction::Right),
         KeyCode::Enter | KeyCode::Char(' ') => Action::Place,
+        KeyCode::Backspace => Action::Back,
         KeyCode::Char('u') => Action::Undo,
         KeyCode::Char('r') => Action::Redo,
         KeyCode::Char('n') => Action::NewGame,
         KeyCode::Char('p') => Action::TogglePause,
+        KeyCode::Char('v') => Action::ShowLine,
+        KeyCode::Char('m') => Action::ToggleHeat,
+        KeyCode::Char('c') => Action::Compare,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Esc => Action::Escape,
         KeyCode::Tab => Action::FocusNext,

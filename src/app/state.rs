@@ -1,13 +1,16 @@
-//! The application state. It changes only in `App::update` (update.rs); the UI only reads it.
+//! The application state. It changes only in `App::update` (update.rs and the files beside it);
+//! the UI only reads it.
 
+use super::explorer::{Analyses, Explorer, resolve};
 use super::game::Game;
-use super::log::Log;
+use super::log::{Log, LogKind};
 use super::options::{Options, Seat};
-use super::worker::{Job, SearchRequest};
-use crate::engine::appraisal::best_of;
-use crate::engine::{Appraisal, Move, MoveAppraisal, Player, Position, Status};
+use super::search_view::SearchView;
+use super::worker::{Job, JobKey, SearchRequest};
+use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use std::collections::VecDeque;
 use std::time::Duration;
 
 /// The pane that receives the cursor keys.
@@ -15,7 +18,7 @@ use std::time::Duration;
 pub enum Focus {
     /// Cursor keys move the board cursor.
     Board,
-    /// Cursor keys select a candidate move.
+    /// Cursor keys select and expand candidate moves (the explorer).
     Tree,
     /// Cursor keys scroll the log.
     Log,
@@ -37,49 +40,38 @@ impl Focus {
     }
 }
 
-/// The analysis of the position on the board, as far as it has got.
-#[derive(Clone, Debug)]
-pub struct SearchView {
-    /// The generation of the request; messages with another one are stale.
-    pub generation: u64,
-    /// The analysed position.
-    pub position: Position,
-    /// Candidate moves scored so far, best first (ties in cell order); estimates improve in place.
-    pub moves: Vec<MoveAppraisal>,
-    /// Number of legal moves, scored or not.
-    pub total: usize,
-    /// The deepest estimate so far (`None` while every value is exact).
-    pub depth: Option<u32>,
-    /// Time into the search of the latest value.
-    pub elapsed: Duration,
-    /// The finished analysis, once every move is scored.
-    pub done: Option<Appraisal>,
+/// A window over the panes that takes the keys until it is closed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Popup {
+    /// Every key.
+    Help,
+    /// The comparison of the algorithms.
+    Compare,
 }
 
-impl SearchView {
-    /// Whether the search still runs.
+/// A comparison of every algorithm on one position, as far as it has got.
+#[derive(Clone, Debug)]
+pub struct Comparison {
+    /// The generation of the request; rows with another one are stale.
+    pub generation: u64,
+    /// The position compared on.
+    pub position: Position,
+    /// The rows so far, simplest algorithm first.
+    pub rows: Vec<CompareRow>,
+}
+
+impl Comparison {
+    /// Whether algorithms are still running.
     pub fn running(&self) -> bool {
-        self.done.is_none() && self.total > 0
-    }
-
-    /// The moves sharing the best value so far.
-    pub fn best(&self) -> Vec<Move> {
-        best_of(&self.moves)
-    }
-
-    /// How many of the values shown are exact.
-    pub fn exact_count(&self) -> usize {
-        self.moves.iter().filter(|m| m.value.is_exact()).count()
-    }
-
-    /// The analysis of one move, if it is known yet.
-    pub fn of(&self, mv: Move) -> Option<&MoveAppraisal> {
-        self.moves.iter().find(|m| m.mv == mv)
+        self.rows.len() < crate::engine::Algorithm::ALL.len()
     }
 }
 
 /// Pace of AI-vs-AI games, so a person can follow them.
 pub const AI_PACE: Duration = Duration::from_millis(400);
+
+/// Explorer analyses that may run at once; asking for one more cancels the oldest.
+pub const EXPLORE_JOBS: usize = 2;
 
 /// The whole state of the interactive application.
 pub struct App {
@@ -91,22 +83,34 @@ pub struct App {
     pub cursor: (usize, usize),
     /// The pane that receives the cursor keys.
     pub focus: Focus,
-    /// Whether the help popup is open.
-    pub help: bool,
+    /// The open popup, if any.
+    pub popup: Option<Popup>,
+    /// Lines the help popup is scrolled down.
+    pub help_scroll: usize,
     /// Whether the AI waits instead of moving.
     pub paused: bool,
-    /// Index of the selected row of the game-tree pane.
-    pub selected: usize,
+    /// The line explored in the game-tree pane and the selection at each level.
+    pub explorer: Explorer,
+    /// The analyses of explored positions below the one on the board.
+    pub analyses: Analyses,
+    /// Whether each empty cell shows its move's score on the board.
+    pub heat: bool,
+    /// The latest comparison of the algorithms.
+    pub comparison: Option<Comparison>,
     /// The search log.
-    pub log: super::log::Log,
-    /// The analysis of the current position.
+    pub log: Log,
+    /// The analysis of the position on the board.
     pub search: SearchView,
     /// A one-off message for the status bar (why a key did nothing); cleared by the next key.
     pub notice: Option<String>,
     /// Whether the UI may use colour (false under `NO_COLOR`).
     pub color: bool,
     pub(crate) rng: StdRng,
-    pub(crate) job: Option<Job>,
+    pub(crate) jobs: VecDeque<Job>,
+    /// Explorer analyses running, oldest first.
+    pub(crate) exploring: VecDeque<Position>,
+    /// The last generation handed out to a request.
+    pub(crate) generation: u64,
     pub(crate) quit: bool,
 }
 
@@ -127,27 +131,25 @@ impl App {
                 (usize::from(rules.width) - 1) / 2,
             ),
             focus: Focus::Board,
-            help: false,
+            popup: None,
+            help_scroll: 0,
             paused: false,
-            selected: 0,
+            explorer: Explorer::default(),
+            analyses: Analyses::default(),
+            heat: false,
+            comparison: None,
             log: Log::default(),
-            search: SearchView {
-                generation: 0,
-                position: start,
-                moves: Vec::new(),
-                total: 0,
-                depth: None,
-                elapsed: Duration::ZERO,
-                done: None,
-            },
+            search: SearchView::new(0, start),
             notice: None,
             color,
             rng,
-            job: None,
+            jobs: VecDeque::new(),
+            exploring: VecDeque::new(),
+            generation: 0,
             quit: false,
         };
         app.log.push(
-            super::log::LogKind::Info,
+            LogKind::Info,
             format!(
                 "New game: {} — X: {}, O: {}, algorithm {}",
                 rules,
@@ -199,9 +201,9 @@ impl App {
         self.quit
     }
 
-    /// The work the app wants the search worker to do, taken once.
+    /// The next piece of work the app wants the search worker to do, taken once.
     pub fn take_job(&mut self) -> Option<Job> {
-        self.job.take()
+        self.jobs.pop_front()
     }
 
     /// The cell a placement at the cursor would take (the landing cell with gravity).
@@ -216,26 +218,54 @@ impl App {
         }
     }
 
-    /// Asks for an analysis of the current position, dropping any earlier one.
+    /// The position the game-tree pane shows: the board's, or the explored one below it.
+    pub fn explored_position(&self) -> Position {
+        let mut position = *self.position();
+        for &mv in &self.explorer.line {
+            // The line was legal when it was explored and the board has not changed since.
+            position = position.play(mv).unwrap_or(position);
+        }
+        position
+    }
+
+    /// The analysis the game-tree pane shows (`None`: asked for, nothing known yet).
+    pub fn shown(&self) -> Option<&SearchView> {
+        if self.explorer.line.is_empty() {
+            Some(&self.search)
+        } else {
+            self.analyses.get(&self.explored_position())
+        }
+    }
+
+    /// The candidates of the shown analysis, best first (empty while none is known).
+    pub fn shown_moves(&self) -> &[MoveAppraisal] {
+        self.shown().map_or(&[], |view| &view.moves)
+    }
+
+    /// The move the tree's selection stands for at the explored level.
+    pub fn selected_move(&self) -> Option<Move> {
+        resolve(self.explorer.selection(), self.shown_moves())
+    }
+
+    /// A fresh generation number for a request.
+    pub(crate) fn next_generation(&mut self) -> u64 {
+        self.generation += 1;
+        self.generation
+    }
+
+    /// Asks for an analysis of the current position, dropping any earlier one. The explorer goes
+    /// back to the board: its line started from a position that is gone.
     pub(crate) fn start_search(&mut self) {
         let position = *self.position();
-        let generation = self.search.generation + 1;
-        let total = position.legal_moves().len();
-        self.search = SearchView {
-            generation,
-            position,
-            moves: Vec::new(),
-            total,
-            depth: None,
-            elapsed: Duration::ZERO,
-            done: None,
-        };
-        self.selected = 0;
+        let generation = self.next_generation();
+        self.search = SearchView::new(generation, position);
+        self.explorer = Explorer::default();
         let both_ai = self.options.x == Seat::Ai && self.options.o == Seat::Ai;
-        self.job = Some(if total == 0 {
-            Job::Cancel
+        self.jobs.push_back(if self.search.total == 0 {
+            Job::Cancel(JobKey::Play)
         } else {
             Job::Analyze(SearchRequest {
+                key: JobKey::Play,
                 generation,
                 position,
                 algorithm: self.options.algorithm,

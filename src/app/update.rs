@@ -3,9 +3,9 @@
 use super::action::{Action, Direction};
 use super::log::{LogKind, duration, signed, thousands};
 use super::options::Seat;
-use super::state::{App, Focus};
-use super::worker::SearchMessage;
-use crate::engine::{Appraisal, Move, MoveAppraisal, MoveValue, Status};
+use super::state::{App, Focus, Popup};
+use super::worker::{Job, JobKey, SearchMessage};
+use crate::engine::{Appraisal, Move, MoveValue, Status};
 use rand::seq::IndexedRandom;
 
 /// Lines the log scrolls per PgUp/PgDn.
@@ -17,52 +17,78 @@ impl App {
         if !matches!(action, Action::Search(_)) {
             self.notice = None;
         }
+        if let Action::Search(message) = action {
+            self.receive(message);
+            return;
+        }
         // An open popup takes every key but the ones that close it or quit.
-        if self.help && !matches!(action, Action::Search(_) | Action::Quit) {
-            if matches!(action, Action::Escape | Action::ToggleHelp) {
-                self.help = false;
+        if let Some(popup) = self.popup {
+            let closes = match popup {
+                Popup::Help => matches!(action, Action::Escape | Action::ToggleHelp),
+                Popup::Compare => matches!(action, Action::Escape | Action::Compare),
+            };
+            match action {
+                Action::Quit => self.quit(),
+                _ if closes => self.popup = None,
+                // The help may be taller than the terminal: the cursor keys scroll it.
+                Action::Move(Direction::Up) if popup == Popup::Help => {
+                    self.help_scroll = self.help_scroll.saturating_sub(1)
+                }
+                Action::Move(Direction::Down) if popup == Popup::Help => {
+                    self.help_scroll = (self.help_scroll + 1).min(super::keys::help_length())
+                }
+                _ => {}
             }
             return;
         }
         match action {
             Action::Move(direction) => self.navigate(direction),
             Action::Place => self.place(),
+            Action::Back => self.tree_back(),
             Action::Click(mv) => self.click(mv),
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::NewGame => self.new_game(),
             Action::TogglePause => self.toggle_pause(),
-            Action::ToggleHelp => self.help = true,
-            Action::Escape => match self.focus {
-                Focus::Board => self.quit = true,
-                _ => self.focus = Focus::Board,
-            },
+            Action::ToggleHelp => {
+                self.popup = Some(Popup::Help);
+                self.help_scroll = 0;
+            }
+            Action::ShowLine => self.show_line(),
+            Action::ToggleHeat => self.heat = !self.heat,
+            Action::Compare => self.start_comparison(),
+            Action::Escape => self.escape(),
             Action::FocusNext => self.focus = self.focus.next(),
             Action::FocusPrev => self.focus = self.focus.prev(),
             Action::PageUp => self.log.scroll_by(PAGE),
             Action::PageDown => self.log.scroll_by(-PAGE),
-            Action::Quit => {
-                self.quit = true;
-                self.job = Some(super::worker::Job::Cancel);
-            }
-            Action::Search(message) => self.receive(message),
+            Action::Quit => self.quit(),
+            Action::Search(_) => {}
+        }
+    }
+
+    fn quit(&mut self) {
+        self.quit = true;
+        self.jobs.push_back(Job::Cancel(JobKey::Play));
+    }
+
+    fn escape(&mut self) {
+        match self.focus {
+            Focus::Tree if !self.explorer.line.is_empty() => self.explorer.reset(),
+            Focus::Board => self.quit = true,
+            _ => self.focus = Focus::Board,
         }
     }
 
     fn navigate(&mut self, direction: Direction) {
         match self.focus {
             Focus::Board => self.move_cursor(direction),
-            Focus::Tree => {
-                let last = self.search.moves.len().saturating_sub(1);
-                self.selected = match direction {
-                    Direction::Up | Direction::Left => self.selected.saturating_sub(1),
-                    Direction::Down | Direction::Right => (self.selected + 1).min(last),
-                };
-                // The board cursor follows the selection, so the board shows which cell it is.
-                if let Some(entry) = self.search.moves.get(self.selected) {
-                    self.cursor = entry.mv.row_col(self.position().rules());
-                }
-            }
+            Focus::Tree => match direction {
+                Direction::Up => self.select_step(-1),
+                Direction::Down => self.select_step(1),
+                Direction::Right => self.expand(),
+                Direction::Left => self.tree_back(),
+            },
             Focus::Log => match direction {
                 Direction::Up | Direction::Left => self.log.scroll_by(1),
                 Direction::Down | Direction::Right => self.log.scroll_by(-1),
@@ -83,11 +109,19 @@ impl App {
     }
 
     fn place(&mut self) {
-        let target = match self.focus {
-            Focus::Tree => self.search.moves.get(self.selected).map(|m| m.mv),
-            _ => self.cursor_move(),
-        };
-        match target {
+        if self.focus == Focus::Tree {
+            // Below the board the tree is hypothetical: Enter looks deeper instead of playing.
+            if self.explorer.line.is_empty() {
+                match self.selected_move() {
+                    Some(mv) => self.human_move(mv),
+                    None => self.notice = Some("no move to play yet".into()),
+                }
+            } else {
+                self.expand();
+            }
+            return;
+        }
+        match self.cursor_move() {
             Some(mv) => self.human_move(mv),
             None => self.notice = Some("that column is full".into()),
         }
@@ -215,36 +249,22 @@ impl App {
     }
 
     fn receive(&mut self, message: SearchMessage) {
-        if message.generation() != self.search.generation {
-            return; // Stale: the position changed since this search started.
+        match message.tag() {
+            (JobKey::Play, generation) if generation == self.search.generation => {}
+            (JobKey::Explore(position), _) => return self.receive_explored(position, message),
+            (JobKey::Compare, _) => return self.receive_compared(message),
+            // Stale: the position changed since this search started.
+            _ => return,
         }
         match message {
-            SearchMessage::Move { analysis, .. } => self.insert(analysis),
+            SearchMessage::Move { analysis, .. } => self.search.insert(analysis),
             SearchMessage::Done { analysis, .. } => {
                 self.log_search(&analysis);
-                self.search.moves = analysis.moves.clone();
-                self.search.done = Some(*analysis);
+                self.search.finish(*analysis);
                 self.maybe_ai_move();
             }
+            SearchMessage::Compared { .. } => {}
         }
-    }
-
-    /// Adds a live result, or replaces the move's earlier estimate: after every move with an equal
-    /// or better value, so ties keep cell order.
-    fn insert(&mut self, analysis: MoveAppraisal) {
-        self.search.moves.retain(|m| m.mv != analysis.mv);
-        if let Some(estimate) = analysis.value.estimate() {
-            self.search.depth = self.search.depth.max(Some(estimate.depth));
-        }
-        self.search.elapsed = analysis.elapsed;
-        let rank = analysis.value.rank();
-        let at = self
-            .search
-            .moves
-            .iter()
-            .position(|m| m.value.rank() < rank)
-            .unwrap_or(self.search.moves.len());
-        self.search.moves.insert(at, analysis);
     }
 
     fn log_search(&mut self, analysis: &Appraisal) {
@@ -312,7 +332,7 @@ fn verdict(value: &MoveValue) -> String {
 }
 
 /// `+8 (win in 2)` or `≈ +0.35 (depth 7)`.
-fn value_text(value: &MoveValue) -> String {
+pub(crate) fn value_text(value: &MoveValue) -> String {
     match value {
         MoveValue::Exact(score) => format!("{} ({})", signed(score.score), score.outcome()),
         MoveValue::Estimate(estimate) => estimate.to_string(),

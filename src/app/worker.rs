@@ -1,17 +1,36 @@
-//! The search worker: a "single job" in the manner of gitui's `AsyncSingleJob`. One analysis runs
-//! at a time on its own thread; starting a new one raises the old one's `StopFlag`. Results travel
-//! back over a channel, tagged with the generation of the request, so the app can drop stale ones.
+//! The search worker. Several jobs can run at once, each on its own thread and under its own
+//! `StopFlag`, identified by a `JobKey`: the AI's analysis of the position on the board, the
+//! explorer's queries, a comparison of the algorithms. A new job replaces (cancels) the running job
+//! with the same key and leaves the others alone, so exploring never disturbs the AI's own search.
+//! Results travel back over a channel, tagged with their key and the generation of the request, so
+//! the app routes each to where it belongs and drops stale ones.
 
+use crate::engine::compare::ALLOWANCE;
 use crate::engine::{
-    Algorithm, Appraisal, Budget, Cancelled, MoveAppraisal, Position, StopFlag, analyze_within,
+    Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag,
+    analyze_within, compare,
 };
+use std::collections::HashMap;
 use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// Which slot of the worker a job runs in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum JobKey {
+    /// The analysis of the position on the board: the AI's move and the hints.
+    Play,
+    /// The explorer's analysis of a position below the one on the board.
+    Explore(Position),
+    /// The comparison of every algorithm.
+    Compare,
+}
+
 /// What the app asks the worker to analyse.
 #[derive(Clone, Debug)]
 pub struct SearchRequest {
+    /// The slot the job runs in; replies carry it back.
+    pub key: JobKey,
     /// Tag of the request; replies carry it back.
     pub generation: u64,
     /// The position whose moves are scored.
@@ -24,13 +43,39 @@ pub struct SearchRequest {
     pub pace: Duration,
 }
 
+/// A comparison of every algorithm on one position.
+#[derive(Clone, Debug)]
+pub struct CompareRequest {
+    /// Tag of the request; replies carry it back.
+    pub generation: u64,
+    /// The position compared on.
+    pub position: Position,
+    /// Bytes for the engine's transposition table (`None`: the default).
+    pub table: Option<usize>,
+    /// How long each algorithm may run.
+    pub allowance: Duration,
+}
+
 /// What the app wants from the worker next.
 #[derive(Clone, Debug)]
 pub enum Job {
-    /// Cancel whatever runs and analyse this instead.
+    /// Cancel whatever runs under the request's key and analyse this instead.
     Analyze(SearchRequest),
-    /// Cancel whatever runs.
-    Cancel,
+    /// Cancel a running comparison and start this one.
+    Compare(CompareRequest),
+    /// Cancel the job running under this key, if any.
+    Cancel(JobKey),
+}
+
+impl Job {
+    /// The slot the job concerns.
+    pub fn key(&self) -> JobKey {
+        match self {
+            Job::Analyze(request) => request.key,
+            Job::Compare(_) => JobKey::Compare,
+            Job::Cancel(key) => *key,
+        }
+    }
 }
 
 /// A reply from the worker.
@@ -38,6 +83,8 @@ pub enum Job {
 pub enum SearchMessage {
     /// One candidate move is scored, or its estimate improved.
     Move {
+        /// The slot of the request.
+        key: JobKey,
         /// The generation of the request.
         generation: u64,
         /// The move's analysis.
@@ -45,25 +92,38 @@ pub enum SearchMessage {
     },
     /// Every candidate move is scored (exactly, or as well as the budget allowed).
     Done {
+        /// The slot of the request.
+        key: JobKey,
         /// The generation of the request.
         generation: u64,
         /// The whole analysis (boxed: it is far larger than the other messages).
         analysis: Box<Appraisal>,
     },
+    /// One algorithm of a comparison has finished or run out of time.
+    Compared {
+        /// The generation of the request.
+        generation: u64,
+        /// Its row (boxed: a finished row holds a whole analysis).
+        row: Box<CompareRow>,
+    },
 }
 
 impl SearchMessage {
-    /// The generation of the request this message answers.
-    pub fn generation(&self) -> u64 {
+    /// The slot and the generation of the request this message answers.
+    pub fn tag(&self) -> (JobKey, u64) {
         match self {
-            SearchMessage::Move { generation, .. } | SearchMessage::Done { generation, .. } => {
-                *generation
+            SearchMessage::Move {
+                key, generation, ..
             }
+            | SearchMessage::Done {
+                key, generation, ..
+            } => (*key, *generation),
+            SearchMessage::Compared { generation, .. } => (JobKey::Compare, *generation),
         }
     }
 }
 
-/// Runs one request on the calling thread, sending a `Move` message per new value; returns the
+/// Runs one analysis on the calling thread, sending a `Move` message per new value; returns the
 /// analysis (the caller sends `Done`, so tests can fix its elapsed time and threads can pace it).
 pub fn run_job(
     request: &SearchRequest,
@@ -77,6 +137,7 @@ pub fn run_job(
         stop,
         |analysis| {
             send(SearchMessage::Move {
+                key: request.key,
                 generation: request.generation,
                 analysis: analysis.clone(),
             })
@@ -84,10 +145,34 @@ pub fn run_job(
     )
 }
 
-/// Owns the running search thread, if any.
+/// Runs one comparison on the calling thread, sending a `Compared` message per row.
+pub fn run_comparison(
+    request: &CompareRequest,
+    stop: &StopFlag,
+    mut send: impl FnMut(SearchMessage),
+) -> Result<(), Cancelled> {
+    compare(
+        &request.position,
+        request.table,
+        request.allowance,
+        stop,
+        |row| {
+            send(SearchMessage::Compared {
+                generation: request.generation,
+                row: Box::new(row.clone()),
+            })
+        },
+    )
+    .map(|_| ())
+}
+
+/// The allowance of a comparison started from the app.
+pub const COMPARE_ALLOWANCE: Duration = ALLOWANCE;
+
+/// Owns the running jobs, one per key.
 pub struct Worker {
     replies: Sender<SearchMessage>,
-    running: Option<StopFlag>,
+    running: HashMap<JobKey, StopFlag>,
 }
 
 impl Worker {
@@ -95,50 +180,44 @@ impl Worker {
     pub fn new(replies: Sender<SearchMessage>) -> Worker {
         Worker {
             replies,
-            running: None,
+            running: HashMap::new(),
         }
     }
 
-    /// Carries out what the app asked for.
+    /// Carries out what the app asked for: cancels the job of the same key, starts the new one.
     pub fn submit(&mut self, job: Job) {
+        let key = job.key();
+        self.cancel(key);
+        let stop = StopFlag::default();
+        let replies = self.replies.clone();
+        // The receiver is gone only when the app is quitting: nothing left to tell.
+        let send = move |message| {
+            let _ = replies.send(message);
+        };
+        let running = stop.clone();
+        // A cancelled thread winds down on its own within milliseconds; nobody joins it.
         match job {
-            Job::Analyze(request) => self.start(request),
-            Job::Cancel => self.cancel(),
+            Job::Cancel(_) => return,
+            Job::Analyze(request) => {
+                thread::spawn(move || analyze_paced(&request, &running, send));
+            }
+            Job::Compare(request) => {
+                thread::spawn(move || run_comparison(&request, &running, send));
+            }
+        }
+        self.running.insert(key, stop);
+    }
+
+    /// Raises the stop flag of the job running under `key`, if any.
+    pub fn cancel(&mut self, key: JobKey) {
+        if let Some(stop) = self.running.remove(&key) {
+            stop.stop();
         }
     }
 
-    /// Cancels the running search and starts `request` on a fresh thread.
-    pub fn start(&mut self, request: SearchRequest) {
-        self.cancel();
-        let stop = StopFlag::default();
-        self.running = Some(stop.clone());
-        let replies = self.replies.clone();
-        // A cancelled thread winds down on its own within milliseconds; nobody needs to join it.
-        thread::spawn(move || {
-            let started = Instant::now();
-            let send = |message| {
-                // The receiver is gone only when the app is quitting: nothing left to tell.
-                let _ = replies.send(message);
-            };
-            let Ok(analysis) = run_job(&request, &stop, send) else {
-                return;
-            };
-            while started.elapsed() < request.pace {
-                if stop.is_stopped() {
-                    return;
-                }
-                thread::sleep(Duration::from_millis(10));
-            }
-            let _ = replies.send(SearchMessage::Done {
-                generation: request.generation,
-                analysis: Box::new(analysis),
-            });
-        });
-    }
-
-    /// Raises the stop flag of the running search, if any.
-    pub fn cancel(&mut self) {
-        if let Some(stop) = self.running.take() {
+    /// Raises every stop flag.
+    pub fn cancel_all(&mut self) {
+        for (_, stop) in self.running.drain() {
             stop.stop();
         }
     }
@@ -146,6 +225,25 @@ impl Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        self.cancel();
+        self.cancel_all();
     }
+}
+
+/// Runs an analysis, then holds its final result back until `pace` has passed since the start.
+fn analyze_paced(request: &SearchRequest, stop: &StopFlag, send: impl Fn(SearchMessage)) {
+    let started = Instant::now();
+    let Ok(analysis) = run_job(request, stop, &send) else {
+        return;
+    };
+    while started.elapsed() < request.pace {
+        if stop.is_stopped() {
+            return;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+    send(SearchMessage::Done {
+        key: request.key,
+        generation: request.generation,
+        analysis: Box::new(analysis),
+    });
 }

@@ -2,41 +2,57 @@
 
 use super::error::CliError;
 use super::format::status_words;
-use crate::engine::{Algorithm, Analysis, Position, StopFlag, analyze_with_table};
+use crate::engine::compare::ALLOWANCE;
+use crate::engine::{CompareRow, Position, StopFlag, compare};
 use serde::Serialize;
 
-/// One algorithm's row of the comparison.
+/// One algorithm's row of the comparison. An unfinished row has no best move, score or nodes.
 #[derive(Serialize)]
 struct Row {
     algorithm: &'static str,
+    finished: bool,
     best: Vec<String>,
     score: Option<i32>,
-    nodes: u64,
+    nodes: Option<u64>,
     elapsed_ms: f64,
-    nodes_per_s: f64,
+    nodes_per_s: Option<f64>,
 }
 
 impl Row {
-    fn of(analysis: &Analysis) -> Row {
-        let rules = analysis.position.rules();
-        let seconds = analysis.elapsed.as_secs_f64();
-        Row {
-            algorithm: analysis.algorithm.name(),
-            best: rules.move_names(&analysis.best()),
-            score: analysis.moves.first().map(|m| m.score.score),
-            nodes: analysis.stats.nodes,
-            elapsed_ms: seconds * 1000.0,
-            nodes_per_s: if seconds > 0.0 {
-                analysis.stats.nodes as f64 / seconds
-            } else {
-                0.0
+    fn of(row: &CompareRow) -> Row {
+        match row {
+            CompareRow::Finished(analysis) => {
+                let rules = analysis.position.rules();
+                let seconds = analysis.elapsed.as_secs_f64();
+                Row {
+                    algorithm: analysis.algorithm.name(),
+                    finished: true,
+                    best: rules.move_names(&analysis.best()),
+                    score: analysis.moves.first().map(|m| m.score.score),
+                    nodes: Some(analysis.stats.nodes),
+                    elapsed_ms: seconds * 1000.0,
+                    nodes_per_s: Some(if seconds > 0.0 {
+                        analysis.stats.nodes as f64 / seconds
+                    } else {
+                        0.0
+                    }),
+                }
+            }
+            CompareRow::Unfinished { algorithm, elapsed } => Row {
+                algorithm: algorithm.name(),
+                finished: false,
+                best: Vec::new(),
+                score: None,
+                nodes: None,
+                elapsed_ms: elapsed.as_secs_f64() * 1000.0,
+                nodes_per_s: None,
             },
         }
     }
 }
 
 /// At most three moves, then how many more tie with them.
-fn abbreviated(moves: &[String]) -> String {
+pub fn abbreviated(moves: &[String]) -> String {
     match moves.len() {
         0..=3 => moves.join(" "),
         n => format!("{} +{}", moves[..2].join(" "), n - 2),
@@ -45,14 +61,11 @@ fn abbreviated(moves: &[String]) -> String {
 
 /// Analyses `position` with each algorithm and prints a table (or JSON) of the results.
 pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<(), CliError> {
-    let stop = StopFlag::default();
-    let rows: Vec<Row> = Algorithm::ALL
-        .into_iter()
-        .map(|algorithm| {
-            analyze_with_table(position, algorithm, table, &stop, |_| {}).map(|a| Row::of(&a))
-        })
-        .collect::<Result<_, _>>()
-        .map_err(|_| CliError("the comparison was cancelled".into()))?;
+    let rows: Vec<Row> = compare(position, table, ALLOWANCE, &StopFlag::default(), |_| {})
+        .map_err(|_| CliError("the comparison was cancelled".into()))?
+        .iter()
+        .map(Row::of)
+        .collect();
     if json {
         let object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
         println!("{object}");
@@ -69,15 +82,24 @@ pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<(), 
         "algorithm", "best", "score", "nodes", "ms", "nodes/s"
     );
     for row in rows {
+        if !row.finished {
+            println!(
+                "{:<10} not finished within {} s (gave up after {:.0} ms)",
+                row.algorithm,
+                ALLOWANCE.as_secs(),
+                row.elapsed_ms
+            );
+            continue;
+        }
         let score = row.score.map_or("-".into(), |s| format!("{s:+}"));
         println!(
             "{:<10} {:<12} {:>5} {:>10} {:>10.3} {:>12.0}",
             row.algorithm,
             abbreviated(&row.best),
             score,
-            row.nodes,
+            row.nodes.unwrap_or(0),
             row.elapsed_ms,
-            row.nodes_per_s
+            row.nodes_per_s.unwrap_or(0.0)
         );
     }
     Ok(())

@@ -105,6 +105,14 @@ impl PartialEq for Position {
 
 impl Eq for Position {}
 
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rules().hash(state);
+        self.x.hash(state);
+        self.o.hash(state);
+    }
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Position({} {})", self.rules(), self.to_notation())

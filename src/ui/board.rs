@@ -1,10 +1,10 @@
 //! The board pane: a box-drawn grid with chess-style coordinates, the marks, the cursor, the last
-//! move, the winning line, and a caption with the state of the game.
+//! move, the winning line, a previewed line's numbered marks, the heat map's scores, and a caption.
 
 use super::layout::Scale;
 use super::theme::Theme;
-use crate::app::App;
-use crate::engine::{Move, Player, Position, Rules, Status};
+use crate::app::{App, BoardView, Ghost, Mark, signed};
+use crate::engine::{Move, MoveValue, Player, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -69,10 +69,12 @@ impl Geometry {
     }
 }
 
-/// The board pane of an app, ready to render.
+/// The board pane, ready to render: a board view (what is on it) and a caption line below it.
 pub struct BoardPane<'a> {
-    /// The app.
-    pub app: &'a App,
+    /// What to draw on the board.
+    pub view: &'a BoardView,
+    /// The line under the board.
+    pub caption: Line<'a>,
     /// Cell size chosen by the layout.
     pub scale: Scale,
     /// Styles.
@@ -83,7 +85,8 @@ pub struct BoardPane<'a> {
 
 impl Widget for BoardPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let position = *self.app.position();
+        let view = self.view;
+        let position = view.position;
         let rules = *position.rules();
         let title = format!(" Board · {} ", rules);
         Block::bordered()
@@ -97,9 +100,7 @@ impl Widget for BoardPane<'_> {
         }
         draw_grid(buf, &geometry, self.theme);
         draw_labels(buf, &geometry, self.theme);
-        let cursor = self.app.human_to_move().then(|| self.app.cursor_move());
-        if let (Some(_), true) = (cursor, rules.gravity) {
-            let col = self.app.cursor.1;
+        if let Some(col) = view.drop_column {
             let cell = geometry.cell(0, col);
             buf.set_string(
                 cell.x + cell.width / 2,
@@ -108,32 +109,30 @@ impl Widget for BoardPane<'_> {
                 self.theme.cursor(),
             );
         }
-        let winning = position.winning_cells();
-        let last = self.app.game.last_move();
         for row in 0..usize::from(rules.height) {
             for col in 0..usize::from(rules.width) {
                 let mv = Move::at(&rules, row, col);
-                let token = if cursor == Some(Some(mv)) {
-                    Token::Cursor
-                } else if winning.contains(&mv) {
-                    Token::Win
-                } else if last == Some(mv) {
-                    Token::Last
-                } else {
-                    Token::Plain
+                let token = match view.mark(mv) {
+                    Some(Mark::Cursor) => Token::Cursor,
+                    Some(Mark::Highlight) => Token::Highlight,
+                    Some(Mark::Pruned) => Token::Pruned,
+                    None if view.winning.contains(&mv) => Token::Win,
+                    None if view.last == Some(mv) => Token::Last,
+                    None => Token::Plain,
                 };
-                draw_cell(
-                    buf,
-                    geometry.cell(row, col),
-                    position.at(mv),
-                    token,
-                    self.theme,
-                );
+                let contents = match (position.at(mv), view.ghost(mv)) {
+                    (Some(player), _) => Contents::Mark(player),
+                    (None, Some(ghost)) => Contents::Ghost(ghost),
+                    (None, None) => match view.heat(mv) {
+                        Some(value) => Contents::Heat(value),
+                        None => Contents::Empty,
+                    },
+                };
+                draw_cell(buf, geometry.cell(row, col), contents, token, self.theme);
             }
         }
-        let caption = caption(self.app, &position, self.theme);
         let y = geometry.y + grid_h + 1;
-        buf.set_line(area.x + 2, y, &caption, area.width.saturating_sub(4));
+        buf.set_line(area.x + 2, y, &self.caption, area.width.saturating_sub(4));
     }
 }
 
@@ -144,6 +143,17 @@ enum Token {
     Cursor,
     Last,
     Win,
+    Highlight,
+    Pruned,
+}
+
+/// What a cell holds.
+#[derive(Clone, Copy)]
+enum Contents {
+    Empty,
+    Mark(Player),
+    Ghost(Ghost),
+    Heat(MoveValue),
 }
 
 fn draw_grid(buf: &mut Buffer, g: &Geometry, theme: Theme) {
@@ -194,17 +204,15 @@ fn draw_labels(buf: &mut Buffer, g: &Geometry, theme: Theme) {
     }
 }
 
-fn draw_cell(buf: &mut Buffer, cell: Rect, mark: Option<Player>, token: Token, theme: Theme) {
+fn draw_cell(buf: &mut Buffer, cell: Rect, contents: Contents, token: Token, theme: Theme) {
     let (cx, cy) = (cell.x + cell.width / 2, cell.y + cell.height / 2);
     let (open, close, style) = match token {
         Token::Plain => (" ", " ", Style::new()),
         Token::Cursor => ("[", "]", theme.cursor()),
         Token::Last => ("(", ")", theme.last()),
         Token::Win => ("*", "*", theme.win()),
-    };
-    let mark_style = match mark {
-        Some(player) => theme.mark(player).patch(style),
-        None => style,
+        Token::Highlight => ("<", ">", theme.highlight()),
+        Token::Pruned => ("{", "}", theme.pruned()),
     };
     let big = cell.height >= 3;
     // Large cells draw the mark three rows high, with the token's brackets further out.
@@ -215,32 +223,110 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, mark: Option<Player>, token: Token, t
         buf.set_string(cx - 1, cy, " ", style);
         buf.set_string(cx + 1, cy, " ", style);
     }
-    let rows: [&str; 3] = match (mark, big) {
-        (None, _) => ["", " ", ""],
-        (Some(Player::X), false) => ["", "X", ""],
-        (Some(Player::O), false) => ["", "O", ""],
-        (Some(Player::X), true) => ["╲ ╱", "│╳│", "╱ ╲"],
-        (Some(Player::O), true) => ["╭─╮", "│ │", "╰─╯"],
+    match contents {
+        Contents::Empty => {
+            let filler = match token {
+                Token::Pruned => "-",
+                Token::Highlight => "·",
+                _ => " ",
+            };
+            buf.set_string(cx, cy, filler, style);
+        }
+        Contents::Mark(player) => draw_mark(buf, cell, player, theme.mark(player).patch(style)),
+        Contents::Ghost(ghost) => {
+            draw_ghost(buf, cell, ghost, theme.ghost(ghost.player).patch(style))
+        }
+        Contents::Heat(value) => {
+            let text = heat_text(value, cell.width);
+            let width = text.chars().count() as u16;
+            let x = cell.x + cell.width.saturating_sub(width) / 2;
+            buf.set_string(x, cy, text, theme.heat(&value).patch(style));
+        }
+    }
+}
+
+/// X as a cross and O as a ring, three rows high in large cells, a letter otherwise.
+fn draw_mark(buf: &mut Buffer, cell: Rect, player: Player, style: Style) {
+    let (cx, cy) = (cell.x + cell.width / 2, cell.y + cell.height / 2);
+    if cell.height < 3 {
+        let letter = if player == Player::X { "X" } else { "O" };
+        buf.set_string(cx, cy, letter, style);
+        return;
+    }
+    let rows: [&str; 3] = match player {
+        Player::X => ["╲ ╱", "│╳│", "╱ ╲"],
+        Player::O => ["╭─╮", "│ │", "╰─╯"],
     };
-    if big {
-        buf.set_string(cx - 1, cy - 1, rows[0], mark_style);
-        buf.set_string(cx - 1, cy + 1, rows[2], mark_style);
-        let middle = match mark {
-            Some(Player::X) => "╳",
-            _ => " ",
-        };
-        let sides = if mark == Some(Player::O) { "│" } else { " " };
-        buf.set_string(cx - 1, cy, sides, mark_style);
-        buf.set_string(cx + 1, cy, sides, mark_style);
-        buf.set_string(cx, cy, middle, mark_style);
-    } else {
-        buf.set_string(cx, cy, rows[1], mark_style);
+    buf.set_string(cx - 1, cy - 1, rows[0], style);
+    buf.set_string(cx - 1, cy + 1, rows[2], style);
+    let (sides, middle) = match player {
+        Player::X => (" ", "╳"),
+        Player::O => ("│", " "),
+    };
+    buf.set_string(cx - 1, cy, sides, style);
+    buf.set_string(cx + 1, cy, sides, style);
+    buf.set_string(cx, cy, middle, style);
+}
+
+/// A hypothetical mark: the mark dimmed, with its number in the cell's top-left corner (in the
+/// smallest cells, a lowercase letter and the number: `x1`).
+fn draw_ghost(buf: &mut Buffer, cell: Rect, ghost: Ghost, style: Style) {
+    if cell.height < 2 {
+        let letter = if ghost.player == Player::X { 'x' } else { 'o' };
+        let text: String = format!("{letter}{}", ghost.number)
+            .chars()
+            .take(usize::from(cell.width))
+            .collect();
+        buf.set_string(cell.x, cell.y, text, style);
+        return;
+    }
+    draw_mark(buf, cell, ghost.player, style);
+    buf.set_string(cell.x, cell.y, ghost.number.to_string(), style);
+}
+
+/// A move's score as it fits in a cell: `+8`, `-9`, `0`; an estimate `≈+.35`, or only its
+/// direction `≈+` where the cell is narrow.
+fn heat_text(value: MoveValue, width: u16) -> String {
+    match value {
+        MoveValue::Exact(score) => signed(score.score),
+        MoveValue::Estimate(estimate) => {
+            let fraction = estimate.fraction();
+            if width >= 5 {
+                let hundredths = (fraction.abs() * 100.0).round() as u32;
+                let sign = if fraction < 0.0 { '-' } else { '+' };
+                format!("≈{sign}.{hundredths:02}")
+            } else if fraction.abs() < 0.005 {
+                "≈0".into()
+            } else if fraction < 0.0 {
+                "≈-".into()
+            } else {
+                "≈+".into()
+            }
+        }
     }
 }
 
 /// One line under the board: whose turn, who won, the last move.
-fn caption<'a>(app: &App, position: &Position, theme: Theme) -> Line<'a> {
+pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
+    let position = &view.position;
     let rules = position.rules();
+    if let Some(last) = view.ghosts.last() {
+        // A preview: say so, so hypothetical marks are never taken for the game.
+        let next = last.player.opponent();
+        let plies = view.ghosts.len();
+        let end = if view.winning.is_empty() {
+            format!("{next} to move there")
+        } else {
+            format!("{} wins there", last.player)
+        };
+        return Line::from(vec![
+            Span::styled("Preview", theme.strong()),
+            Span::raw(format!(
+                ": {plies} hypothetical move{} (dim, numbered) · {end}",
+                if plies == 1 { "" } else { "s" }
+            )),
+        ]);
+    }
     let last = app
         .game
         .last_move()

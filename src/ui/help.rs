@@ -1,9 +1,11 @@
-//! The help popup: every key, from the same table the key handler documents.
+//! The help popup: every key, from the same table the key handler documents, scrollable when the
+//! terminal is shorter than the list.
 
+use super::popup::centered;
 use super::theme::Theme;
 use crate::app::HELP;
 use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Flex, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 
@@ -11,48 +13,60 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 pub struct HelpPopup {
     /// Styles.
     pub theme: Theme,
+    /// Lines scrolled past at the top.
+    pub scroll: usize,
+}
+
+/// The popup's lines: each section's title, then its keys.
+fn lines(theme: Theme) -> Vec<Line<'static>> {
+    let key_w = HELP
+        .iter()
+        .flat_map(|s| s.keys)
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    let mut lines = Vec::new();
+    for section in HELP {
+        if !lines.is_empty() {
+            lines.push(Line::default());
+        }
+        lines.push(Line::styled(format!(" {}", section.title), theme.strong()));
+        for (key, what) in section.keys {
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {key:>key_w$}"), theme.strong()),
+                Span::raw(format!("  {what}")),
+            ]));
+        }
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
+        theme.dim(),
+    ));
+    lines
 }
 
 impl Widget for HelpPopup {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let key_w = HELP
-            .iter()
-            .map(|(k, _)| k.chars().count())
-            .max()
-            .unwrap_or(0);
-        let text_w = HELP
-            .iter()
-            .map(|(_, t)| t.chars().count())
-            .max()
-            .unwrap_or(0);
-        let width = (key_w + text_w + 7) as u16;
-        let height = HELP.len() as u16 + 4;
-        let [row] = Layout::vertical([Constraint::Length(height)])
-            .flex(Flex::Center)
-            .areas(area);
-        let [popup] = Layout::horizontal([Constraint::Length(width)])
-            .flex(Flex::Center)
-            .areas(row);
+        let lines = lines(self.theme);
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
+        let height = lines.len() as u16 + 2;
+        let popup = centered(area, width, height);
+        let rows = usize::from(popup.height.saturating_sub(2));
+        let scroll = self.scroll.min(lines.len().saturating_sub(rows));
+        let more = lines.len() > rows + scroll;
         Clear.render(popup, buf);
-        let mut lines: Vec<Line> = HELP
-            .iter()
-            .map(|(key, what)| {
-                Line::from(vec![
-                    Span::styled(format!(" {key:>key_w$}"), self.theme.strong()),
-                    Span::raw(format!("  {what}")),
-                ])
-            })
-            .collect();
-        lines.push(Line::default());
-        lines.push(Line::styled(
-            " Scores: +win (sooner is higher), 0 draw, -loss (later is higher)",
-            self.theme.dim(),
-        ));
+        let bottom = if more {
+            " ↓ more · Esc or ? closes "
+        } else {
+            " Esc or ? closes "
+        };
         Paragraph::new(lines)
+            .scroll((scroll as u16, 0))
             .block(
                 Block::bordered()
                     .title(" Help · keys ")
-                    .title_bottom(" Esc or ? closes ")
+                    .title_bottom(bottom)
                     .border_style(self.theme.border(true)),
             )
             .render(popup, buf);

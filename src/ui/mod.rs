@@ -1,9 +1,11 @@
 //! Drawing: a pure function of the app state into a frame, one file per pane or popup.
 
 mod board;
+mod compare;
 mod help;
 mod layout;
 mod log;
+mod popup;
 mod status;
 mod theme;
 mod too_small;
@@ -13,7 +15,7 @@ pub use layout::{Panes, SCALES, Scale, min_size, panes};
 pub use status::keys_now;
 pub use theme::Theme;
 
-use crate::app::{App, Focus};
+use crate::app::{App, Focus, Popup};
 use crate::engine::Move;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -44,8 +46,10 @@ impl Widget for Screen<'_> {
             }
         };
         status::Header { app, theme }.render(panes.header, buf);
+        let view = app.board_view();
         board::BoardPane {
-            app,
+            view: &view,
+            caption: board::caption(app, &view, theme),
             scale: panes.scale,
             theme,
             focused: app.focus == Focus::Board,
@@ -64,8 +68,16 @@ impl Widget for Screen<'_> {
         }
         .render(panes.log, buf);
         status::StatusBar { app, theme }.render(panes.status, buf);
-        if app.help {
-            help::HelpPopup { theme }.render(area, buf);
+        match (app.popup, &app.comparison) {
+            (Some(Popup::Help), _) => help::HelpPopup {
+                theme,
+                scroll: app.help_scroll,
+            }
+            .render(area, buf),
+            (Some(Popup::Compare), Some(comparison)) => {
+                compare::ComparePopup { comparison, theme }.render(area, buf)
+            }
+            _ => {}
         }
     }
 }

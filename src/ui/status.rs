@@ -1,7 +1,7 @@
 //! The header line (game, players, algorithm) and the status bar (the keys that apply now).
 
 use super::theme::Theme;
-use crate::app::{App, Focus};
+use crate::app::{App, Focus, Popup};
 use crate::engine::{Player, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -64,8 +64,10 @@ impl Widget for StatusBar<'_> {
 
 /// The keys that do something in the current state, most relevant first.
 pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
-    if app.help {
-        return vec![("Esc", "close help"), ("q", "quit")];
+    match app.popup {
+        Some(Popup::Help) => return vec![("↑↓", "scroll"), ("Esc", "close help"), ("q", "quit")],
+        Some(Popup::Compare) => return vec![("Esc", "close"), ("q", "quit")],
+        None => {}
     }
     let mut keys = Vec::new();
     let ongoing = app.position().status() == Status::Ongoing;
@@ -74,9 +76,16 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
             keys.push(("←↓↑→/hjkl", "move"));
             keys.push(("Enter", "place"));
         }
-        Focus::Tree if app.human_to_move() => {
+        Focus::Tree => {
             keys.push(("↑↓", "select"));
-            keys.push(("Enter", "play it"));
+            keys.push(("→", "expand"));
+            if !app.explorer.line.is_empty() {
+                keys.push(("←", "up"));
+                keys.push(("Esc", "back to board"));
+            } else if app.human_to_move() {
+                keys.push(("Enter", "play it"));
+            }
+            keys.push(("v", "show line"));
         }
         Focus::Log => keys.push(("↑↓", "scroll")),
         _ => {}
@@ -91,8 +100,9 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         keys.push(("r", "redo"));
     }
     keys.push(("n", "new game"));
+    keys.push(("c", "compare"));
+    keys.push(("m", if app.heat { "no heat" } else { "heat" }));
     keys.push(("Tab", "focus"));
-    keys.push(("PgUp/PgDn", "log"));
     keys.push(("?", "help"));
     keys.push(("q", "quit"));
     keys

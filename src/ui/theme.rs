@@ -1,7 +1,7 @@
 //! Styles. Every state that has a colour also has a modifier or a symbol, so that without colour
 //! (`NO_COLOR`, monochrome terminals) nothing is lost.
 
-use crate::engine::Player;
+use crate::engine::{MoveValue, Player};
 use ratatui::style::{Color, Modifier, Style};
 
 /// The styles of one frame: coloured or not.
@@ -88,5 +88,56 @@ impl Theme {
     /// A notice in the status bar (why a key did nothing).
     pub fn notice(self) -> Style {
         self.fg(Color::Yellow).add_modifier(Modifier::BOLD)
+    }
+
+    /// A hypothetical mark of a previewed line (dimmed; also numbered).
+    pub fn ghost(self, player: Player) -> Style {
+        self.mark(player)
+            .remove_modifier(Modifier::BOLD)
+            .add_modifier(Modifier::DIM)
+    }
+
+    /// The candidate selected in the tree, on the board (angle brackets, underlined).
+    pub fn highlight(self) -> Style {
+        self.fg(Color::Yellow)
+            .add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+    }
+
+    /// A move pruned by a cutoff (braces and a dash, crossed out).
+    pub fn pruned(self) -> Style {
+        self.fg(Color::Red).add_modifier(Modifier::CROSSED_OUT)
+    }
+
+    /// A heat-map score: green wins, yellow draws, red losses; bold when the result comes soon,
+    /// italic for an estimate (which also carries `≈`). The number itself is the signal without
+    /// colour.
+    pub fn heat(self, value: &MoveValue) -> Style {
+        match value {
+            MoveValue::Exact(score) => {
+                let color = match score.score.signum() {
+                    1 => Color::Green,
+                    -1 => Color::Red,
+                    _ => Color::Yellow,
+                };
+                // Within four plies of the end counts as soon.
+                let style = self.fg(color);
+                if score.score != 0 && score.plies <= 4 {
+                    style.add_modifier(Modifier::BOLD)
+                } else {
+                    style
+                }
+            }
+            MoveValue::Estimate(estimate) => {
+                let color = if estimate.value > 0 {
+                    Color::Green
+                } else if estimate.value < 0 {
+                    Color::Red
+                } else {
+                    Color::Yellow
+                };
+                self.fg(color)
+                    .add_modifier(Modifier::ITALIC | Modifier::DIM)
+            }
+        }
     }
 }

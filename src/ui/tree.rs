@@ -4,7 +4,7 @@
 
 use super::theme::Theme;
 use crate::app::{App, duration, names, signed, thousands};
-use crate::engine::{MoveAppraisal, MoveValue, Rules, Status};
+use crate::engine::{MoveAppraisal, MoveValue, Position, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -24,64 +24,43 @@ impl Widget for TreePane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
         let theme = self.theme;
-        let search = &app.search;
-        let position = search.position;
+        let position = app.explored_position();
         let rules = *position.rules();
-        let player = position.to_move();
-        let title = match position.status() {
-            Status::Ongoing if app.ai_to_move() => {
-                format!(
-                    " Game tree · {player} ({}) candidates ",
-                    app.seat_name(player)
-                )
-            }
-            Status::Ongoing => {
-                let best: Vec<String> = match &search.done {
-                    Some(done) => rules.move_names(&done.best()),
-                    None => Vec::new(),
-                };
-                let hint = if best.is_empty() {
-                    String::new()
-                } else {
-                    format!(": recommended {}", names(&best, " or ", 3))
-                };
-                format!(
-                    " Game tree · {player} ({}) to move{hint} ",
-                    app.seat_name(player)
-                )
-            }
-            _ => " Game tree · game over ".to_string(),
-        };
         let block = Block::bordered()
-            .title(title)
+            .title(title(app, &position))
             .border_style(theme.border(self.focused));
         let inner = block.inner(area);
         block.render(area, buf);
 
-        let mut lines = vec![Line::styled(
+        let mut lines = Vec::new();
+        if !app.explorer.line.is_empty() {
+            lines.push(breadcrumb(app, &position, theme));
+        }
+        lines.push(Line::styled(
             "  move  score  outcome       nodes  best line",
             theme.strong(),
-        )];
-        let body_rows = usize::from(inner.height.saturating_sub(2));
+        ));
+        let moves = app.shown_moves();
+        let selected = app.selected_move();
+        let selected_index = moves.iter().position(|m| Some(m.mv) == selected);
+        let body_rows = usize::from(inner.height).saturating_sub(lines.len() + 1);
         // A list longer than the pane gives its last row to a "… more" line.
-        let capacity = if search.moves.len() > body_rows {
+        let capacity = if moves.len() > body_rows {
             body_rows.saturating_sub(1)
         } else {
             body_rows
         };
         // Keep the selection in view.
-        let offset = if self.focused {
-            app.selected.saturating_sub(capacity.saturating_sub(1))
-        } else {
-            0
+        let offset = match (self.focused, selected_index) {
+            (true, Some(index)) => index.saturating_sub(capacity.saturating_sub(1)),
+            _ => 0,
         };
-        let best = search.best();
-        let shown = capacity;
-        let hidden = search.moves.len().saturating_sub(offset + shown);
-        for (index, entry) in search.moves.iter().enumerate().skip(offset).take(shown) {
+        let best = crate::engine::appraisal::best_of(moves);
+        let hidden = moves.len().saturating_sub(offset + capacity);
+        for entry in moves.iter().skip(offset).take(capacity) {
             let is_best = best.contains(&entry.mv);
-            let selected = self.focused && index == app.selected;
-            lines.push(row(entry, &rules, is_best, selected, theme));
+            let is_selected = self.focused && Some(entry.mv) == selected;
+            lines.push(row(entry, &rules, is_best, is_selected, theme));
         }
         if hidden > 0 {
             lines.push(Line::styled(
@@ -89,48 +68,13 @@ impl Widget for TreePane<'_> {
                 theme.dim(),
             ));
         }
-        if search.moves.is_empty() && position.status() != Status::Ongoing {
-            lines.push(Line::styled("  no moves: the game is over", theme.dim()));
-        }
-        let footer = if search.running() {
-            let text = match search.depth {
-                // Iterative deepening under way: how deep, how long, how much is already exact.
-                Some(depth) => format!(
-                    "  searching… depth {depth} · {} · {} of {} exact ({})",
-                    duration(search.elapsed),
-                    search.exact_count(),
-                    search.total,
-                    app.options.algorithm
-                ),
-                None => format!(
-                    "  searching… {} of {} moves scored ({})",
-                    search.moves.len(),
-                    search.total,
-                    app.options.algorithm
-                ),
-            };
-            Line::styled(text, theme.strong())
-        } else if let Some(done) = &search.done {
-            let limited = match done.depth {
-                Some(depth) if !done.exact() => format!(
-                    ", {} exact, depth {depth}",
-                    done.moves.iter().filter(|m| m.value.is_exact()).count()
-                ),
-                _ => String::new(),
-            };
-            Line::styled(
-                format!(
-                    "  {} moves{limited} · {} nodes · {} · {}",
-                    done.moves.len(),
-                    thousands(done.stats.nodes),
-                    duration(done.elapsed),
-                    done.algorithm
-                ),
+        if moves.is_empty() && position.status() != Status::Ongoing {
+            lines.push(Line::styled(
+                format!("  no moves: {}", game_over_words(&position)),
                 theme.dim(),
-            )
-        } else {
-            Line::default()
-        };
+            ));
+        }
+        let footer = footer(app, theme);
         let used = lines.len() as u16;
         Paragraph::new(lines).render(inner, buf);
         if inner.height > used {
@@ -138,6 +82,107 @@ impl Widget for TreePane<'_> {
             buf.set_line(inner.x, y, &footer, inner.width);
         }
     }
+}
+
+/// The pane's title: whose candidates, and the recommendation once the analysis is done.
+fn title(app: &App, position: &Position) -> String {
+    let rules = position.rules();
+    let player = position.to_move();
+    if position.status() != Status::Ongoing {
+        return " Game tree · game over ".to_string();
+    }
+    if !app.explorer.line.is_empty() {
+        return format!(" Game tree · exploring {} ply deep ", app.explorer.line.len());
+    }
+    if app.ai_to_move() {
+        return format!(
+            " Game tree · {player} ({}) candidates ",
+            app.seat_name(player)
+        );
+    }
+    let best: Vec<String> = match &app.search.done {
+        Some(done) => rules.move_names(&done.best()),
+        None => Vec::new(),
+    };
+    let hint = if best.is_empty() {
+        String::new()
+    } else {
+        format!(": recommended {}", names(&best, " or ", 3))
+    };
+    format!(
+        " Game tree · {player} ({}) to move{hint} ",
+        app.seat_name(player)
+    )
+}
+
+/// `board › b2 › a1 · X to move`: the explored line and whose turn it is at its end.
+fn breadcrumb<'a>(app: &App, position: &Position, theme: Theme) -> Line<'a> {
+    let rules = position.rules();
+    let mut spans = vec![Span::styled("  board", theme.dim())];
+    for mv in &app.explorer.line {
+        spans.push(Span::styled(" › ", theme.dim()));
+        spans.push(Span::styled(rules.move_name(*mv), theme.strong()));
+    }
+    let state = match position.status() {
+        Status::Ongoing => format!(" · {} to move", position.to_move()),
+        _ => format!(" · {}", game_over_words(position)),
+    };
+    spans.push(Span::raw(state));
+    spans.push(Span::styled("  (← up, Esc back)", theme.dim()));
+    Line::from(spans)
+}
+
+fn game_over_words(position: &Position) -> String {
+    match position.status() {
+        Status::Won(player) => format!("{player} has won"),
+        Status::Draw => "the game is drawn".into(),
+        Status::Ongoing => "the game goes on".into(),
+    }
+}
+
+/// Progress while the analysis runs, its totals once it is done.
+fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
+    let algorithm = app.options.algorithm;
+    let Some(search) = app.shown() else {
+        return Line::styled("  searching…", theme.strong());
+    };
+    if search.running() {
+        let text = match search.depth {
+            // Iterative deepening under way: how deep, how long, how much is already exact.
+            Some(depth) => format!(
+                "  searching… depth {depth} · {} · {} of {} exact ({algorithm})",
+                duration(search.elapsed),
+                search.exact_count(),
+                search.total,
+            ),
+            None => format!(
+                "  searching… {} of {} moves scored ({algorithm})",
+                search.moves.len(),
+                search.total,
+            ),
+        };
+        return Line::styled(text, theme.strong());
+    }
+    let Some(done) = &search.done else {
+        return Line::default();
+    };
+    let limited = match done.depth {
+        Some(depth) if !done.exact() => format!(
+            ", {} exact, depth {depth}",
+            done.moves.iter().filter(|m| m.value.is_exact()).count()
+        ),
+        _ => String::new(),
+    };
+    Line::styled(
+        format!(
+            "  {} moves{limited} · {} nodes · {} · {}",
+            done.moves.len(),
+            thousands(done.stats.nodes),
+            duration(done.elapsed),
+            done.algorithm
+        ),
+        theme.dim(),
+    )
 }
 
 fn row<'a>(

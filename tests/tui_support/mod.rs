@@ -5,8 +5,8 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Job, Options, SearchMessage, run_job};
-use tictree::engine::{Algorithm, Budget, Position, Rules, StopFlag};
+use tictree::app::{Action, App, Direction, Job, Options, SearchMessage, run_comparison, run_job};
+use tictree::engine::{Algorithm, Budget, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
 pub const ELAPSED: Duration = Duration::from_micros(1500);
@@ -30,21 +30,37 @@ pub fn options_from(rules: Rules, moves: &str) -> Options {
     options
 }
 
-/// Runs every search the app asks for on this thread, as the worker would, until it asks for none.
+/// Runs every job the app asks for on this thread, as the worker would, until it asks for none.
+/// Times are fixed at `ELAPSED`, so screens do not depend on the machine.
 pub fn settle(app: &mut App) {
     while let Some(job) = app.take_job() {
-        if let Job::Analyze(request) = job {
-            let mut messages = Vec::new();
-            let mut analysis = run_job(&request, &StopFlag::default(), |m| messages.push(m))
-                .expect("an unstopped search finishes");
-            for message in messages {
-                app.update(Action::Search(message));
+        let mut messages = Vec::new();
+        match job {
+            Job::Analyze(request) => {
+                let mut analysis = run_job(&request, &StopFlag::default(), |m| messages.push(m))
+                    .expect("an unstopped search finishes");
+                analysis.elapsed = ELAPSED;
+                messages.push(SearchMessage::Done {
+                    key: request.key,
+                    generation: request.generation,
+                    analysis: Box::new(analysis),
+                });
             }
-            analysis.elapsed = ELAPSED;
-            app.update(Action::Search(SearchMessage::Done {
-                generation: request.generation,
-                analysis: Box::new(analysis),
-            }));
+            Job::Compare(request) => {
+                run_comparison(&request, &StopFlag::default(), |mut message| {
+                    if let SearchMessage::Compared { row, .. } = &mut message
+                        && let CompareRow::Finished(analysis) = row.as_mut()
+                    {
+                        analysis.elapsed = ELAPSED;
+                    }
+                    messages.push(message)
+                })
+                .expect("an unstopped comparison finishes");
+            }
+            Job::Cancel(_) => {}
+        }
+        for message in messages {
+            app.update(Action::Search(message));
         }
     }
 }

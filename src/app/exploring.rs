@@ -1,0 +1,120 @@
+//! The explorer's part of `App::update`: selecting, expanding and leaving moves of the game-tree
+//! pane, and the analyses of explored positions that the worker sends back.
+
+use super::search_view::SearchView;
+use super::state::{App, EXPLORE_JOBS};
+use super::worker::{Job, JobKey, SearchMessage, SearchRequest};
+use crate::engine::Status;
+use std::time::Duration;
+
+impl App {
+    /// Moves the tree's selection `step` rows down (negative: up) from the selected move.
+    pub(crate) fn select_step(&mut self, step: isize) {
+        let moves = self.shown_moves();
+        let Some(current) = self.selected_move() else {
+            return;
+        };
+        let index = moves.iter().position(|m| m.mv == current).unwrap_or(0);
+        let last = moves.len().saturating_sub(1);
+        let target = index.saturating_add_signed(step).min(last);
+        let mv = moves[target].mv;
+        self.explorer.select(Some(mv));
+        // At the top level the board cursor follows the selection, so the board shows the cell.
+        if self.explorer.line.is_empty() {
+            self.cursor = mv.row_col(self.position().rules());
+        }
+    }
+
+    /// Expands the selected move: the tree lists the replies to it.
+    pub(crate) fn expand(&mut self) {
+        let Some(mv) = self.selected_move() else {
+            self.notice = Some("nothing to expand yet".into());
+            return;
+        };
+        let Ok(next) = self.explored_position().play(mv) else {
+            return;
+        };
+        self.explorer.expand(mv);
+        if next.status() == Status::Ongoing {
+            self.request_explore(next);
+        }
+    }
+
+    /// One level up the explored line (Backspace, ←).
+    pub(crate) fn tree_back(&mut self) {
+        if !self.explorer.collapse() {
+            self.notice = Some("at the position on the board (Esc: back to the board)".into());
+        }
+    }
+
+    /// Shows one more ply of the selected move's principal variation on the board; after the
+    /// last ply, hides it again.
+    pub(crate) fn show_line(&mut self) {
+        let Some(mv) = self.selected_move() else {
+            self.notice = Some("no line to show yet".into());
+            return;
+        };
+        let length = self
+            .shown()
+            .and_then(|view| view.of(mv))
+            .map_or(0, |m| m.pv.len());
+        self.explorer.pv_shown = if self.explorer.pv_shown >= length {
+            0
+        } else {
+            self.explorer.pv_shown + 1
+        };
+    }
+
+    /// Asks the worker for the analysis of an explored position unless it is known or coming.
+    fn request_explore(&mut self, position: crate::engine::Position) {
+        if self.analyses.get(&position).is_some() {
+            return;
+        }
+        let generation = self.next_generation();
+        self.analyses.insert(SearchView::new(generation, position));
+        self.exploring.retain(|p| *p != position);
+        self.exploring.push_back(position);
+        // Bounded work: the oldest query gives way; what it found so far is forgotten, and it is
+        // asked for again if the user comes back to it.
+        while self.exploring.len() > EXPLORE_JOBS {
+            if let Some(old) = self.exploring.pop_front() {
+                self.jobs.push_back(Job::Cancel(JobKey::Explore(old)));
+                if self.analyses.get(&old).is_some_and(SearchView::running) {
+                    self.analyses.remove(&old);
+                }
+            }
+        }
+        self.jobs.push_back(Job::Analyze(SearchRequest {
+            key: JobKey::Explore(position),
+            generation,
+            position,
+            algorithm: self.options.algorithm,
+            budget: self.options.budget,
+            pace: Duration::ZERO,
+        }));
+    }
+
+    /// A result for an explored position: it goes to that position's analysis, wherever the user
+    /// is now.
+    pub(crate) fn receive_explored(
+        &mut self,
+        position: crate::engine::Position,
+        message: SearchMessage,
+    ) {
+        let Some(view) = self.analyses.get_mut(&position) else {
+            return;
+        };
+        if view.generation != message.tag().1 {
+            return;
+        }
+        match message {
+            SearchMessage::Move { analysis, .. } => view.insert(analysis),
+            SearchMessage::Done { analysis, .. } => {
+                view.finish(*analysis);
+                self.exploring.retain(|p| *p != position);
+                self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
+            }
+            SearchMessage::Compared { .. } => {}
+        }
+    }
+}

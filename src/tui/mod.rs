@@ -1,0 +1,75 @@
+//! The terminal program: set-up and teardown, the event loop, and the translation of terminal
+//! events into the app's actions. The only module that knows both the app and the screen:
+//! `app` never draws, `ui` never changes the state.
+
+mod terminal;
+
+use crate::app::{Action, App, Focus, Options, Worker, key_action};
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long the loop waits for input before looking for search results again.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Runs the TUI until the user quits, restoring the terminal whatever happens.
+pub fn run(options: Options) -> color_eyre::Result<()> {
+    // NO_COLOR: "when present and not an empty string" (no-color.org).
+    let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let mouse = options.mouse;
+    let mut terminal = terminal::init(mouse)?;
+    let result = event_loop(&mut terminal, App::new(options, color));
+    terminal::restore(mouse);
+    result
+}
+
+fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Result<()> {
+    let (replies, results) = mpsc::channel();
+    let mut worker = Worker::new(replies);
+    let mut dirty = true;
+    loop {
+        while let Some(job) = app.take_job() {
+            worker.submit(job);
+        }
+        if app.should_quit() {
+            worker.cancel_all();
+            return Ok(());
+        }
+        if dirty {
+            terminal.draw(|frame| crate::ui::draw(frame, &app))?;
+            dirty = false;
+        }
+        if event::poll(POLL)? {
+            let event = event::read()?;
+            let size = terminal.size()?;
+            let screen = Rect::new(0, 0, size.width, size.height);
+            if let Some(action) = action(&event, &app, screen) {
+                app.update(action);
+            }
+            // Resizes and ignored keys redraw too: cheap, and a resize needs it.
+            dirty = true;
+        }
+        while let Ok(message) = results.try_recv() {
+            app.update(Action::Search(message));
+            dirty = true;
+        }
+    }
+}
+
+/// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
+pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(key),
+        Event::Mouse(mouse) if app.options.mouse => match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
+            }
+            MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
+            MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
+            _ => None,
+        },
+        _ => None,
+    }
+}

@@ -1,0 +1,100 @@
+//! The comparison popup: minimax, alphabeta and the engine on the same position, side by side,
+//! with the same figures as `tictree analyze --compare`.
+
+use super::popup::centered;
+use super::theme::Theme;
+use crate::app::{COMPARE_ALLOWANCE, Comparison, duration, names, signed, thousands};
+use crate::engine::{Algorithm, CompareRow};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+/// The comparison popup, centred over whatever is below.
+pub struct ComparePopup<'a> {
+    /// The comparison so far.
+    pub comparison: &'a Comparison,
+    /// Styles.
+    pub theme: Theme,
+}
+
+impl Widget for ComparePopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let comparison = self.comparison;
+        let rules = *comparison.position.rules();
+        let mut lines = vec![
+            Line::raw(format!(
+                " {} · {} · {} to move",
+                rules,
+                comparison.position.to_notation(),
+                comparison.position.to_move()
+            )),
+            Line::default(),
+            Line::styled(
+                format!(
+                    " {:<10} {:<12} {:>5} {:>11} {:>9} {:>11}",
+                    "algorithm", "best", "score", "nodes", "time", "nodes/s"
+                ),
+                self.theme.strong(),
+            ),
+        ];
+        for algorithm in Algorithm::ALL {
+            let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
+            let text = match row {
+                Some(CompareRow::Finished(analysis)) => {
+                    let best = rules.move_names(&analysis.best());
+                    let seconds = analysis.elapsed.as_secs_f64();
+                    let rate = if seconds > 0.0 {
+                        thousands((analysis.stats.nodes as f64 / seconds) as u64)
+                    } else {
+                        "-".into()
+                    };
+                    format!(
+                        " {:<10} {:<12} {:>5} {:>11} {:>9} {:>11}",
+                        algorithm.name(),
+                        names(&best, " ", 2),
+                        analysis
+                            .moves
+                            .first()
+                            .map_or("-".into(), |m| signed(m.score.score)),
+                        thousands(analysis.stats.nodes),
+                        duration(analysis.elapsed),
+                        rate
+                    )
+                }
+                Some(CompareRow::Unfinished { elapsed, .. }) => format!(
+                    " {:<10} not finished: stopped after {} (each algorithm gets {} s)",
+                    algorithm.name(),
+                    duration(*elapsed),
+                    COMPARE_ALLOWANCE.as_secs()
+                ),
+                None if comparison.rows.len() == Algorithm::ALL.iter().position(|a| *a == algorithm).unwrap_or(0) => {
+                    format!(" {:<10} running…", algorithm.name())
+                }
+                None => format!(" {:<10} waiting", algorithm.name()),
+            };
+            lines.push(Line::raw(text));
+        }
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            " Same position, same exact scores: only the work differs.",
+            self.theme.dim(),
+        ));
+        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
+        let popup = centered(area, width, lines.len() as u16 + 2);
+        Clear.render(popup, buf);
+        let status = if comparison.running() {
+            " running… · Esc or c closes "
+        } else {
+            " also in the log · Esc or c closes "
+        };
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .title(" Compare algorithms ")
+                    .title_bottom(status)
+                    .border_style(self.theme.border(true)),
+            )
+            .render(popup, buf);
+    }
+}
