@@ -74,7 +74,10 @@ impl BoardView {
 
     /// The mark of a cell, if any.
     pub fn mark(&self, mv: Move) -> Option<Mark> {
-        self.marks.iter().find(|(m, _)| *m == mv).map(|(_, mark)| *mark)
+        self.marks
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, mark)| *mark)
     }
 
     /// The hypothetical mark in a cell, if any.
@@ -116,11 +119,7 @@ impl App {
             }
         }
         if self.heat && shown_pv == 0 {
-            view.heat = self
-                .shown_moves()
-                .iter()
-                .map(|m| (m.mv, m.value))
-                .collect();
+            view.heat = self.shown_moves().iter().map(|m| (m.mv, m.value)).collect();
         }
         view
     }

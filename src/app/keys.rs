@@ -30,7 +30,10 @@ pub const HELP: &[HelpSection] = &[
         title: "Game tree (Tab to focus it): the explorer",
         keys: &[
             ("↑ ↓ / k j", "select a candidate move"),
-            ("→ / l", "expand it: the opponent's replies and their scores"),
+            (
+                "→ / l",
+                "expand it: the opponent's replies and their scores",
+            ),
             ("← / h / Backspace", "one level up"),
             ("Enter", "play the selected move (deeper down: expand it)"),
             ("v", "play the selected move's best line out on the board"),

@@ -315,15 +315,15 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
         let next = last.player.opponent();
         let plies = view.ghosts.len();
         let end = if view.winning.is_empty() {
-            format!("{next} to move there")
+            format!("{next} to move")
         } else {
-            format!("{} wins there", last.player)
+            format!("{} wins", last.player)
         };
         return Line::from(vec![
             Span::styled("Preview", theme.strong()),
             Span::raw(format!(
-                ": {plies} hypothetical move{} (dim, numbered) · {end}",
-                if plies == 1 { "" } else { "s" }
+                " {plies} pl{} · {end}",
+                if plies == 1 { "y" } else { "ies" }
             )),
         ]);
     }

@@ -68,7 +68,12 @@ impl Widget for ComparePopup<'_> {
                     duration(*elapsed),
                     COMPARE_ALLOWANCE.as_secs()
                 ),
-                None if comparison.rows.len() == Algorithm::ALL.iter().position(|a| *a == algorithm).unwrap_or(0) => {
+                None if comparison.rows.len()
+                    == Algorithm::ALL
+                        .iter()
+                        .position(|a| *a == algorithm)
+                        .unwrap_or(0) =>
+                {
                     format!(" {:<10} running…", algorithm.name())
                 }
                 None => format!(" {:<10} waiting", algorithm.name()),

@@ -92,7 +92,10 @@ fn title(app: &App, position: &Position) -> String {
         return " Game tree · game over ".to_string();
     }
     if !app.explorer.line.is_empty() {
-        return format!(" Game tree · exploring {} ply deep ", app.explorer.line.len());
+        return format!(
+            " Game tree · exploring {} ply deep ",
+            app.explorer.line.len()
+        );
     }
     if app.ai_to_move() {
         return format!(

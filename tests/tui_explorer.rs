@@ -1,0 +1,278 @@
+//! The tree explorer, the heat map and the comparison popup, through `App::update` and on screen.
+
+mod tui_support;
+
+use insta::assert_snapshot;
+use std::time::Duration;
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, Popup, SearchMessage};
+use tictree::engine::{
+    Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Position, Rules, Score,
+};
+use tui_support::*;
+
+fn cell(name: &str) -> Move {
+    Rules::TICTACTOE.parse_cell(name).expect("a cell")
+}
+
+/// Selects `name` in the tree pane with ↑/↓ (the pane must have the focus).
+fn select(app: &mut App, name: &str) {
+    let target = cell(name);
+    let index = app
+        .shown_moves()
+        .iter()
+        .position(|m| m.mv == target)
+        .expect("the move is listed");
+    for _ in 0..app.shown_moves().len() {
+        app.update(Action::Move(Direction::Up));
+    }
+    for _ in 0..index {
+        app.update(Action::Move(Direction::Down));
+    }
+    assert_eq!(app.selected_move(), Some(target));
+}
+
+#[test]
+fn the_explorer_expands_two_levels_and_previews_the_line() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    settle(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    assert_eq!(app.focus, Focus::Tree);
+    select(&mut app, "c1");
+    press(&mut app, &[Action::Move(Direction::Right)]);
+    assert_eq!(app.explorer.line, vec![cell("c1")]);
+    // O's replies after X c1, each with its exact score.
+    assert_eq!(
+        app.explored_position().to_move(),
+        tictree::engine::Player::O
+    );
+    assert_eq!(app.shown_moves().len(), 6);
+    select(&mut app, "a1");
+    press(&mut app, &[Action::Move(Direction::Right)]);
+    assert_eq!(app.explorer.line, vec![cell("c1"), cell("a1")]);
+    let replies = app.shown_moves();
+    assert_eq!(replies.len(), 5);
+    // O holds a1 and b2 and threatens c3: X's only move that does not lose is to block it.
+    let best = &replies[0];
+    assert_eq!(
+        Rules::TICTACTOE.move_name(best.mv),
+        "c3",
+        "X blocks O's diagonal"
+    );
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    assert!(text.contains("board › c1 › a1 · X to move"), "{text}");
+    assert!(text.contains("Preview 2 plies · X to move"), "{text}");
+    assert_snapshot!("explorer_two_levels", terminal.backend());
+    // The real game did not move.
+    assert!(app.game.moves().is_empty());
+    assert_eq!(app.position().ply(), 2);
+    // ← goes up with the move it came through still selected; Esc returns to the board.
+    press(&mut app, &[Action::Move(Direction::Left)]);
+    assert_eq!(app.explorer.line, vec![cell("c1")]);
+    assert_eq!(app.selected_move(), Some(cell("a1")));
+    press(&mut app, &[Action::Back]);
+    assert!(app.explorer.line.is_empty());
+    assert_eq!(app.selected_move(), Some(cell("c1")));
+    press(&mut app, &[Action::Move(Direction::Right), Action::Escape]);
+    assert!(app.explorer.line.is_empty(), "Esc leaves the explored line");
+    assert_eq!(app.focus, Focus::Tree, "and keeps the tree focused");
+}
+
+#[test]
+fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3"), false);
+    // The AI (O) is thinking; its request is taken but not answered yet.
+    let Some(Job::Analyze(thinking)) = app.take_job() else {
+        panic!("the AI's search is asked for");
+    };
+    assert_eq!(thinking.key, JobKey::Play);
+    // Meanwhile the first candidates arrive and the user explores one of them.
+    let stop = tictree::engine::StopFlag::default();
+    let mut messages = Vec::new();
+    let analysis = tictree::app::run_job(&thinking, &stop, |m| messages.push(m)).unwrap();
+    for message in messages {
+        app.update(Action::Search(message));
+    }
+    press(&mut app, &[Action::FocusNext]);
+    app.update(Action::Move(Direction::Right));
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    assert!(
+        jobs.iter().all(|job| !matches!(job.key(), JobKey::Play)),
+        "no job touches the AI's search: {jobs:?}"
+    );
+    let Some(Job::Analyze(explore)) = jobs.into_iter().next() else {
+        panic!("an explore job is asked for");
+    };
+    let explored = explore.position;
+    assert_eq!(explore.key, JobKey::Explore(explored));
+    // The user goes back up before the answer comes; it still lands on its own position.
+    app.update(Action::Back);
+    let mut late = Vec::new();
+    let done = tictree::app::run_job(&explore, &stop, |m| late.push(m)).unwrap();
+    late.push(SearchMessage::Done {
+        key: explore.key,
+        generation: explore.generation,
+        analysis: Box::new(done),
+    });
+    for message in late {
+        app.update(Action::Search(message));
+    }
+    assert_eq!(
+        app.analyses.get(&explored).map(|v| v.moves.len()),
+        Some(explored.legal_moves().len())
+    );
+    // Coming back shows it at once, with no new search.
+    app.update(Action::Move(Direction::Right));
+    assert!(app.shown().is_some_and(|v| !v.running()));
+    assert!(
+        std::iter::from_fn(|| app.take_job()).all(|job| !matches!(job, Job::Analyze(_))),
+        "no new search"
+    );
+    // The AI's own answer is still accepted: it plays.
+    app.update(Action::Search(SearchMessage::Done {
+        key: JobKey::Play,
+        generation: thinking.generation,
+        analysis: Box::new(analysis),
+    }));
+    assert_eq!(app.game.moves().len(), 1, "the AI moved");
+}
+
+fn appraisal(mv: Move, value: MoveValue) -> MoveAppraisal {
+    MoveAppraisal {
+        mv,
+        value,
+        pv: vec![mv],
+        nodes: 1,
+        elapsed: Duration::ZERO,
+    }
+}
+
+#[test]
+fn the_selection_follows_the_move_while_results_reorder_the_list() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("a search is asked for");
+    };
+    let send = |app: &mut App, mv: &str, value: MoveValue| {
+        app.update(Action::Search(SearchMessage::Move {
+            key: JobKey::Play,
+            generation: request.generation,
+            analysis: appraisal(cell(mv), value),
+        }))
+    };
+    let win = MoveValue::Exact(Score { score: 5, plies: 5 });
+    let guess = |value| MoveValue::Estimate(Estimate { value, depth: 1 });
+    send(&mut app, "a3", guess(10));
+    send(&mut app, "b3", guess(-10));
+    app.update(Action::FocusNext);
+    app.update(Action::Move(Direction::Down));
+    assert_eq!(app.selected_move(), Some(cell("b3")));
+    // A better move arrives above it and b3's own value changes: b3 stays selected.
+    send(&mut app, "b2", win);
+    send(&mut app, "b3", guess(50));
+    assert_eq!(app.shown_moves()[0].mv, cell("b2"));
+    assert_eq!(app.selected_move(), Some(cell("b3")));
+    let text = text(&screen(&app, 110, 32));
+    let row = text
+        .lines()
+        .find(|line| line.contains(">"))
+        .expect("a selected row");
+    assert!(row.contains("b3"), "the highlighted row is b3's: {row}");
+    // Enter plays the move that is highlighted, whatever its row.
+    app.update(Action::Place);
+    assert_eq!(app.game.moves(), &[cell("b3")]);
+}
+
+#[test]
+fn v_plays_the_selected_line_out_on_the_board_one_ply_at_a_time() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    settle(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    let pv = app.shown_moves()[0].pv.clone();
+    for shown in 1..=pv.len() {
+        press(&mut app, &[Action::ShowLine]);
+        let view = app.board_view();
+        let ghosts: Vec<Move> = view.ghosts.iter().map(|g| g.mv).collect();
+        assert_eq!(ghosts, pv[..shown]);
+        assert_eq!(view.ghosts[shown - 1].number, shown);
+    }
+    press(&mut app, &[Action::ShowLine]);
+    assert!(app.board_view().ghosts.is_empty(), "once more hides it");
+}
+
+#[test]
+fn the_heat_map_draws_every_moves_score_on_its_cell() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2 c1");
+    options.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    press(&mut app, &[Action::ToggleHeat]);
+    let view = app.board_view();
+    assert_eq!(view.heat.len(), 6);
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    for entry in app.search.moves.iter() {
+        let MoveValue::Exact(score) = entry.value else {
+            panic!("exact")
+        };
+        let label = tictree::app::signed(score.score);
+        assert!(
+            text.contains(&format!(" {label} ")),
+            "{label} shown: {text}"
+        );
+    }
+    assert_snapshot!("heat_map", terminal.backend());
+    press(&mut app, &[Action::ToggleHeat]);
+    assert!(app.board_view().heat.is_empty());
+}
+
+#[test]
+fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2 b3");
+    options.algorithm = Algorithm::Engine;
+    options.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    press(&mut app, &[Action::Compare]);
+    assert_eq!(app.popup, Some(Popup::Compare));
+    let comparison = app.comparison.as_ref().expect("a comparison");
+    assert_eq!(comparison.rows.len(), 3);
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    // The seed notebook's count for minimax after a3 b2 b3: 934 moves checked.
+    assert!(text.contains("minimax") && text.contains("934"), "{text}");
+    assert!(
+        log_text(&app)
+            .iter()
+            .any(|l| l.contains("minimax") && l.contains("934 nodes"))
+    );
+    assert_snapshot!("compare_popup", terminal.backend());
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, None);
+    assert!(!app.should_quit());
+}
+
+#[test]
+fn the_explorer_cache_stays_bounded() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    // Walk many different lines; the cache never holds more than its capacity.
+    let mut position = Position::empty(Rules::TICTACTOE);
+    for round in 0..40 {
+        press(&mut app, &[Action::Escape]);
+        for _ in 0..(round % 3) {
+            app.update(Action::Move(Direction::Down));
+        }
+        press(
+            &mut app,
+            &[
+                Action::Move(Direction::Right),
+                Action::Move(Direction::Right),
+            ],
+        );
+        position = app.explored_position();
+    }
+    assert!(position.ply() <= 2);
+    assert!(app.analyses.len() <= tictree::app::CACHE_CAPACITY);
+}
