@@ -46,69 +46,116 @@ impl Screen {
     }
 }
 
+/// The real binary in a pseudo-terminal, with its screen and a way to type.
+struct Session {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    writer: Box<dyn Write + Send>,
+    screen: Screen,
+}
+
+impl Session {
+    fn start(args: &[&str]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tictree"));
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        let child = pty.slave.spawn_command(command).expect("tictree starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let writer = pty.master.take_writer().expect("pty writer");
+        let (sender, output) = channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buffer) {
+                if n == 0 || sender.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let screen = Screen {
+            parser: vt100::Parser::new(
+                ROWS.try_into().expect("rows"),
+                COLS.try_into().expect("cols"),
+                0,
+            ),
+            raw: Vec::new(),
+            output,
+        };
+        Session {
+            child,
+            writer,
+            screen,
+        }
+    }
+
+    fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("send keys");
+        self.writer.flush().expect("flush");
+    }
+
+    /// Sends `q` and waits for a clean exit with the alternate screen left.
+    fn quit(mut self) {
+        self.send(b"q");
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                break status;
+            }
+            assert!(Instant::now() < deadline, "tictree did not exit on q");
+            self.screen.pump(Duration::from_millis(20));
+        };
+        self.screen.pump(Duration::from_millis(200));
+        assert!(status.success(), "exit status {status:?}");
+        let raw = String::from_utf8_lossy(&self.screen.raw);
+        let left = raw
+            .rfind("\x1b[?1049l")
+            .expect("the alternate screen is left");
+        assert!(left > raw.rfind("\x1b[?1049h").expect("it was entered"));
+        assert!(!self.screen.parser.screen().alternate_screen());
+    }
+}
+
 #[test]
 fn a_move_is_played_the_ai_answers_and_q_restores_the_terminal() {
-    let pty = native_pty_system()
-        .openpty(PtySize {
-            rows: ROWS,
-            cols: COLS,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_tictree"));
-    command.args(["--seed", "3", "--no-mouse"]);
-    command.env("TERM", "xterm-256color");
-    let mut child = pty.slave.spawn_command(command).expect("tictree starts");
-    drop(pty.slave);
-    let mut reader = pty.master.try_clone_reader().expect("pty reader");
-    let mut writer = pty.master.take_writer().expect("pty writer");
-    let (sender, output) = channel();
-    std::thread::spawn(move || {
-        let mut buffer = [0u8; 4096];
-        while let Ok(n) = reader.read(&mut buffer) {
-            if n == 0 || sender.send(buffer[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut screen = Screen {
-        parser: vt100::Parser::new(
-            ROWS.try_into().expect("rows"),
-            COLS.try_into().expect("cols"),
-            0,
-        ),
-        raw: Vec::new(),
-        output,
-    };
-
-    screen.wait_for("X (you) to move");
-    screen.wait_for("9 moves ·"); // The hint search has scored every move.
+    let mut session = Session::start(&["--seed", "3", "--no-mouse"]);
+    session.screen.wait_for("X (you) to move");
+    session.screen.wait_for("9 moves ·"); // The hint search has scored every move.
     // The cursor starts on b2: Enter places X there, and the AI answers.
-    writer.write_all(b"\r").expect("send Enter");
-    writer.flush().expect("flush");
-    screen.wait_for("1. X (you) plays b2");
-    screen.wait_for("2. O (AI) plays");
-    let shown = screen.contents();
+    session.send(b"\r");
+    session.screen.wait_for("1. X (you) plays b2");
+    session.screen.wait_for("2. O (AI) plays");
+    let shown = session.screen.contents();
     assert!(shown.contains('╳'), "the X is drawn:\n{shown}");
     assert!(shown.contains("╭─╮"), "the AI's O is drawn:\n{shown}");
+    session.quit();
+}
 
-    writer.write_all(b"q").expect("send q");
-    writer.flush().expect("flush");
-    let deadline = Instant::now() + PATIENCE;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("child status") {
-            break status;
-        }
-        assert!(Instant::now() < deadline, "tictree did not exit on q");
-        screen.pump(Duration::from_millis(20));
-    };
-    screen.pump(Duration::from_millis(200));
-    assert!(status.success(), "exit status {status:?}");
-    let raw = String::from_utf8_lossy(&screen.raw);
-    let left = raw
-        .rfind("\x1b[?1049l")
-        .expect("the alternate screen is left");
-    assert!(left > raw.rfind("\x1b[?1049h").expect("it was entered"));
-    assert!(!screen.parser.screen().alternate_screen());
+#[test]
+fn tab_and_right_expand_a_move_and_show_the_replies_scores() {
+    let mut session = Session::start(&["--seed", "3", "--no-mouse", "--moves", "a3 b2"]);
+    session.screen.wait_for("7 moves ·");
+    // Tab to the tree, then → expands its first (best) move: the pane lists O's replies.
+    session.send(b"\t");
+    session.screen.wait_for("→ expand");
+    session.send(b"l");
+    session.screen.wait_for("board › ");
+    session.screen.wait_for("O to move");
+    session.screen.wait_for(" moves · ");
+    let shown = session.screen.contents();
+    assert!(
+        shown.contains("Preview 1 ply"),
+        "the board previews the move:\n{shown}"
+    );
+    assert!(
+        shown.contains("draw") || shown.contains("loss in") || shown.contains("win in"),
+        "the replies have scores:\n{shown}"
+    );
+    session.quit();
 }
