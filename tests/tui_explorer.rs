@@ -276,3 +276,95 @@ fn the_explorer_cache_stays_bounded() {
     assert!(position.ply() <= 2);
     assert!(app.analyses.len() <= tictree::app::CACHE_CAPACITY);
 }
+
+#[test]
+fn the_alphabeta_replay_stops_at_its_first_cutoff_with_the_pruned_moves_marked() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b3 c3 b2");
+    options.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    let Some(state) = app.replay() else {
+        panic!("the replay is open");
+    };
+    assert_eq!(state.replay.algorithm(), Algorithm::AlphaBeta);
+    assert!(
+        !state.surveying,
+        "the survey ran inline: the totals are known"
+    );
+    // The replay's totals are analyze's.
+    let analysis = tictree::engine::analyze(
+        app.position(),
+        Algorithm::AlphaBeta,
+        &tictree::engine::StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        state.replay.totals().map(|t| t.nodes),
+        Some(analysis.stats.nodes)
+    );
+    press(
+        &mut app,
+        &[Action::Replay(tictree::app::ReplayCommand::NextCutoff)],
+    );
+    let state = app.replay().expect("still open");
+    let pruned = state.replay.pruned().to_vec();
+    assert!(!pruned.is_empty(), "a cutoff prunes moves");
+    assert_eq!(state.replay.counters().cutoffs, 1);
+    let view = app.replay_board(state);
+    for mv in &pruned {
+        assert_eq!(view.mark(*mv), Some(tictree::app::Mark::Pruned));
+    }
+    let terminal = screen(&app, 110, 34);
+    let text = text(&terminal);
+    assert!(text.contains("cutoff"), "{text}");
+    assert!(text.contains("{ - }"), "pruned cells are marked: {text}");
+    assert_snapshot!("replay_first_cutoff", terminal.backend());
+    // Esc leaves the replay, back to the game as it was.
+    press(
+        &mut app,
+        &[Action::Replay(tictree::app::ReplayCommand::Close)],
+    );
+    assert!(app.replay().is_none());
+    assert_eq!(app.position().ply(), 4);
+}
+
+#[test]
+fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    for _ in 0..5 {
+        app.update(Action::Replay(C::Forward));
+    }
+    let step = |app: &App| app.replay().expect("open").replay.step();
+    assert_eq!(step(&app), 5);
+    app.update(Action::Replay(C::Back));
+    assert_eq!(step(&app), 4);
+    // Autoplay at 10 events a second: 1.05 s of ticks take 10 steps.
+    app.update(Action::Replay(C::Autoplay));
+    assert!(app.wants_ticks());
+    assert_eq!(app.replay().expect("open").events_per_second(), 10);
+    for _ in 0..21 {
+        app.update(Action::Tick(Duration::from_millis(50)));
+    }
+    assert_eq!(step(&app), 14);
+    app.update(Action::Replay(C::Autoplay));
+    app.update(Action::Tick(Duration::from_secs(1)));
+    assert_eq!(step(&app), 14, "paused");
+    // The end: every root move scored, as analyze scores them.
+    app.update(Action::Replay(C::End));
+    let state = app.replay().expect("open");
+    assert!(state.replay.finished());
+    assert_eq!(state.replay.counters().nodes, 34_202);
+    assert_eq!(state.replay.root_scores().len(), 9);
+    // Another algorithm on the same position: minimax, the seed notebook's 549,945 nodes.
+    app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
+    settle(&mut app);
+    let state = app.replay().expect("open");
+    assert_eq!(state.replay.algorithm(), Algorithm::Minimax);
+    assert_eq!(state.replay.totals().map(|t| t.nodes), Some(549_945));
+    assert_eq!(state.replay.step(), 0);
+}

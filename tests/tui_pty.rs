@@ -159,3 +159,21 @@ fn tab_and_right_expand_a_move_and_show_the_replies_scores() {
     );
     session.quit();
 }
+
+#[test]
+fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
+    let mut session = Session::start(&["--seed", "3", "--no-mouse", "--moves", "a3 b2"]);
+    session.screen.wait_for("7 moves ·");
+    session.send(b"s");
+    session.screen.wait_for("Search replay · alphabeta");
+    session.send(b"lll");
+    session.screen.wait_for("step 3 /");
+    let shown = session.screen.contents();
+    assert!(shown.contains("α") && shown.contains("β"), "{shown}");
+    assert!(shown.contains("−∞") && shown.contains("+∞"), "{shown}");
+    session.send(b"x");
+    session.screen.wait_for("cutoff");
+    session.send(b"\x1b");
+    session.screen.wait_for("Game tree");
+    session.quit();
+}

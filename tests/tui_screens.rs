@@ -56,11 +56,23 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     settle(&mut app);
     press(&mut app, &[Action::ToggleHelp]);
     let terminal = screen(&app, 100, 30);
-    let text = text(&terminal);
-    for (key, _) in tictree::app::HELP.iter().flat_map(|s| s.keys) {
-        assert!(text.contains(key), "help lacks {key}");
-    }
     assert_snapshot!("help", terminal.backend());
+    // Taller than the terminal: ↓ scrolls it, and every key of every section shows on the way.
+    let mut seen = text(&terminal);
+    for _ in 0..tictree::app::HELP
+        .iter()
+        .map(|s| s.keys.len() + 2)
+        .sum::<usize>()
+    {
+        app.update(Action::Move(Direction::Down));
+        seen.push_str(&text(&screen(&app, 100, 30)));
+    }
+    for section in tictree::app::HELP {
+        assert!(seen.contains(section.title), "help lacks {}", section.title);
+        for (key, what) in section.keys {
+            assert!(seen.contains(&format!("{key}  {what}")), "help lacks {key}");
+        }
+    }
     // Keys other than Esc/?/q do nothing while the popup is open; Esc closes it, not the app.
     press(&mut app, &[Action::Move(Direction::Left), Action::Escape]);
     assert!(app.popup.is_none() && !app.should_quit());

@@ -1,7 +1,9 @@
 //! Everything that can change the application state, as plain values.
 
+use super::replaying::ReplayCommand;
 use super::worker::SearchMessage;
 use crate::engine::Move;
+use std::time::Duration;
 
 /// A direction for the cursor or a selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,6 +45,12 @@ pub enum Action {
     ToggleHeat,
     /// Compare the algorithms on the shown position.
     Compare,
+    /// Open the replay of the shown position's search.
+    OpenReplay,
+    /// A step of the replay.
+    Replay(ReplayCommand),
+    /// Time has passed (autoplay of the replay).
+    Tick(Duration),
     /// Close the open popup; without one, step back: out of the explored line, to the board, quit.
     Escape,
     /// Move the focus to the next pane.

@@ -114,7 +114,7 @@ impl App {
                 self.exploring.retain(|p| *p != position);
                 self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
             }
-            SearchMessage::Compared { .. } => {}
+            SearchMessage::Compared { .. } | SearchMessage::Surveyed { .. } => {}
         }
     }
 }

@@ -1,6 +1,9 @@
 //! Key presses to actions. Which keys exist is listed once, in `HELP`, for the popup and docs.
 
 use super::action::{Action, Direction};
+use super::replaying::ReplayCommand;
+use super::state::{App, Mode};
+use crate::engine::Algorithm;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A group of keys in the help popup.
@@ -43,8 +46,28 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Seeing inside the AI",
         keys: &[
+            (
+                "s",
+                "replay the search of the shown position, event by event",
+            ),
             ("c", "compare minimax, alphabeta and engine here"),
             ("m", "heat map: every move's score on the board"),
+        ],
+    },
+    HelpSection {
+        title: "Search replay (after s)",
+        keys: &[
+            ("→ / l / Space", "one event forward"),
+            ("← / h / Backspace", "one event back"),
+            ("↓ / j", "step over: finish the subtree just entered"),
+            ("↑ / k", "step out: back to the parent"),
+            ("x", "run to the next cutoff"),
+            ("End / e", "run to the end"),
+            ("Home / g", "restart"),
+            ("p", "autoplay / pause"),
+            ("+ / -", "autoplay faster / slower"),
+            ("1 / 2 / 3", "replay with minimax / alphabeta / engine"),
+            ("Esc / s", "leave the replay"),
         ],
     },
     HelpSection {
@@ -82,6 +105,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('v') => Action::ShowLine,
         KeyCode::Char('m') => Action::ToggleHeat,
         KeyCode::Char('c') => Action::Compare,
+        KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Esc => Action::Escape,
         KeyCode::Tab => Action::FocusNext,
@@ -92,4 +116,43 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         _ => return None,
     };
     Some(action)
+}
+
+/// The action for a key press in whatever mode the app is in.
+pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
+    match app.mode {
+        Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
+        _ => key_action(key),
+    }
+}
+
+/// The action for a key press during a search replay.
+pub fn replay_key_action(key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    let command = match key.code {
+        KeyCode::Right | KeyCode::Char('l') | KeyCode::Char(' ') | KeyCode::Enter => {
+            ReplayCommand::Forward
+        }
+        KeyCode::Left | KeyCode::Char('h') | KeyCode::Backspace => ReplayCommand::Back,
+        KeyCode::Down | KeyCode::Char('j') => ReplayCommand::Over,
+        KeyCode::Up | KeyCode::Char('k') => ReplayCommand::Out,
+        KeyCode::Char('x') => ReplayCommand::NextCutoff,
+        KeyCode::End | KeyCode::Char('e') => ReplayCommand::End,
+        KeyCode::Home | KeyCode::Char('g') => ReplayCommand::Restart,
+        KeyCode::Char('p') => ReplayCommand::Autoplay,
+        KeyCode::Char('+') | KeyCode::Char('=') => ReplayCommand::Faster,
+        KeyCode::Char('-') => ReplayCommand::Slower,
+        KeyCode::Char('1') => ReplayCommand::Algorithm(Algorithm::Minimax),
+        KeyCode::Char('2') => ReplayCommand::Algorithm(Algorithm::AlphaBeta),
+        KeyCode::Char('3') => ReplayCommand::Algorithm(Algorithm::Engine),
+        KeyCode::Esc | KeyCode::Char('s') => ReplayCommand::Close,
+        KeyCode::Char('?') => return Some(Action::ToggleHelp),
+        KeyCode::Char('q') => return Some(Action::Quit),
+        KeyCode::PageUp => return Some(Action::PageUp),
+        KeyCode::PageDown => return Some(Action::PageDown),
+        _ => return None,
+    };
+    Some(Action::Replay(command))
 }

@@ -13,6 +13,7 @@ mod game;
 mod keys;
 mod log;
 mod options;
+mod replaying;
 mod search_view;
 mod state;
 mod update;
@@ -22,12 +23,13 @@ pub use action::{Action, Direction};
 pub use board_view::{BoardView, Ghost, Mark};
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use game::Game;
-pub use keys::{HELP, HelpSection, key_action};
+pub use keys::{HELP, HelpSection, action_for_key, key_action, replay_key_action};
 pub use log::{Log, LogKind, LogLine, duration, names, signed, thousands};
 pub use options::{DEFAULT_TIME, Options, Seat};
+pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SPEEDS};
 pub use search_view::SearchView;
-pub use state::{AI_PACE, App, Comparison, EXPLORE_JOBS, Focus, Popup};
+pub use state::{AI_PACE, App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{
-    COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage, SearchRequest, Worker,
-    run_comparison, run_job,
+    COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage, SearchRequest, SurveyRequest,
+    Worker, run_comparison, run_job, run_survey,
 };

@@ -5,6 +5,7 @@ use super::explorer::{Analyses, Explorer, resolve};
 use super::game::Game;
 use super::log::{Log, LogKind};
 use super::options::{Options, Seat};
+use super::replaying::ReplayState;
 use super::search_view::SearchView;
 use super::worker::{Job, JobKey, SearchRequest};
 use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Status};
@@ -38,6 +39,16 @@ impl Focus {
     pub fn prev(self) -> Focus {
         self.next().next()
     }
+}
+
+/// What the screen is for: the game (with its explorer), or a search replay in place of the
+/// game-tree pane.
+#[derive(Clone)]
+pub enum Mode {
+    /// Playing and exploring.
+    Game,
+    /// Stepping through a search.
+    Replay(Box<ReplayState>),
 }
 
 /// A window over the panes that takes the keys until it is closed.
@@ -83,7 +94,9 @@ pub struct App {
     pub cursor: (usize, usize),
     /// The pane that receives the cursor keys.
     pub focus: Focus,
-    /// The open popup, if any.
+    /// The game, or a search replay.
+    pub mode: Mode,
+    /// The open popup, if any (over either mode).
     pub popup: Option<Popup>,
     /// Lines the help popup is scrolled down.
     pub help_scroll: usize,
@@ -131,6 +144,7 @@ impl App {
                 (usize::from(rules.width) - 1) / 2,
             ),
             focus: Focus::Board,
+            mode: Mode::Game,
             popup: None,
             help_scroll: 0,
             paused: false,

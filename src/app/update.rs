@@ -5,7 +5,7 @@ use super::log::{LogKind, duration, signed, thousands};
 use super::options::Seat;
 use super::state::{App, Focus, Popup};
 use super::worker::{Job, JobKey, SearchMessage};
-use crate::engine::{Appraisal, Move, MoveValue, Status};
+use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
 use rand::seq::IndexedRandom;
 
 /// Lines the log scrolls per PgUp/PgDn.
@@ -14,12 +14,10 @@ const PAGE: isize = 5;
 impl App {
     /// Applies one action to the state.
     pub fn update(&mut self, action: Action) {
-        if !matches!(action, Action::Search(_)) {
-            self.notice = None;
-        }
-        if let Action::Search(message) = action {
-            self.receive(message);
-            return;
+        match action {
+            Action::Search(message) => return self.receive(message),
+            Action::Tick(elapsed) => return self.tick(elapsed),
+            _ => self.notice = None,
         }
         // An open popup takes every key but the ones that close it or quit.
         if let Some(popup) = self.popup {
@@ -42,6 +40,8 @@ impl App {
             return;
         }
         match action {
+            Action::Replay(command) => self.replay_command(command),
+            Action::OpenReplay => self.open_replay(Algorithm::AlphaBeta),
             Action::Move(direction) => self.navigate(direction),
             Action::Place => self.place(),
             Action::Back => self.tree_back(),
@@ -63,7 +63,7 @@ impl App {
             Action::PageUp => self.log.scroll_by(PAGE),
             Action::PageDown => self.log.scroll_by(-PAGE),
             Action::Quit => self.quit(),
-            Action::Search(_) => {}
+            Action::Search(_) | Action::Tick(_) => {}
         }
     }
 
@@ -253,6 +253,12 @@ impl App {
             (JobKey::Play, generation) if generation == self.search.generation => {}
             (JobKey::Explore(position), _) => return self.receive_explored(position, message),
             (JobKey::Compare, _) => return self.receive_compared(message),
+            (JobKey::Replay, generation) => {
+                if let SearchMessage::Surveyed { replay, .. } = message {
+                    self.receive_survey(generation, *replay.0);
+                }
+                return;
+            }
             // Stale: the position changed since this search started.
             _ => return,
         }
@@ -263,7 +269,7 @@ impl App {
                 self.search.finish(*analysis);
                 self.maybe_ai_move();
             }
-            SearchMessage::Compared { .. } => {}
+            SearchMessage::Compared { .. } | SearchMessage::Surveyed { .. } => {}
         }
     }
 

@@ -6,6 +6,7 @@
 //! the app routes each to where it belongs and drops stale ones.
 
 use crate::engine::compare::ALLOWANCE;
+use crate::engine::replay::Replay;
 use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag,
     analyze_within, compare,
@@ -24,6 +25,8 @@ pub enum JobKey {
     Explore(Position),
     /// The comparison of every algorithm.
     Compare,
+    /// A search replay run to its end.
+    Replay,
 }
 
 /// What the app asks the worker to analyse.
@@ -56,6 +59,32 @@ pub struct CompareRequest {
     pub allowance: Duration,
 }
 
+/// A search replay to run to its end, so its totals and checkpoints are known.
+#[derive(Clone)]
+pub struct SurveyRequest {
+    /// Tag of the request; the reply carries it back.
+    pub generation: u64,
+    /// The replay, at its start.
+    pub replay: Box<Replay>,
+}
+
+impl std::fmt::Debug for SurveyRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "SurveyRequest({})", self.generation)
+    }
+}
+
+/// A replay run to its end (a wrapper so messages can be printed in test failures without
+/// printing a whole replay).
+#[derive(Clone)]
+pub struct Surveyed(pub Box<Replay>);
+
+impl std::fmt::Debug for Surveyed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Surveyed(step {})", self.0.step())
+    }
+}
+
 /// What the app wants from the worker next.
 #[derive(Clone, Debug)]
 pub enum Job {
@@ -63,6 +92,8 @@ pub enum Job {
     Analyze(SearchRequest),
     /// Cancel a running comparison and start this one.
     Compare(CompareRequest),
+    /// Cancel a running survey and start this one.
+    Survey(SurveyRequest),
     /// Cancel the job running under this key, if any.
     Cancel(JobKey),
 }
@@ -73,6 +104,7 @@ impl Job {
         match self {
             Job::Analyze(request) => request.key,
             Job::Compare(_) => JobKey::Compare,
+            Job::Survey(_) => JobKey::Replay,
             Job::Cancel(key) => *key,
         }
     }
@@ -99,6 +131,13 @@ pub enum SearchMessage {
         /// The whole analysis (boxed: it is far larger than the other messages).
         analysis: Box<Appraisal>,
     },
+    /// A replay has been run to its end.
+    Surveyed {
+        /// The generation of the request.
+        generation: u64,
+        /// The replay, at its end.
+        replay: Surveyed,
+    },
     /// One algorithm of a comparison has finished or run out of time.
     Compared {
         /// The generation of the request.
@@ -119,6 +158,7 @@ impl SearchMessage {
                 key, generation, ..
             } => (*key, *generation),
             SearchMessage::Compared { generation, .. } => (JobKey::Compare, *generation),
+            SearchMessage::Surveyed { generation, .. } => (JobKey::Replay, *generation),
         }
     }
 }
@@ -166,6 +206,21 @@ pub fn run_comparison(
     .map(|_| ())
 }
 
+/// Runs a replay to its end on the calling thread and sends it back.
+pub fn run_survey(
+    request: SurveyRequest,
+    stop: &StopFlag,
+    send: impl FnOnce(SearchMessage),
+) -> Result<(), Cancelled> {
+    let mut replay = request.replay;
+    replay.run_to_end(stop)?;
+    send(SearchMessage::Surveyed {
+        generation: request.generation,
+        replay: Surveyed(replay),
+    });
+    Ok(())
+}
+
 /// The allowance of a comparison started from the app.
 pub const COMPARE_ALLOWANCE: Duration = ALLOWANCE;
 
@@ -203,6 +258,9 @@ impl Worker {
             }
             Job::Compare(request) => {
                 thread::spawn(move || run_comparison(&request, &running, send));
+            }
+            Job::Survey(request) => {
+                thread::spawn(move || run_survey(request, &running, send));
             }
         }
         self.running.insert(key, stop);

@@ -12,6 +12,7 @@ pub mod minimax;
 pub mod notation;
 pub mod position;
 mod pv;
+pub mod replay;
 pub mod rules;
 pub mod score;
 pub mod search;

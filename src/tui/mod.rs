@@ -4,12 +4,12 @@
 
 mod terminal;
 
-use crate::app::{Action, App, Focus, Options, Worker, key_action};
+use crate::app::{Action, App, Focus, Mode, Options, Worker, action_for_key};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use std::sync::mpsc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long the loop waits for input before looking for search results again.
 const POLL: Duration = Duration::from_millis(20);
@@ -29,6 +29,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Resul
     let (replies, results) = mpsc::channel();
     let mut worker = Worker::new(replies);
     let mut dirty = true;
+    let mut last_tick = Instant::now();
     loop {
         while let Some(job) = app.take_job() {
             worker.submit(job);
@@ -51,6 +52,11 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Resul
             // Resizes and ignored keys redraw too: cheap, and a resize needs it.
             dirty = true;
         }
+        if app.wants_ticks() {
+            app.update(Action::Tick(last_tick.elapsed()));
+            dirty = true;
+        }
+        last_tick = Instant::now();
         while let Ok(message) = results.try_recv() {
             app.update(Action::Search(message));
             dirty = true;
@@ -61,15 +67,18 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Resul
 /// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
 pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => key_action(key),
-        Event::Mouse(mouse) if app.options.mouse => match mouse.kind {
-            MouseEventKind::Down(MouseButton::Left) => {
-                crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
+        Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
+        // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
+        Event::Mouse(mouse) if app.options.mouse && matches!(app.mode, Mode::Game) => {
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => {
+                    crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
+                }
+                MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
+                MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
+                _ => None,
             }
-            MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
-            MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
-            _ => None,
-        },
+        }
         _ => None,
     }
 }

@@ -355,3 +355,22 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
         }
     }
 }
+
+/// The line under the board during a replay: the node's depth and whose turn it is there.
+pub fn replay_caption<'a>(state: &crate::app::ReplayState, theme: Theme) -> Line<'a> {
+    let replay = &state.replay;
+    let depth = replay.path().len();
+    let node = replay
+        .stack()
+        .last()
+        .map_or(*replay.root(), |level| level.position);
+    let there = match node.status() {
+        Status::Ongoing => format!("{} to move", node.to_move()),
+        Status::Won(player) => format!("{player} has won"),
+        Status::Draw => "drawn".into(),
+    };
+    Line::from(vec![
+        Span::styled("Replay", theme.strong()),
+        Span::raw(format!(" depth {depth} · {there}")),
+    ])
+}

@@ -6,6 +6,7 @@ mod help;
 mod layout;
 mod log;
 mod popup;
+mod replay;
 mod status;
 mod theme;
 mod too_small;
@@ -15,7 +16,7 @@ pub use layout::{Panes, SCALES, Scale, min_size, panes};
 pub use status::keys_now;
 pub use theme::Theme;
 
-use crate::app::{App, Focus, Popup};
+use crate::app::{App, Focus, Mode, Popup};
 use crate::engine::Move;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -46,27 +47,56 @@ impl Widget for Screen<'_> {
             }
         };
         status::Header { app, theme }.render(panes.header, buf);
-        let view = app.board_view();
-        board::BoardPane {
-            view: &view,
-            caption: board::caption(app, &view, theme),
-            scale: panes.scale,
-            theme,
-            focused: app.focus == Focus::Board,
+        match &app.mode {
+            Mode::Game => {
+                let view = app.board_view();
+                board::BoardPane {
+                    view: &view,
+                    caption: board::caption(app, &view, theme),
+                    scale: panes.scale,
+                    theme,
+                    focused: app.focus == Focus::Board,
+                }
+                .render(panes.board, buf);
+                tree::TreePane {
+                    app,
+                    theme,
+                    focused: app.focus == Focus::Tree,
+                }
+                .render(panes.tree, buf);
+                log::LogPane {
+                    app,
+                    theme,
+                    focused: app.focus == Focus::Log,
+                }
+                .render(panes.log, buf);
+            }
+            Mode::Replay(state) => {
+                let view = app.replay_board(state);
+                board::BoardPane {
+                    view: &view,
+                    caption: board::replay_caption(state, theme),
+                    scale: panes.scale,
+                    theme,
+                    focused: false,
+                }
+                .render(panes.board, buf);
+                // The replay takes the tree's place and most of the log's: it needs the rows.
+                let right = panes.tree.union(panes.log);
+                let [pane, log_area] = ratatui::layout::Layout::vertical([
+                    ratatui::layout::Constraint::Fill(1),
+                    ratatui::layout::Constraint::Length(layout::LOG_MIN),
+                ])
+                .areas(right);
+                replay::ReplayPane { state, theme }.render(pane, buf);
+                log::LogPane {
+                    app,
+                    theme,
+                    focused: false,
+                }
+                .render(log_area, buf);
+            }
         }
-        .render(panes.board, buf);
-        tree::TreePane {
-            app,
-            theme,
-            focused: app.focus == Focus::Tree,
-        }
-        .render(panes.tree, buf);
-        log::LogPane {
-            app,
-            theme,
-            focused: app.focus == Focus::Log,
-        }
-        .render(panes.log, buf);
         status::StatusBar { app, theme }.render(panes.status, buf);
         match (app.popup, &app.comparison) {
             (Some(Popup::Help), _) => help::HelpPopup {

@@ -1,7 +1,7 @@
 //! The header line (game, players, algorithm) and the status bar (the keys that apply now).
 
 use super::theme::Theme;
-use crate::app::{App, Focus, Popup};
+use crate::app::{App, Focus, Mode, Popup};
 use crate::engine::{Player, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -69,6 +69,19 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         Some(Popup::Compare) => return vec![("Esc", "close"), ("q", "quit")],
         None => {}
     }
+    if let Mode::Replay(state) = &app.mode {
+        return vec![
+            ("→/←", "step"),
+            ("↓/↑", "over/out"),
+            ("x", "cutoff"),
+            ("e/g", "end/start"),
+            ("p", if state.autoplay { "pause" } else { "play" }),
+            ("+/-", "speed"),
+            ("1/2/3", "algo"),
+            ("Esc", "leave"),
+            ("?", "help"),
+        ];
+    }
     let mut keys = Vec::new();
     let ongoing = app.position().status() == Status::Ongoing;
     match app.focus {
@@ -100,6 +113,7 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         keys.push(("r", "redo"));
     }
     keys.push(("n", "new game"));
+    keys.push(("s", "replay"));
     keys.push(("c", "compare"));
     keys.push(("m", if app.heat { "no heat" } else { "heat" }));
     keys.push(("Tab", "focus"));

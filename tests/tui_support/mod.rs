@@ -5,7 +5,9 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Job, Options, SearchMessage, run_comparison, run_job};
+use tictree::app::{
+    Action, App, Direction, Job, Options, SearchMessage, run_comparison, run_job, run_survey,
+};
 use tictree::engine::{Algorithm, Budget, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
@@ -56,6 +58,10 @@ pub fn settle(app: &mut App) {
                     messages.push(message)
                 })
                 .expect("an unstopped comparison finishes");
+            }
+            Job::Survey(request) => {
+                run_survey(request, &StopFlag::default(), |m| messages.push(m))
+                    .expect("an unstopped replay runs to its end");
             }
             Job::Cancel(_) => {}
         }

@@ -1,0 +1,222 @@
+//! The search replay's part of `App::update`: `s` opens a replay of the search of the shown
+//! position, and the replay keys step through it event by event. A background job runs the same
+//! replay to its end once, so the totals are known and every jump (the end, the next cutoff, a
+//! step back) lands at once.
+
+use super::board_view::{BoardView, Mark};
+use super::state::{App, Mode};
+use super::worker::{Job, JobKey, SurveyRequest};
+use crate::engine::replay::{Replay, ReplayLimits};
+use crate::engine::{Algorithm, Status};
+use std::time::Duration;
+
+/// The node budget of a replay in the app: the whole 3×3 minimax tree (549,945 nodes) fits; on
+/// bigger boards the replay covers the first this-many nodes and says so.
+pub const REPLAY_NODES: u64 = 2_000_000;
+
+/// Autoplay speeds, in events per second.
+pub const SPEEDS: [u32; 7] = [1, 3, 10, 30, 100, 1_000, 10_000];
+
+/// One step of the replay the user asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayCommand {
+    /// One event forward.
+    Forward,
+    /// One event back.
+    Back,
+    /// Finish the subtree just entered.
+    Over,
+    /// Finish the current node and return to its parent.
+    Out,
+    /// Run to the next cutoff.
+    NextCutoff,
+    /// Run to the end.
+    End,
+    /// Back to the first event.
+    Restart,
+    /// Start or pause autoplay.
+    Autoplay,
+    /// Autoplay faster.
+    Faster,
+    /// Autoplay slower.
+    Slower,
+    /// Replay the same position with another algorithm.
+    Algorithm(Algorithm),
+    /// Leave the replay.
+    Close,
+}
+
+/// The replay being watched.
+#[derive(Clone)]
+pub struct ReplayState {
+    /// The replay, at the step shown.
+    pub replay: Replay,
+    /// The generation of the job that runs it to its end; its answer is dropped if stale.
+    pub generation: u64,
+    /// Whether that job is still running (the totals are not known yet).
+    pub surveying: bool,
+    /// Whether autoplay runs.
+    pub autoplay: bool,
+    /// Index into `SPEEDS`.
+    pub speed: usize,
+    /// Events autoplay owes (fractions carry over between ticks).
+    pub due: f64,
+}
+
+impl ReplayState {
+    /// Autoplay's speed in events per second.
+    pub fn events_per_second(&self) -> u32 {
+        SPEEDS[self.speed]
+    }
+}
+
+impl App {
+    /// Opens the replay of the shown position's search with `algorithm`.
+    pub(crate) fn open_replay(&mut self, algorithm: Algorithm) {
+        let root = self.explored_position();
+        if root.status() != Status::Ongoing {
+            self.notice = Some("the game is over here: there is no search to replay".into());
+            return;
+        }
+        self.open_replay_at(root, algorithm);
+    }
+
+    /// Carries out one replay command.
+    pub(crate) fn replay_command(&mut self, command: ReplayCommand) {
+        let Some(state) = self.replay_mut() else {
+            return;
+        };
+        let replay = &mut state.replay;
+        match command {
+            ReplayCommand::Forward => {
+                if !replay.forward() {
+                    self.notice =
+                        Some("the end of the search (← steps back, Home restarts)".into());
+                }
+            }
+            ReplayCommand::Back => {
+                if !replay.back() {
+                    self.notice = Some("the start of the search".into());
+                }
+            }
+            ReplayCommand::Over => replay.step_over(),
+            ReplayCommand::Out => replay.step_out(),
+            ReplayCommand::NextCutoff => {
+                if !replay.next_cutoff() {
+                    self.notice = Some(match replay.algorithm() {
+                        Algorithm::Minimax => {
+                            "minimax never cuts off: it searches everything".into()
+                        }
+                        _ => "no cutoff ahead".into(),
+                    });
+                }
+            }
+            ReplayCommand::End => replay.to_end(),
+            ReplayCommand::Restart => replay.restart(),
+            ReplayCommand::Autoplay => {
+                state.autoplay = !state.autoplay;
+                state.due = 0.0;
+            }
+            ReplayCommand::Faster => state.speed = (state.speed + 1).min(SPEEDS.len() - 1),
+            ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
+            ReplayCommand::Algorithm(algorithm) => {
+                let root = *replay.root();
+                self.close_replay();
+                self.open_replay_at(root, algorithm);
+            }
+            ReplayCommand::Close => self.close_replay(),
+        }
+    }
+
+    /// Opens a replay of `root`'s search, and asks for it to be run to its end in the background.
+    fn open_replay_at(&mut self, root: crate::engine::Position, algorithm: Algorithm) {
+        let limits = ReplayLimits {
+            depth: None,
+            nodes: Some(REPLAY_NODES),
+        };
+        let replay = Replay::new(root, algorithm, limits);
+        let generation = self.next_generation();
+        self.jobs.push_back(Job::Survey(SurveyRequest {
+            generation,
+            replay: Box::new(replay.clone()),
+        }));
+        self.mode = Mode::Replay(Box::new(ReplayState {
+            replay,
+            generation,
+            surveying: true,
+            autoplay: false,
+            speed: 2,
+            due: 0.0,
+        }));
+    }
+
+    /// Leaves the replay (its background job is cancelled).
+    pub(crate) fn close_replay(&mut self) {
+        self.mode = Mode::Game;
+        self.jobs.push_back(Job::Cancel(JobKey::Replay));
+    }
+
+    /// Time passed: autoplay takes as many steps as its speed owes.
+    pub(crate) fn tick(&mut self, elapsed: Duration) {
+        let Some(state) = self.replay_mut().filter(|s| s.autoplay) else {
+            return;
+        };
+        state.due += elapsed.as_secs_f64() * f64::from(state.events_per_second());
+        while state.due >= 1.0 {
+            state.due -= 1.0;
+            if !state.replay.forward() {
+                state.autoplay = false;
+                break;
+            }
+        }
+    }
+
+    /// The replay run to its end in the background: it takes the place of the one shown, at the
+    /// same step, and brings the totals and the checkpoints for fast jumps.
+    pub(crate) fn receive_survey(&mut self, generation: u64, mut surveyed: Replay) {
+        let Some(state) = self.replay_mut() else {
+            return;
+        };
+        if state.generation != generation {
+            return;
+        }
+        surveyed.goto(state.replay.step());
+        state.replay = surveyed;
+        state.surveying = false;
+    }
+
+    /// The replay being watched, if the app is in replay mode.
+    pub fn replay(&self) -> Option<&ReplayState> {
+        match &self.mode {
+            Mode::Replay(state) => Some(state),
+            Mode::Game => None,
+        }
+    }
+
+    fn replay_mut(&mut self) -> Option<&mut ReplayState> {
+        match &mut self.mode {
+            Mode::Replay(state) => Some(state),
+            Mode::Game => None,
+        }
+    }
+
+    /// Whether the loop should send `Action::Tick`.
+    pub fn wants_ticks(&self) -> bool {
+        self.replay().is_some_and(|s| s.autoplay)
+    }
+
+    /// The board as the replay shows it: the node the search is at, its path numbered, the move
+    /// just made highlighted, and the moves a cutoff pruned.
+    pub fn replay_board(&self, state: &ReplayState) -> BoardView {
+        let replay = &state.replay;
+        let path = replay.path();
+        let mut view = BoardView::with_line(*replay.root(), &path);
+        if let Some(&mv) = path.last() {
+            view.marks.push((mv, Mark::Highlight));
+        }
+        for &mv in replay.pruned() {
+            view.marks.push((mv, Mark::Pruned));
+        }
+        view
+    }
+}
