@@ -12,7 +12,7 @@ use std::time::Duration;
 
 /// The node budget of a replay in the app: the whole 3×3 minimax tree (549,945 nodes) fits; on
 /// bigger boards the replay covers the first this-many nodes and says so.
-pub const REPLAY_NODES: u64 = 2_000_000;
+pub const REPLAY_NODES: u64 = 1_000_000;
 
 /// Autoplay speeds, in events per second.
 pub const SPEEDS: [u32; 7] = [1, 3, 10, 30, 100, 1_000, 10_000];
@@ -61,6 +61,8 @@ pub struct ReplayState {
     pub speed: usize,
     /// Events autoplay owes (fractions carry over between ticks).
     pub due: f64,
+    /// A long jump asked for before the totals were known, carried out when they arrive.
+    pub pending: Option<ReplayCommand>,
 }
 
 impl ReplayState {
@@ -86,6 +88,13 @@ impl App {
         let Some(state) = self.replay_mut() else {
             return;
         };
+        // Until the background run has counted the search, a jump to the end or to a far cutoff
+        // would run the search here and freeze the keys: it waits for the count instead.
+        if state.surveying && matches!(command, ReplayCommand::End | ReplayCommand::NextCutoff) {
+            state.pending = Some(command);
+            self.notice = Some("counting the search first: the jump follows at once".into());
+            return;
+        }
         let replay = &mut state.replay;
         match command {
             ReplayCommand::Forward => {
@@ -147,6 +156,7 @@ impl App {
             autoplay: false,
             speed: 2,
             due: 0.0,
+            pending: None,
         }));
     }
 
@@ -183,6 +193,9 @@ impl App {
         surveyed.goto(state.replay.step());
         state.replay = surveyed;
         state.surveying = false;
+        if let Some(command) = state.pending.take() {
+            self.replay_command(command);
+        }
     }
 
     /// The replay being watched, if the app is in replay mode.
