@@ -26,6 +26,7 @@ pub use budget::Budget;
 pub use compare::{CompareRow, compare};
 pub use estimate::Estimate;
 pub use notation::NotationError;
+pub use replay::{Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue};
 pub use position::{IllegalMove, Move, Player, Position, Status};
 pub use rules::{Rules, RulesError};
 pub use score::{Outcome, Score};

@@ -1,0 +1,308 @@
+//! The step-by-step replay: run to the end it is `analyze` (nodes and scores), it goes back and
+//! forth to identical states, its navigation lands where it should, and its memory stays bounded.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use tictree::engine::replay::{Event, EventKind, ReplayLimits};
+use tictree::engine::{
+    Algorithm, Counters, Level, Position, Replay, ReplayValue, Rules, StopFlag, analyze,
+};
+
+fn finished(position: Position, algorithm: Algorithm) -> Replay {
+    let mut replay = Replay::new(position, algorithm, ReplayLimits::default());
+    replay.run_to_end(&StopFlag::default()).unwrap();
+    replay
+}
+
+/// The replay run to the end against `analyze`: nodes (for minimax and alpha-beta) and every
+/// root move's exact score.
+fn check_against_analyze(position: Position, algorithm: Algorithm) {
+    let replay = finished(position, algorithm);
+    let analysis = analyze(&position, algorithm, &StopFlag::default(), |_| {}).unwrap();
+    let counters = replay.counters();
+    if algorithm != Algorithm::Engine {
+        assert_eq!(counters.nodes, analysis.stats.nodes, "{algorithm} {position:?}");
+        assert_eq!(counters.cutoffs, analysis.stats.cutoffs, "{algorithm} {position:?}");
+    }
+    let scores = replay.root_scores();
+    assert_eq!(scores.len(), analysis.moves.len(), "{algorithm} {position:?}");
+    for (mv, value) in scores {
+        let expected = analysis.moves.iter().find(|m| m.mv == mv).unwrap();
+        assert_eq!(
+            value,
+            ReplayValue::exact(expected.score.score),
+            "{algorithm} {position:?} {mv:?}"
+        );
+    }
+    assert!(replay.finished() && !replay.truncated());
+    assert_eq!(replay.total(), Some(replay.step()));
+}
+
+/// Every position `plies` moves from the start of `rules` (the game still going).
+fn positions_after(rules: Rules, plies: usize) -> Vec<Position> {
+    let mut level = vec![Position::empty(rules)];
+    for _ in 0..plies {
+        level = level
+            .iter()
+            .flat_map(|p| p.legal_moves().into_iter().map(move |mv| p.play(mv).unwrap()))
+            .collect();
+    }
+    level.retain(|p| !p.legal_moves().is_empty());
+    level
+}
+
+#[test]
+fn the_empty_board_counts_the_seed_nodes() {
+    let empty = Position::empty(Rules::TICTACTOE);
+    for (algorithm, nodes) in [(Algorithm::Minimax, 549_945), (Algorithm::AlphaBeta, 34_202)] {
+        let replay = finished(empty, algorithm);
+        assert_eq!(replay.counters().nodes, nodes, "{algorithm}");
+        assert_eq!(replay.counters().max_depth, 9);
+        assert!(
+            replay
+                .root_scores()
+                .iter()
+                .all(|&(_, v)| v == ReplayValue::exact(0))
+        );
+    }
+    for (moves, nodes) in [("a3", 59_704), ("a3 b2", 7_331), ("a3 b2 b3", 934)] {
+        let position = empty.play_moves(moves).unwrap();
+        assert_eq!(finished(position, Algorithm::Minimax).counters().nodes, nodes);
+    }
+}
+
+#[test]
+fn every_three_by_three_position_after_one_to_three_moves_matches_analyze() {
+    for plies in 1..=3 {
+        for position in positions_after(Rules::TICTACTOE, plies) {
+            for algorithm in Algorithm::ALL {
+                check_against_analyze(position, algorithm);
+            }
+        }
+    }
+}
+
+#[test]
+fn four_by_three_k3_positions_match_analyze() {
+    let rules: Rules = "4x3k3".parse().unwrap();
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut positions = positions_after(rules, 3);
+    positions.extend(positions_after(rules, 5));
+    for _ in 0..25 {
+        let position = positions[rng.random_range(0..positions.len())];
+        for algorithm in [Algorithm::AlphaBeta, Algorithm::Engine] {
+            check_against_analyze(position, algorithm);
+        }
+    }
+    for position in positions_after(rules, 5).into_iter().step_by(97) {
+        check_against_analyze(position, Algorithm::Minimax);
+    }
+}
+
+/// What a view of the replay shows at one step.
+fn state(replay: &Replay) -> (u64, Option<Event>, Vec<Level>, Counters, String) {
+    (
+        replay.step(),
+        replay.event().copied(),
+        replay.stack().to_vec(),
+        replay.counters(),
+        replay.sentence(),
+    )
+}
+
+#[test]
+fn back_and_forth_in_the_whole_minimax_tree_gives_identical_states() {
+    let mut replay = Replay::new(
+        Position::empty(Rules::TICTACTOE),
+        Algorithm::Minimax,
+        ReplayLimits::default(),
+    );
+    replay.run_to_end(&StopFlag::default()).unwrap();
+    let total = replay.total().unwrap();
+    assert_eq!(replay.totals().unwrap().nodes, 549_945);
+    // Enter and return for every node, and a leaf event for every finished game.
+    assert_eq!(total, 2 * 549_945 + 255_168);
+    assert!(
+        replay.memory_bytes() < 8 << 20,
+        "{} bytes",
+        replay.memory_bytes()
+    );
+    let mut rng = StdRng::seed_from_u64(2024);
+    for _ in 0..40 {
+        let at = rng.random_range(0..total);
+        replay.goto(at);
+        let before = state(&replay);
+        let n = rng.random_range(1..=5000.min(at.max(1)));
+        for _ in 0..n {
+            assert!(replay.back());
+        }
+        assert_eq!(replay.step(), at - n);
+        for _ in 0..n {
+            assert!(replay.forward());
+        }
+        assert_eq!(state(&replay), before);
+    }
+    replay.to_end();
+    assert!(replay.finished() && !replay.forward());
+    replay.restart();
+    assert_eq!((replay.step(), replay.event()), (0, None));
+    assert!(!replay.back());
+    assert!(replay.memory_bytes() < 8 << 20);
+}
+
+#[test]
+fn step_over_out_and_next_cutoff_land_where_they_should() {
+    let position = Position::empty(Rules::TICTACTOE)
+        .play_moves("a3 b2")
+        .unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    assert!(replay.forward());
+    let first = *replay.event().unwrap();
+    assert!(matches!(first.kind, EventKind::Enter { .. }));
+    assert_eq!((first.ply, replay.stack().len()), (1, 2));
+    // Over the first root move's whole subtree: its return, with the root's first score.
+    replay.step_over();
+    let event = *replay.event().unwrap();
+    assert!(matches!(event.kind, EventKind::Return { .. }));
+    assert_eq!((event.ply, replay.stack().len()), (1, 1));
+    assert_eq!(replay.root_scores().len(), 1);
+    // Into the second root move, two levels down, then out of the deeper node.
+    replay.forward();
+    replay.forward();
+    assert_eq!(replay.stack().len(), 3);
+    replay.step_out();
+    let event = *replay.event().unwrap();
+    assert!(matches!(event.kind, EventKind::Return { .. }) && event.ply == 2);
+    assert_eq!(replay.stack().len(), 2);
+    // Cutoffs: each one found in turn, its value at least β, then none left.
+    replay.restart();
+    let mut found = 0;
+    while replay.next_cutoff() {
+        let event = *replay.event().unwrap();
+        let EventKind::Cutoff { value, beta, .. } = event.kind else {
+            panic!("not a cutoff: {event:?}");
+        };
+        assert!(value.key() >= beta.key());
+        assert_eq!(replay.pruned(), &event_pruned(&event)[..]);
+        found += 1;
+    }
+    let totals = replay.totals().unwrap();
+    assert_eq!(found, totals.cutoffs);
+    assert!(found > 0);
+    // At the last cutoff, with the end known, the answer is immediate and the replay stays.
+    let step = replay.step();
+    assert!(!replay.next_cutoff());
+    assert_eq!(replay.step(), step);
+}
+
+fn event_pruned(event: &Event) -> Vec<tictree::engine::Move> {
+    match event.kind {
+        EventKind::Cutoff { pruned, .. } => pruned.to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn a_node_budget_truncates_exactly() {
+    let position = Position::empty(Rules::TICTACTOE);
+    let mut full = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    for limit in [1, 10, 1000, 20_000] {
+        let limits = ReplayLimits {
+            depth: None,
+            nodes: Some(limit),
+        };
+        let mut cut = Replay::new(position, Algorithm::AlphaBeta, limits);
+        full.restart();
+        while cut.forward() {
+            assert!(full.forward());
+            assert_eq!(cut.event(), full.event());
+        }
+        assert!(cut.truncated() && cut.finished());
+        assert_eq!(cut.counters().nodes, limit);
+    }
+    // A budget the search does not need: not truncated.
+    let limits = ReplayLimits {
+        depth: None,
+        nodes: Some(34_202),
+    };
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, limits);
+    replay.to_end();
+    assert!(!replay.truncated());
+    assert_eq!(replay.counters().nodes, 34_202);
+}
+
+#[test]
+fn a_depth_budget_estimates_the_horizon() {
+    let position = Position::empty(Rules::TICTACTOE);
+    let limits = ReplayLimits {
+        depth: Some(2),
+        nodes: None,
+    };
+    let mut replay = Replay::new(position, Algorithm::Minimax, limits);
+    replay.to_end();
+    // 9 root moves, 8 replies each, all horizon leaves.
+    assert_eq!(replay.counters().nodes, 9 + 72);
+    assert_eq!(replay.counters().max_depth, 2);
+    for (_, value) in replay.root_scores() {
+        assert!(value.is_estimate() && value.key().abs() < 1000, "{value}");
+    }
+    // The centre is the best first move by the evaluator.
+    let best = replay
+        .root_scores()
+        .into_iter()
+        .max_by_key(|&(_, v)| v.key())
+        .unwrap();
+    assert_eq!(position.rules().move_name(best.0), "b2");
+}
+
+#[test]
+fn the_engine_model_prunes_more_and_keeps_exact_scores() {
+    let empty = Position::empty(Rules::TICTACTOE);
+    let engine = finished(empty, Algorithm::Engine);
+    let counters = engine.counters();
+    assert!(counters.nodes < 34_202 && counters.tt_hits > 0, "{counters:?}");
+    let mut rng = StdRng::seed_from_u64(99);
+    let positions = positions_after(Rules::TICTACTOE, 4);
+    for _ in 0..40 {
+        check_against_analyze(
+            positions[rng.random_range(0..positions.len())],
+            Algorithm::Engine,
+        );
+    }
+    // Going back and forth also moves the table back and forth.
+    let mut replay = engine.clone();
+    let total = replay.total().unwrap();
+    for at in [total / 3, total / 2, 17, total - 1] {
+        replay.goto(at);
+        let before = state(&replay);
+        replay.goto(at / 2);
+        replay.goto(at);
+        assert_eq!(state(&replay), before);
+    }
+}
+
+#[test]
+fn sentences_name_moves_sides_and_values() {
+    let position = Position::empty(Rules::TICTACTOE)
+        .play_moves("a3 b2 b3")
+        .unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    assert!(replay.sentence().starts_with("O to move with 6 legal moves"));
+    replay.forward();
+    assert!(
+        replay
+            .sentence()
+            .starts_with("O plays c3 (depth 1), α −∞, β +∞ for X: each root move"),
+        "{}",
+        replay.sentence()
+    );
+    replay.forward();
+    assert_eq!(
+        replay.sentence(),
+        "X plays a2 (depth 2), α −∞, β +∞ for O."
+    );
+    assert!(replay.next_cutoff());
+    assert!(replay.sentence().starts_with("Reply "), "{}", replay.sentence());
+    replay.to_end();
+    assert!(replay.sentence().contains("End of the search"));
+}
