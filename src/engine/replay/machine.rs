@@ -193,7 +193,8 @@ impl Machine {
             match self.phase {
                 Phase::Arrive => {
                     let top = *self.top();
-                    if let Some((value, kind)) = Self::terminal(&top.position, top.ply, context.cells)
+                    if let Some((value, kind)) =
+                        Self::terminal(&top.position, top.ply, context.cells)
                     {
                         self.top().best = value;
                         self.phase = Phase::Leaf(kind);
@@ -383,7 +384,10 @@ impl Machine {
 
     fn leave(&mut self, context: &Context, table: &mut Table) -> Event {
         let path = self.path();
-        let node = self.stack.pop().unwrap_or_else(|| unreachable!("a node to leave"));
+        let node = self
+            .stack
+            .pop()
+            .unwrap_or_else(|| unreachable!("a node to leave"));
         self.moves.truncate(node.first as usize);
         if context.algorithm == Algorithm::Engine && node.searched {
             let bound = if node.best.key() <= node.window_alpha.key() {

@@ -219,10 +219,12 @@ impl Replay {
     /// If the last event entered a node, runs until that node returns; otherwise one event.
     pub fn step_over(&mut self) {
         match self.event() {
-            Some(event @ Event {
-                kind: EventKind::Enter { .. },
-                ..
-            }) => {
+            Some(
+                event @ Event {
+                    kind: EventKind::Enter { .. },
+                    ..
+                },
+            ) => {
                 let ply = event.ply;
                 self.run_until(|event| {
                     event.ply == ply && matches!(event.kind, EventKind::Return { .. })
@@ -329,7 +331,11 @@ impl Replay {
 
     /// The moves from the root to the current node.
     pub fn path(&self) -> Vec<Move> {
-        self.machine.stack.iter().filter_map(|level| level.mv).collect()
+        self.machine
+            .stack
+            .iter()
+            .filter_map(|level| level.mv)
+            .collect()
     }
 
     /// The moves pruned by the current event if it is a cutoff, else none.

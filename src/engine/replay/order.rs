@@ -38,7 +38,12 @@ pub(crate) fn push_moves(
             let me = position.marks(position.to_move());
             let wins = |mv: &Move| layout.has_line(me | layout.bit(mv.cell()));
             let start = out.len();
-            out.extend(order.iter().copied().filter(|mv| is_playable(mv) && wins(mv)));
+            out.extend(
+                order
+                    .iter()
+                    .copied()
+                    .filter(|mv| is_playable(mv) && wins(mv)),
+            );
             let winners = out.len() - start;
             out.extend(
                 order

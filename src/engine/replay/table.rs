@@ -57,7 +57,11 @@ impl Table {
             return;
         }
         let old = self.entries.insert(key, entry);
-        let write = Write { key, old, new: entry };
+        let write = Write {
+            key,
+            old,
+            new: entry,
+        };
         if self.applied < self.journal.len() {
             // A re-run after going back: the search is deterministic, so this is the same write.
             self.journal[self.applied] = write;
