@@ -339,3 +339,37 @@ fn sentences_name_moves_sides_and_values() {
     replay.to_end();
     assert!(replay.sentence().contains("End of the search"));
 }
+
+#[test]
+fn a_replay_can_move_to_a_background_thread() {
+    fn send_and_clone<T: Send + Clone + 'static>() {}
+    send_and_clone::<Replay>();
+    let mut replay = Replay::new(
+        Position::empty(Rules::TICTACTOE),
+        Algorithm::AlphaBeta,
+        ReplayLimits::default(),
+    );
+    replay.forward();
+    let mut worker = replay.clone();
+    let stop = StopFlag::default();
+    let finished = std::thread::spawn(move || worker.run_to_end(&stop).map(|()| worker))
+        .join()
+        .unwrap()
+        .unwrap();
+    assert_eq!(finished.total(), Some(95_641));
+    // The caller adopts the finished replay and goes back to where it was.
+    replay = finished;
+    replay.goto(1);
+    assert_eq!(replay.totals().unwrap().nodes, 34_202);
+    assert_eq!(replay.counters().nodes, 1);
+    // A raised flag stops it.
+    let stop = StopFlag::default();
+    stop.stop();
+    let mut fresh = Replay::new(
+        Position::empty(Rules::TICTACTOE),
+        Algorithm::Minimax,
+        ReplayLimits::default(),
+    );
+    assert!(fresh.run_to_end(&stop).is_err());
+    assert!(!fresh.finished() && fresh.total().is_none());
+}
