@@ -21,6 +21,7 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Analyze(args)) => tictree::cli::analyze::run(&args),
         Some(Command::Solve(args)) => tictree::cli::solve::run(&args),
         Some(Command::Bench(args)) => tictree::cli::bench::run(&args),
+        Some(Command::Trace(args)) => tictree::cli::trace::run(&args),
         None => play(&cli),
     };
     match outcome {

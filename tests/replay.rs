@@ -148,11 +148,12 @@ fn back_and_forth_in_the_whole_minimax_tree_gives_identical_states() {
         replay.memory_bytes()
     );
     let mut rng = StdRng::seed_from_u64(2024);
-    for _ in 0..40 {
-        let at = rng.random_range(0..total);
+    // A step back re-runs up to a checkpoint interval (4,096 events here): keep the walks short.
+    for _ in 0..30 {
+        let at = rng.random_range(1..total);
         replay.goto(at);
         let before = state(&replay);
-        let n = rng.random_range(1..=5000.min(at.max(1)));
+        let n = rng.random_range(1..=300.min(at));
         for _ in 0..n {
             assert!(replay.back());
         }
@@ -160,6 +161,10 @@ fn back_and_forth_in_the_whole_minimax_tree_gives_identical_states() {
         for _ in 0..n {
             assert!(replay.forward());
         }
+        assert_eq!(state(&replay), before);
+        // Far jumps, back and forward through many checkpoints.
+        replay.goto(rng.random_range(0..total));
+        replay.goto(at);
         assert_eq!(state(&replay), before);
     }
     replay.to_end();
@@ -333,4 +338,38 @@ fn sentences_name_moves_sides_and_values() {
     );
     replay.to_end();
     assert!(replay.sentence().contains("End of the search"));
+}
+
+#[test]
+fn a_replay_can_move_to_a_background_thread() {
+    fn send_and_clone<T: Send + Clone + 'static>() {}
+    send_and_clone::<Replay>();
+    let mut replay = Replay::new(
+        Position::empty(Rules::TICTACTOE),
+        Algorithm::AlphaBeta,
+        ReplayLimits::default(),
+    );
+    replay.forward();
+    let mut worker = replay.clone();
+    let stop = StopFlag::default();
+    let finished = std::thread::spawn(move || worker.run_to_end(&stop).map(|()| worker))
+        .join()
+        .unwrap()
+        .unwrap();
+    assert_eq!(finished.total(), Some(95_641));
+    // The caller adopts the finished replay and goes back to where it was.
+    replay = finished;
+    replay.goto(1);
+    assert_eq!(replay.totals().unwrap().nodes, 34_202);
+    assert_eq!(replay.counters().nodes, 1);
+    // A raised flag stops it.
+    let stop = StopFlag::default();
+    stop.stop();
+    let mut fresh = Replay::new(
+        Position::empty(Rules::TICTACTOE),
+        Algorithm::Minimax,
+        ReplayLimits::default(),
+    );
+    assert!(fresh.run_to_end(&stop).is_err());
+    assert!(!fresh.finished() && fresh.total().is_none());
 }

@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use crate::app::{DEFAULT_TIME, Options, Seat};
-use crate::engine::{Algorithm, Budget, Position, Rules};
+use crate::engine::{Algorithm, Budget, Position, ReplayLimits, Rules};
 use clap::{Args, Parser, Subcommand};
 use std::time::Duration;
 
@@ -32,6 +32,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Run the fixed benchmark suite.
     Bench(BenchArgs),
+    /// Print the events of a search step by step, one JSON object per line (see docs/cli.md).
+    Trace(TraceArgs),
 }
 
 /// The game and the position to start from.
@@ -250,4 +252,41 @@ pub struct BenchArgs {
     /// Run only the rows whose name contains this text.
     #[arg(long)]
     pub only: Option<String>,
+}
+
+/// `tictree trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Search algorithm: minimax, alphabeta (the default) or engine (a teaching model of the
+    /// engine: alpha-beta with a transposition table and move ordering).
+    #[arg(long, default_value = "alphabeta")]
+    pub algo: String,
+    /// Depth budget: positions this many plies below the given one are estimated, not searched.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub depth: Option<String>,
+    /// Node budget: stop after this many nodes (the summary then says "truncated": true).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub limit: Option<String>,
+    /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
+    pub position: Option<String>,
+}
+
+impl TraceArgs {
+    /// The depth and node budgets, validated.
+    pub fn limits(&self) -> Result<ReplayLimits, CliError> {
+        Ok(ReplayLimits {
+            depth: self
+                .depth
+                .as_deref()
+                .map(|d| number("depth", d, 1..=64).map(|d| d as u32))
+                .transpose()?,
+            nodes: self
+                .limit
+                .as_deref()
+                .map(|n| number("limit", n, 1..=u64::MAX))
+                .transpose()?,
+        })
+    }
 }

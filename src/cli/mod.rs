@@ -7,6 +7,7 @@ mod compare;
 mod error;
 pub mod format;
 pub mod solve;
+pub mod trace;
 
-pub use args::{AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SolveArgs};
+pub use args::{AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SolveArgs, TraceArgs};
 pub use error::{CliError, one_line};

@@ -2,6 +2,7 @@
 //! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
 
 use super::event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
+use super::level::Level;
 use super::order::{push_moves, static_order};
 use super::table::{Entry, Table};
 use super::{Counters, ReplayLimits};
@@ -32,33 +33,6 @@ impl Context {
             cells: root.rules().cells() as i32,
         }
     }
-}
-
-/// One node on the path from the root to the current node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
-    /// The move into this node (`None` at the root).
-    pub mv: Option<Move>,
-    /// The node's position.
-    pub position: Position,
-    /// Plies below the root.
-    pub ply: u32,
-    /// α for the node's side to move (always −∞ at the root, which gives every move a full window).
-    pub alpha: ReplayValue,
-    /// β for the node's side to move.
-    pub beta: ReplayValue,
-    /// The best value found so far (−∞ before the first child returns), for the side to move.
-    pub best: ReplayValue,
-    /// The move that gave `best`.
-    pub best_move: Option<Move>,
-    /// α when the children began: a value at or below it is only an upper bound (TT store).
-    window_alpha: ReplayValue,
-    /// Whether the node searched children (only those results are worth storing).
-    searched: bool,
-    /// This node's moves are `moves[first..end]`; `next` is the next to try.
-    first: u32,
-    next: u32,
-    end: u32,
 }
 
 /// What the next step does. After every step the machine is settled on an emitting phase or
@@ -96,20 +70,7 @@ impl Machine {
     pub fn new(root: Position, context: &Context, table: &mut Table) -> Machine {
         let mut machine = Machine {
             step: 0,
-            stack: vec![Level {
-                mv: None,
-                position: root,
-                ply: 0,
-                alpha: ReplayValue::NEG_INFINITY,
-                beta: ReplayValue::INFINITY,
-                best: ReplayValue::NEG_INFINITY,
-                best_move: None,
-                window_alpha: ReplayValue::NEG_INFINITY,
-                searched: true,
-                first: 0,
-                next: 0,
-                end: 0,
-            }],
+            stack: vec![Level::root(root)],
             moves: Vec::new(),
             phase: Phase::Done,
             event: None,
@@ -352,21 +313,14 @@ impl Machine {
         } else {
             (-parent.beta, -parent.alpha)
         };
-        let end = self.moves.len() as u32;
-        self.stack.push(Level {
-            mv: Some(mv),
+        let first = self.moves.len() as u32;
+        self.stack.push(Level::child(
+            mv,
             position,
-            ply: parent.ply + 1,
-            alpha,
-            beta,
-            best: ReplayValue::NEG_INFINITY,
-            best_move: None,
-            window_alpha: alpha,
-            searched: false,
-            first: end,
-            next: end,
-            end,
-        });
+            parent.ply + 1,
+            (alpha, beta),
+            first,
+        ));
         self.counters.nodes += 1;
         self.counters.max_depth = self.counters.max_depth.max(parent.ply + 1);
         self.phase = Phase::Arrive;

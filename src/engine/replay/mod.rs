@@ -20,13 +20,14 @@
 //! memory stays bounded and a step back re-runs fewer than `interval` events.
 
 mod event;
+mod level;
 mod machine;
 mod order;
 mod sentence;
 mod table;
 
 pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
-pub use machine::Level;
+pub use level::Level;
 pub use sentence::{end_sentence, intro_sentence, sentence};
 
 use super::position::{Move, Position};

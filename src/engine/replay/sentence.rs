@@ -110,8 +110,8 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
                 )
             };
             format!(
-                "Reply {} scores {value} ≥ β {beta} for {side}: {tail} (the opponent already has \
-                 something better than this node).",
+                "Reply {} scores {value} ≥ β {beta} for {side}: {tail} (the opponent has a better \
+                 choice elsewhere and will not let the game come here).",
                 name(mv)
             )
         }
@@ -129,8 +129,10 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
             };
             let outcome = match (ended, bound) {
                 (true, Bound::Exact) => "no need to search it again".to_string(),
-                (true, Bound::Lower) => format!("at least β {beta}, so the node ends here"),
-                (true, Bound::Upper) => format!("at most α {alpha}, so the node ends here"),
+                (true, Bound::Lower) => format!("that reaches β {beta}, so the node ends here"),
+                (true, Bound::Upper) => {
+                    format!("that is no better than α {alpha}, so the node ends here")
+                }
                 (false, Bound::Lower) => format!("α rises to {alpha}"),
                 (false, _) => format!("β falls to {beta}"),
             };

@@ -1,0 +1,226 @@
+//! `tictree trace`: the events of a search, one JSON object per line, exactly the steps the
+//! replay view walks through, then a summary line.
+
+use super::args::TraceArgs;
+use super::error::CliError;
+use super::format::status_words;
+use crate::engine::replay::{EventKind, LeafKind};
+use crate::engine::{Algorithm, Event, Move, Player, Replay, ReplayValue, Rules, Status};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
+use std::io::{self, BufWriter, Write};
+
+/// A value in the JSON: an exact score is an integer, an estimate a fraction (always written
+/// with a decimal point), an open window end `null`.
+#[derive(Clone, Copy)]
+struct Value(ReplayValue);
+
+impl Serialize for Value {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_infinite() {
+            serializer.serialize_none()
+        } else if let Some(fraction) = self.0.fraction() {
+            serializer.serialize_f64((fraction * 10_000.0).round() / 10_000.0)
+        } else {
+            serializer.serialize_i32(self.0.score().unwrap_or(0))
+        }
+    }
+}
+
+/// One event line. Absent fields do not apply to the event; `null` α or β is infinite.
+#[derive(Serialize, Default)]
+struct EventJson {
+    event: &'static str,
+    ply: u32,
+    path: Vec<String>,
+    /// The side to move at the node the event is about: `value` is from its point of view.
+    to_move: &'static str,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    best: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    new_best: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raised_alpha: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alpha: Option<Option<Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    beta: Option<Option<Value>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pruned: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ended: Option<bool>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    estimate: bool,
+}
+
+fn side(player: Player) -> &'static str {
+    match player {
+        Player::X => "X",
+        Player::O => "O",
+    }
+}
+
+/// α or β as a field: present, `null` when infinite.
+fn window(value: ReplayValue) -> Option<Option<Value>> {
+    Some(Some(Value(value)))
+}
+
+fn event_json(event: &Event, rules: &Rules) -> EventJson {
+    let mut json = EventJson {
+        event: event.name(),
+        ply: event.ply,
+        path: rules.move_names(&event.path),
+        to_move: side(event.to_move),
+        value: event.value().map(Value),
+        estimate: event.value().is_some_and(ReplayValue::is_estimate),
+        ..EventJson::default()
+    };
+    match event.kind {
+        EventKind::Enter {
+            mv,
+            player,
+            alpha,
+            beta,
+        } => {
+            json.mv = Some(rules.move_name(mv));
+            json.player = Some(side(player));
+            (json.alpha, json.beta) = (window(alpha), window(beta));
+        }
+        EventKind::Leaf { kind, .. } => {
+            json.result = Some(match kind {
+                LeafKind::Won(Player::X) => "x_won",
+                LeafKind::Won(Player::O) => "o_won",
+                LeafKind::Draw => "draw",
+                LeafKind::Horizon => "horizon",
+            });
+        }
+        EventKind::Return {
+            mv,
+            parent_best,
+            new_best,
+            raised_alpha,
+            parent_alpha,
+            parent_beta,
+            ..
+        } => {
+            json.mv = Some(rules.move_name(mv));
+            json.best = Some(Value(parent_best));
+            json.new_best = Some(new_best);
+            json.raised_alpha = Some(raised_alpha);
+            (json.alpha, json.beta) = (window(parent_alpha), window(parent_beta));
+        }
+        EventKind::Cutoff {
+            mv, beta, pruned, ..
+        } => {
+            json.mv = Some(rules.move_name(mv));
+            json.beta = window(beta);
+            json.pruned = Some(rules.move_names(&pruned));
+        }
+        EventKind::TtHit {
+            bound,
+            ended,
+            alpha,
+            beta,
+            ..
+        } => {
+            json.bound = Some(bound.name());
+            json.ended = Some(ended);
+            (json.alpha, json.beta) = (window(alpha), window(beta));
+        }
+    }
+    json
+}
+
+/// Root moves and their scores, in search order (a JSON object keeps the order it is written in).
+struct Scores<'a>(&'a [(Move, ReplayValue)], &'a Rules);
+
+impl Serialize for Scores<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for &(mv, value) in self.0 {
+            map.serialize_entry(&self.1.move_name(mv), &Value(value))?;
+        }
+        map.end()
+    }
+}
+
+#[derive(Serialize)]
+struct SummaryJson<'a> {
+    event: &'static str,
+    algorithm: &'static str,
+    nodes: u64,
+    cutoffs: u64,
+    tt_hits: u64,
+    max_depth: u32,
+    events: u64,
+    truncated: bool,
+    scores: Scores<'a>,
+    best: Vec<String>,
+}
+
+/// Writes one JSON line.
+fn line(out: &mut impl Write, json: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, json).map_err(io::Error::from)?;
+    out.write_all(b"\n")
+}
+
+/// Runs the subcommand.
+pub fn run(args: &TraceArgs) -> Result<(), CliError> {
+    let position = args.game.position(args.position.as_deref())?;
+    let algorithm: Algorithm = args.algo.parse()?;
+    let limits = args.limits()?;
+    if position.status() != Status::Ongoing {
+        return Err(CliError(format!(
+            "{}: there is no search to trace",
+            status_words(&position)
+        )));
+    }
+    let mut replay = Replay::new(position, algorithm, limits);
+    let mut out = BufWriter::new(io::stdout().lock());
+    match write_trace(&mut replay, &mut out).and_then(|()| out.flush()) {
+        // A reader that stops early (`| head`) is a normal end, not an error.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(error) => Err(CliError(format!("cannot write the trace: {error}"))),
+        Ok(()) => Ok(()),
+    }
+}
+
+fn write_trace(replay: &mut Replay, out: &mut impl Write) -> io::Result<()> {
+    let rules = *replay.root().rules();
+    while replay.forward() {
+        if let Some(event) = replay.event() {
+            line(out, &event_json(event, &rules))?;
+        }
+    }
+    let counters = replay.counters();
+    let scores = replay.root_scores();
+    let top = scores.iter().map(|&(_, v)| v.key()).max();
+    let best: Vec<Move> = scores
+        .iter()
+        .filter(|&&(_, v)| Some(v.key()) == top)
+        .map(|&(mv, _)| mv)
+        .collect();
+    let summary = SummaryJson {
+        event: "summary",
+        algorithm: replay.algorithm().name(),
+        nodes: counters.nodes,
+        cutoffs: counters.cutoffs,
+        tt_hits: counters.tt_hits,
+        max_depth: counters.max_depth,
+        events: replay.step(),
+        truncated: replay.truncated(),
+        scores: Scores(&scores, &rules),
+        best: rules.move_names(&best),
+    };
+    line(out, &summary)
+}
