@@ -338,7 +338,7 @@ fn verdict(value: &MoveValue) -> String {
 }
 
 /// `+8 (win in 2)` or `≈ +0.35 (depth 7)`.
-pub(crate) fn value_text(value: &MoveValue) -> String {
+fn value_text(value: &MoveValue) -> String {
     match value {
         MoveValue::Exact(score) => format!("{} ({})", signed(score.score), score.outcome()),
         MoveValue::Estimate(estimate) => estimate.to_string(),

@@ -38,7 +38,7 @@ impl Widget for ComparePopup<'_> {
                 self.theme.strong(),
             ),
         ];
-        for algorithm in Algorithm::ALL {
+        for (index, algorithm) in Algorithm::ALL.into_iter().enumerate() {
             let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
             let text = match row {
                 Some(CompareRow::Finished(analysis)) => {
@@ -68,12 +68,7 @@ impl Widget for ComparePopup<'_> {
                     duration(*elapsed),
                     COMPARE_ALLOWANCE.as_secs()
                 ),
-                None if comparison.rows.len()
-                    == Algorithm::ALL
-                        .iter()
-                        .position(|a| *a == algorithm)
-                        .unwrap_or(0) =>
-                {
+                None if comparison.rows.len() == index => {
                     format!(" {:<10} running…", algorithm.name())
                 }
                 None => format!(" {:<10} waiting", algorithm.name()),

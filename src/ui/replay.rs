@@ -4,7 +4,6 @@
 
 use super::theme::Theme;
 use crate::app::{REPLAY_NODES, ReplayState, thousands};
-use crate::engine::replay::ReplayValue;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -105,8 +104,8 @@ impl Widget for ReplayPane<'_> {
                 " {:>3}  {:<7} {:>7} {:>7}    {best}",
                 level.ply,
                 mv,
-                window(level.alpha),
-                window(level.beta)
+                level.alpha.to_string(),
+                level.beta.to_string()
             );
             let style = if index + 1 == stack.len() {
                 theme.selected()
@@ -149,11 +148,6 @@ impl Widget for ReplayPane<'_> {
                 .render(bottom, buf);
         }
     }
-}
-
-/// α or β as the stack shows it: `−∞`, `+∞`, or the value.
-fn window(value: ReplayValue) -> String {
-    value.to_string()
 }
 
 /// `   ▶ autoplay 10/s` while autoplay runs.
