@@ -3,8 +3,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use tictree::engine::solve::solve_with;
-use tictree::engine::solver::Engine;
+use tictree::engine::analysis::solve::solve_with;
+use tictree::engine::search::solver::Engine;
 use tictree::engine::{Algorithm, Position, Rules, StopFlag, analyze};
 
 fn analyses(c: &mut Criterion) {

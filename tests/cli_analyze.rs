@@ -101,7 +101,7 @@ fn the_table_is_for_people() {
         "{}",
         lines[2]
     );
-    assert!(lines[3].starts_with("c2       +0  draw"), "{}", lines[3]);
+    assert!(lines[3].starts_with("c2        0  draw"), "{}", lines[3]);
     assert!(lines[4].contains("-9  loss in 1"), "{}", lines[4]);
     assert!(lines.last().unwrap().contains("best c3"));
 }

@@ -1,8 +1,8 @@
 //! A sample of each of Pons' Connect Four test sets (data/connect4), solved exactly; the whole sets
 //! run in `tictree bench`. Scores follow Pons' convention: ±(22 − the winner's stones), 0 draw.
 
-use tictree::engine::solve::solve_with;
-use tictree::engine::solver::Engine;
+use tictree::engine::analysis::solve::solve_with;
+use tictree::engine::search::solver::Engine;
 use tictree::engine::{Position, Rules, StopFlag};
 
 /// Solves lines `every`-th of a set (up to `limit` of them) and returns the mean positions explored.

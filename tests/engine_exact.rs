@@ -295,7 +295,7 @@ fn symmetric_positions_have_the_same_value() {
                 continue;
             };
             let value = |p: &Position| {
-                tictree::engine::solve::solve(p, false, 1 << 20, &StopFlag::default())
+                tictree::engine::analysis::solve::solve(p, false, 1 << 20, &StopFlag::default())
                     .unwrap()
                     .value
             };
@@ -317,8 +317,12 @@ fn a_stop_request_cancels_a_long_search() {
         remote.stop();
     });
     // The empty Connect Four board takes far longer than 50 ms to solve.
-    let result =
-        tictree::engine::solve::solve(&Position::empty(Rules::CONNECT4), false, 1 << 20, &stop);
+    let result = tictree::engine::analysis::solve::solve(
+        &Position::empty(Rules::CONNECT4),
+        false,
+        1 << 20,
+        &stop,
+    );
     stopper.join().unwrap();
     assert!(result.is_err());
 }

@@ -3,7 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictree::engine::replay::{Event, EventKind, ReplayLimits};
+use tictree::engine::search::replay::{Event, EventKind, ReplayLimits};
 use tictree::engine::{
     Algorithm, Counters, Level, Position, Replay, ReplayValue, Rules, StopFlag, analyze,
 };
@@ -324,12 +324,12 @@ fn sentences_name_moves_sides_and_values() {
     assert!(
         replay
             .sentence()
-            .starts_with("O plays c3 (depth 1), α −∞, β +∞ for X: each root move"),
+            .starts_with("O plays c3 (depth 1), α -∞, β +∞ for X: each root move"),
         "{}",
         replay.sentence()
     );
     replay.forward();
-    assert_eq!(replay.sentence(), "X plays a2 (depth 2), α −∞, β +∞ for O.");
+    assert_eq!(replay.sentence(), "X plays a2 (depth 2), α -∞, β +∞ for O.");
     assert!(replay.next_cutoff());
     assert!(
         replay.sentence().starts_with("Reply "),

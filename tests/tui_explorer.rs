@@ -215,7 +215,7 @@ fn the_heat_map_draws_every_moves_score_on_its_cell() {
         let MoveValue::Exact(score) = entry.value else {
             panic!("exact")
         };
-        let label = tictree::app::signed(score.score);
+        let label = score.to_string();
         assert!(
             text.contains(&format!(" {label} ")),
             "{label} shown: {text}"

@@ -170,7 +170,7 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
     session.screen.wait_for("step 3 /");
     let shown = session.screen.contents();
     assert!(shown.contains("α") && shown.contains("β"), "{shown}");
-    assert!(shown.contains("−∞") && shown.contains("+∞"), "{shown}");
+    assert!(shown.contains("-∞") && shown.contains("+∞"), "{shown}");
     session.send(b"x");
     session.screen.wait_for("cutoff");
     session.send(b"\x1b");

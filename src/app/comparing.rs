@@ -55,7 +55,7 @@ impl App {
                 let score = analysis
                     .moves
                     .first()
-                    .map_or("-".to_string(), |m| super::log::signed(m.score.score));
+                    .map_or("-".to_string(), |m| m.score.to_string());
                 format!(
                     "  {:<9} best {} {score}: {} nodes in {}",
                     analysis.algorithm.name(),

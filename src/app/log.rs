@@ -85,15 +85,6 @@ pub fn names(names: &[String], sep: &str, max: usize) -> String {
     format!("{} +{} more", names[..max].join(sep), names.len() - max)
 }
 
-/// A score with its sign, as the tree pane shows it: `+10`, `-9`, `0`.
-pub fn signed(score: i32) -> String {
-    if score > 0 {
-        format!("+{score}")
-    } else {
-        score.to_string()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,8 +96,6 @@ mod tests {
         assert_eq!(thousands(1_000), "1,000");
         assert_eq!(duration(Duration::from_micros(1234)), "1.23 ms");
         assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
-        assert_eq!(signed(10), "+10");
-        assert_eq!(signed(-9), "-9");
     }
 
     #[test]

@@ -24,7 +24,7 @@ pub use board_view::{BoardView, Ghost, Mark};
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use game::Game;
 pub use keys::{HELP, HelpSection, action_for_key, key_action, replay_key_action};
-pub use log::{Log, LogKind, LogLine, duration, names, signed, thousands};
+pub use log::{Log, LogKind, LogLine, duration, names, thousands};
 pub use options::{DEFAULT_TIME, Options, Seat};
 pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SPEEDS};
 pub use search_view::SearchView;

@@ -6,7 +6,7 @@
 use super::board_view::{BoardView, Mark};
 use super::state::{App, Mode};
 use super::worker::{Job, JobKey, SurveyRequest};
-use crate::engine::replay::{Replay, ReplayLimits};
+use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Status};
 use std::time::Duration;
 

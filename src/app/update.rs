@@ -1,7 +1,7 @@
 //! `App::update`: the one place where the state changes.
 
 use super::action::{Action, Direction};
-use super::log::{LogKind, duration, signed, thousands};
+use super::log::{LogKind, duration, thousands};
 use super::options::Seat;
 use super::state::{App, Focus, Popup};
 use super::worker::{Job, JobKey, SearchMessage};
@@ -281,7 +281,7 @@ impl App {
                 let names = rules.move_names(&analysis.best());
                 format!(
                     ", best {} with {}",
-                    value_text(&top.value),
+                    top.value,
                     super::log::names(&names, "/", 3),
                 )
             }
@@ -332,15 +332,7 @@ impl App {
 /// `score +8 (win in 2)` for an exact value, `≈ +0.35 (depth 7)` for an estimate.
 fn verdict(value: &MoveValue) -> String {
     match value {
-        MoveValue::Exact(_) => format!("score {}", value_text(value)),
-        MoveValue::Estimate(_) => value_text(value),
-    }
-}
-
-/// `+8 (win in 2)` or `≈ +0.35 (depth 7)`.
-fn value_text(value: &MoveValue) -> String {
-    match value {
-        MoveValue::Exact(score) => format!("{} ({})", signed(score.score), score.outcome()),
-        MoveValue::Estimate(estimate) => estimate.to_string(),
+        MoveValue::Exact(_) => format!("score {value}"),
+        MoveValue::Estimate(_) => value.to_string(),
     }
 }

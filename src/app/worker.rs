@@ -5,8 +5,8 @@
 //! Results travel back over a channel, tagged with their key and the generation of the request, so
 //! the app routes each to where it belongs and drops stale ones.
 
-use crate::engine::compare::ALLOWANCE;
-use crate::engine::replay::Replay;
+use crate::engine::analysis::compare::ALLOWANCE;
+use crate::engine::search::replay::Replay;
 use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag,
     analyze_within, compare,

@@ -3,8 +3,8 @@
 
 use super::args::BenchArgs;
 use super::error::CliError;
-use crate::engine::solve::solve_with;
-use crate::engine::solver::{DEFAULT_HASH_BYTES, Engine};
+use crate::engine::analysis::solve::solve_with;
+use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
 use crate::engine::{Algorithm, Position, Rules, StopFlag, analyze};
 use serde::Serialize;
 use std::time::{Duration, Instant};

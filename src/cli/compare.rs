@@ -2,7 +2,8 @@
 
 use super::error::CliError;
 use super::format::status_words;
-use crate::engine::compare::ALLOWANCE;
+use crate::engine::analysis::compare::ALLOWANCE;
+use crate::engine::game::score::signed;
 use crate::engine::{CompareRow, Position, StopFlag, compare};
 use serde::Serialize;
 
@@ -91,7 +92,7 @@ pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<(), 
             );
             continue;
         }
-        let score = row.score.map_or("-".into(), |s| format!("{s:+}"));
+        let score = row.score.map_or("-".into(), signed);
         println!(
             "{:<10} {:<12} {:>5} {:>10} {:>10.3} {:>12.0}",
             row.algorithm,

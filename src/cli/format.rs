@@ -153,7 +153,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
     for m in &analysis.moves {
         let line = rules.move_names(&m.pv);
         let (score, outcome) = match m.value {
-            MoveValue::Exact(s) => (format!(" {:>+5}", s.score), s.outcome().to_string()),
+            MoveValue::Exact(s) => (format!(" {s:>5}"), s.outcome().to_string()),
             // One column wider, so the sign and digits line up with the exact scores.
             MoveValue::Estimate(e) => (format!("{:>6}", e.short()), format!("depth {}", e.depth)),
         };

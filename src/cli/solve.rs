@@ -3,8 +3,9 @@
 use super::args::SolveArgs;
 use super::error::CliError;
 use super::format::{RulesJson, status_name};
-use crate::engine::solve::{Solution, solve};
-use crate::engine::solver::DEFAULT_HASH_BYTES;
+use crate::engine::analysis::solve::{Solution, solve};
+use crate::engine::game::score::signed;
+use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{Position, StopFlag};
 use serde::Serialize;
 
@@ -97,8 +98,9 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     println!("position  {} ({} to move)", json.position, json.to_move);
     match (json.score, json.plies) {
         (Some(score), Some(plies)) => println!(
-            "value     {} (score {score:+}, {plies} plies to the end)",
-            json.outcome
+            "value     {} (score {}, {plies} plies to the end)",
+            json.outcome,
+            signed(score)
         ),
         _ => println!("value     {} (weak solve)", json.outcome),
     }

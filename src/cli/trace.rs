@@ -4,7 +4,7 @@
 use super::args::TraceArgs;
 use super::error::CliError;
 use super::format::status_words;
-use crate::engine::replay::{EventKind, LeafKind};
+use crate::engine::search::replay::{EventKind, LeafKind};
 use crate::engine::{Algorithm, Event, Move, Player, Replay, ReplayValue, Rules, Status};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};

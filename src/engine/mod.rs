@@ -1,34 +1,26 @@
 //! The game and its search: rules, positions, scores and the algorithms. No UI, no I/O, no threads:
 //! callers decide where a search runs and stop it through a `StopFlag`.
+//!
+//! Three layers, each using only the ones above it:
+//! - `game`: the rules, positions, notation and scores (docs/engine.md, "The game").
+//! - `search`: the algorithms that walk the game tree (minimax, alpha-beta, the exact solver, the
+//!   heuristic horizon search, the step-by-step replay) and what they share.
+//! - `analysis`: what callers ask of a position (per-move analysis, exact or within a budget;
+//!   solving; comparing the algorithms).
 
-pub mod alphabeta;
 pub mod analysis;
-pub mod appraisal;
-pub mod budget;
-pub mod compare;
-pub mod estimate;
-pub mod layout;
-pub mod minimax;
-pub mod notation;
-pub mod position;
-mod pv;
-pub mod replay;
-pub mod rules;
-pub mod score;
+pub mod game;
 pub mod search;
-pub mod solve;
-pub mod solver;
-pub mod within;
 
-pub use analysis::{Analysis, MoveAnalysis, analyze, analyze_with_table};
-pub use appraisal::{Appraisal, MoveAppraisal, MoveValue};
-pub use budget::Budget;
-pub use compare::{CompareRow, compare};
-pub use estimate::Estimate;
-pub use notation::NotationError;
-pub use position::{IllegalMove, Move, Player, Position, Status};
-pub use replay::{Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue};
-pub use rules::{Rules, RulesError};
-pub use score::{Outcome, Score};
+pub use analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
+pub use analysis::budget::Budget;
+pub use analysis::budgeted::analyze_within;
+pub use analysis::compare::{CompareRow, compare};
+pub use analysis::exact::{Analysis, MoveAnalysis, analyze, analyze_with_table};
+pub use game::notation::NotationError;
+pub use game::position::{IllegalMove, Move, Player, Position, Status};
+pub use game::rules::{Rules, RulesError};
+pub use game::score::{Outcome, Score};
+pub use search::estimate::Estimate;
+pub use search::replay::{Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue};
 pub use search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};
-pub use within::analyze_within;

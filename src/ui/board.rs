@@ -3,7 +3,7 @@
 
 use super::layout::Scale;
 use super::theme::Theme;
-use crate::app::{App, BoardView, Ghost, Mark, signed};
+use crate::app::{App, BoardView, Ghost, Mark};
 use crate::engine::{Move, MoveValue, Player, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -288,7 +288,7 @@ fn draw_ghost(buf: &mut Buffer, cell: Rect, ghost: Ghost, style: Style) {
 /// direction `≈+` where the cell is narrow.
 fn heat_text(value: MoveValue, width: u16) -> String {
     match value {
-        MoveValue::Exact(score) => signed(score.score),
+        MoveValue::Exact(score) => score.to_string(),
         MoveValue::Estimate(estimate) => {
             let fraction = estimate.fraction();
             if width >= 5 {

@@ -3,7 +3,7 @@
 
 use super::popup::centered;
 use super::theme::Theme;
-use crate::app::{COMPARE_ALLOWANCE, Comparison, duration, names, signed, thousands};
+use crate::app::{COMPARE_ALLOWANCE, Comparison, duration, names, thousands};
 use crate::engine::{Algorithm, CompareRow};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -56,7 +56,7 @@ impl Widget for ComparePopup<'_> {
                         analysis
                             .moves
                             .first()
-                            .map_or("-".into(), |m| signed(m.score.score)),
+                            .map_or("-".into(), |m| m.score.to_string()),
                         thousands(analysis.stats.nodes),
                         duration(analysis.elapsed),
                         rate

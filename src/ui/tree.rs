@@ -3,7 +3,7 @@
 //! budget left unsolved shows its estimate, `≈+0.35`, and the depth it comes from instead.
 
 use super::theme::Theme;
-use crate::app::{App, duration, names, signed, thousands};
+use crate::app::{App, duration, names, thousands};
 use crate::engine::{MoveAppraisal, MoveValue, Position, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -55,7 +55,7 @@ impl Widget for TreePane<'_> {
             (true, Some(index)) => index.saturating_sub(capacity.saturating_sub(1)),
             _ => 0,
         };
-        let best = crate::engine::appraisal::best_of(moves);
+        let best = crate::engine::analysis::appraisal::best_of(moves);
         let hidden = moves.len().saturating_sub(offset + capacity);
         for entry in moves.iter().skip(offset).take(capacity) {
             let is_best = best.contains(&entry.mv);
@@ -203,10 +203,7 @@ fn row<'a>(
     };
     let pv = rules.move_names(&entry.pv);
     let (score, outcome) = match entry.value {
-        MoveValue::Exact(score) => (
-            format!(" {:>5}", signed(score.score)),
-            score.outcome().to_string(),
-        ),
+        MoveValue::Exact(score) => (format!(" {score:>5}"), score.outcome().to_string()),
         // One column wider, so the sign and digits line up under the exact scores.
         MoveValue::Estimate(estimate) => (
             format!("{:>6}", estimate.short()),

@@ -1,0 +1,138 @@
+//! What a budget-limited analysis says about each move: an exact score where the search got to
+//! the end of every line, an estimate (value and depth) where it did not.
+
+use crate::engine::analysis::budget::Budget;
+use crate::engine::analysis::exact::MoveAnalysis;
+use crate::engine::game::position::{Move, Position};
+use crate::engine::game::score::Score;
+use crate::engine::search::estimate::Estimate;
+use crate::engine::search::{Algorithm, SearchStats};
+use std::fmt;
+use std::time::Duration;
+
+/// A move's value: proven, or a heuristic guess from a depth-limited search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveValue {
+    /// The exact depth-aware score (PRODUCT §4).
+    Exact(Score),
+    /// A heuristic value with the depth it comes from.
+    Estimate(Estimate),
+}
+
+/// Ranks of exact results sit outside every estimate: a proven win beats any guess.
+const DECIDED: i32 = 10_000;
+
+impl MoveValue {
+    /// A number that orders values best first: exact wins, then estimates and draws, then losses.
+    pub fn rank(&self) -> i32 {
+        match self {
+            MoveValue::Exact(score) => match score.score.signum() {
+                0 => 0,
+                sign => sign * DECIDED + score.score,
+            },
+            MoveValue::Estimate(estimate) => estimate.value,
+        }
+    }
+
+    /// The exact score, if the value is exact.
+    pub fn exact(&self) -> Option<Score> {
+        match self {
+            MoveValue::Exact(score) => Some(*score),
+            MoveValue::Estimate(_) => None,
+        }
+    }
+
+    /// Whether the value is exact.
+    pub fn is_exact(&self) -> bool {
+        self.exact().is_some()
+    }
+
+    /// The estimate, if the value is one.
+    pub fn estimate(&self) -> Option<Estimate> {
+        match self {
+            MoveValue::Exact(_) => None,
+            MoveValue::Estimate(estimate) => Some(*estimate),
+        }
+    }
+}
+
+impl fmt::Display for MoveValue {
+    /// `+8 (win in 2)` or `≈ +0.35 (depth 7)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveValue::Exact(score) => write!(f, "{score} ({})", score.outcome()),
+            MoveValue::Estimate(estimate) => estimate.fmt(f),
+        }
+    }
+}
+
+/// One candidate move as far as the analysis has got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAppraisal {
+    /// The move.
+    pub mv: Move,
+    /// Its value for the side making it.
+    pub value: MoveValue,
+    /// Best play starting with the move (for an estimate, as deep as the search looked).
+    pub pv: Vec<Move>,
+    /// Nodes searched for this move so far, the move's own child position included.
+    pub nodes: u64,
+    /// Time from the start of the analysis until this value was known.
+    pub elapsed: Duration,
+}
+
+impl MoveAppraisal {
+    /// An exact result, found `elapsed` after the analysis started.
+    pub fn exact(analysed: &MoveAnalysis, elapsed: Duration) -> MoveAppraisal {
+        MoveAppraisal {
+            mv: analysed.mv,
+            value: MoveValue::Exact(analysed.score),
+            pv: analysed.pv.clone(),
+            nodes: analysed.nodes,
+            elapsed,
+        }
+    }
+}
+
+/// Every legal move of a position, each exact or estimated, within a budget.
+#[derive(Clone, Debug)]
+pub struct Appraisal {
+    /// The analysed position.
+    pub position: Position,
+    /// The algorithm of the exact searches.
+    pub algorithm: Algorithm,
+    /// The limits the analysis ran under.
+    pub budget: Budget,
+    /// Every legal move, best first (ties in cell order).
+    pub moves: Vec<MoveAppraisal>,
+    /// Totals over all moves and both kinds of search.
+    pub stats: SearchStats,
+    /// The deepest depth every estimated move was searched to (`None`: no estimate was needed).
+    pub depth: Option<u32>,
+    /// Wall-clock time of the whole analysis.
+    pub elapsed: Duration,
+}
+
+impl Appraisal {
+    /// Whether every move's value is exact.
+    pub fn exact(&self) -> bool {
+        self.moves.iter().all(|m| m.value.is_exact())
+    }
+
+    /// The moves that share the best value (empty when the game is over).
+    pub fn best(&self) -> Vec<Move> {
+        best_of(&self.moves)
+    }
+}
+
+/// The moves of a best-first list that share the first one's rank.
+pub fn best_of(moves: &[MoveAppraisal]) -> Vec<Move> {
+    let Some(top) = moves.first() else {
+        return Vec::new();
+    };
+    moves
+        .iter()
+        .take_while(|m| m.value.rank() == top.value.rank())
+        .map(|m| m.mv)
+        .collect()
+}

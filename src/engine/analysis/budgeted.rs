@@ -1,0 +1,236 @@
+//! Per-move analysis within a budget (PRODUCT §4, §5): exact where the budget allows, estimates
+//! improved depth by depth elsewhere, every result delivered as soon as it is known.
+//!
+//! Under a time budget, every move first gets a depth-1 estimate (so all of them show a value at
+//! once), then the first half of the time goes to the exact algorithm, shared fairly between the
+//! moves still unsolved (a move that does not finish in its share is given up on). The solver can
+//! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline; a node or
+//! depth budget cannot interrupt it deterministically, so without a time limit only the
+//! depth-limited search runs. That search covers the moves still unsolved at depths 1, 2, 3…
+//! until the budget is spent; a move whose search proves a win or a loss, or reaches the end of
+//! every line, becomes exact.
+
+use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
+use crate::engine::analysis::budget::Budget;
+use crate::engine::analysis::exact::{analyze_with_table, score_move, searcher};
+use crate::engine::game::position::{Move, Position, Status};
+use crate::engine::game::score::Score;
+use crate::engine::search::estimate::{Estimate, Found, Horizon};
+use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
+use std::time::Instant;
+
+/// Scores every legal move of `position` within `budget`, calling `on_update` each time a move's
+/// value is found or improved. Without limits this is exactly `analyze` (same values, same node
+/// counts). `Err(Cancelled)` only when `stop` is raised; running out of budget is not an error.
+pub fn analyze_within(
+    position: &Position,
+    algorithm: Algorithm,
+    budget: &Budget,
+    stop: &StopFlag,
+    mut on_update: impl FnMut(&MoveAppraisal),
+) -> Result<Appraisal, Cancelled> {
+    let started = Instant::now();
+    if budget.is_unlimited() {
+        let mut found = Vec::new();
+        let analysis = analyze_with_table(position, algorithm, budget.table, stop, |m| {
+            let appraisal = MoveAppraisal::exact(m, started.elapsed());
+            on_update(&appraisal);
+            found.push(appraisal);
+        })?;
+        // The moves as they arrived carry their own elapsed times; the sort is stable, so the
+        // order is the analysis's (best first, ties in cell order).
+        found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+        return Ok(Appraisal {
+            position: analysis.position,
+            algorithm: analysis.algorithm,
+            budget: *budget,
+            moves: found,
+            stats: analysis.stats,
+            depth: None,
+            elapsed: analysis.elapsed,
+        });
+    }
+    let moves = if position.status() == Status::Ongoing {
+        position.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let flag = StopFlag::with_deadline(stop);
+    let empty = (position.rules().cells() as u32).saturating_sub(position.ply());
+    let deepest = budget.depth.unwrap_or(u32::MAX).min(empty).max(1);
+    let deepest = if moves.is_empty() { 0 } else { deepest };
+    let mut progress = Progress {
+        position,
+        moves: &moves,
+        slots: vec![None; moves.len()],
+        spent: vec![0; moves.len()],
+        started,
+    };
+    let mut horizon = Horizon::new(position, flag.clone(), budget.nodes);
+    let mut stats = SearchStats::default();
+    let mut first_depth = 1;
+    // The values of the last depth every estimated move finished: an estimate one ply deeper is
+    // not comparable (the side to move at the horizon differs), so a half-finished depth is shown
+    // live but does not decide the final order.
+    let mut settled = progress.slots.clone();
+    let mut reached = None;
+
+    if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
+        // Depth 1 first (a few nodes a move, never interrupted), so every move shows a value at
+        // once, even on boards where the exact attempts below cannot finish any.
+        progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
+        settled.clone_from(&progress.slots);
+        reached = Some(1);
+        first_depth = 2;
+
+        let end = started + time / 2;
+        let mut exact = searcher(algorithm, position, flag.clone(), budget.table);
+        for (index, &mv) in moves.iter().enumerate() {
+            if progress.slots[index]
+                .as_ref()
+                .is_some_and(|m| m.value.is_exact())
+            {
+                continue;
+            }
+            let now = Instant::now();
+            if now >= end {
+                break;
+            }
+            flag.set_deadline(Some(now + (end - now) / (moves.len() - index) as u32));
+            let before = exact.stats().nodes;
+            match score_move(exact.as_mut(), position, mv) {
+                Ok(analysed) => {
+                    let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                    appraisal.nodes += progress.spent[index];
+                    on_update(&appraisal);
+                    progress.slots[index] = Some(appraisal);
+                }
+                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
+                // Out of time for this move: the estimates take over.
+                Err(Cancelled) => progress.spent[index] += exact.stats().nodes - before + 1,
+            }
+        }
+        stats += exact.stats();
+        stats.nodes += moves.len() as u64;
+        stats.depth += 1;
+        horizon.set_node_limit(budget.nodes.map(|n| n.saturating_sub(stats.nodes)));
+    }
+
+    flag.set_deadline(budget.time.map(|time| started + time));
+    for depth in first_depth..=deepest {
+        match progress.deepen(&mut horizon, depth, stop, &mut on_update)? {
+            Deepened::Nothing | Deepened::Partly => break,
+            Deepened::Fully => {
+                reached = Some(depth);
+                settled.clone_from(&progress.slots);
+            }
+        }
+    }
+    stats += horizon.stats;
+
+    let mut appraised: Vec<MoveAppraisal> = progress
+        .slots
+        .into_iter()
+        .zip(settled)
+        .filter_map(|(latest, settled)| match latest {
+            Some(m) if m.value.is_exact() => Some(m),
+            _ => settled,
+        })
+        .collect();
+    appraised.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    let all_exact = appraised.iter().all(|m| m.value.is_exact());
+    Ok(Appraisal {
+        position: *position,
+        algorithm,
+        budget: *budget,
+        moves: appraised,
+        stats,
+        depth: if all_exact { None } else { reached },
+        elapsed: started.elapsed(),
+    })
+}
+
+/// The moves of an analysis within a budget and what is known of each so far.
+struct Progress<'a> {
+    position: &'a Position,
+    moves: &'a [Move],
+    /// The latest value of each move, if any.
+    slots: Vec<Option<MoveAppraisal>>,
+    /// Nodes spent on each move by searches whose result was dropped or superseded.
+    spent: Vec<u64>,
+    started: Instant,
+}
+
+/// How far one pass of estimates got.
+enum Deepened {
+    /// Every move was already exact: there is nothing left to estimate.
+    Nothing,
+    /// The budget ran out part-way.
+    Partly,
+    /// Every move not yet exact has its estimate at the new depth.
+    Fully,
+}
+
+impl Progress<'_> {
+    /// Estimates every move not yet exact to `depth`, the most promising first (so they are the
+    /// ones deepened if the budget runs out), reporting each through `on_update`.
+    fn deepen(
+        &mut self,
+        horizon: &mut Horizon,
+        depth: u32,
+        stop: &StopFlag,
+        on_update: &mut impl FnMut(&MoveAppraisal),
+    ) -> Result<Deepened, Cancelled> {
+        let mut pending: Vec<usize> = (0..self.moves.len())
+            .filter(|&i| !self.slots[i].as_ref().is_some_and(|m| m.value.is_exact()))
+            .collect();
+        if pending.is_empty() {
+            return Ok(Deepened::Nothing);
+        }
+        pending.sort_by_key(|&i| {
+            std::cmp::Reverse(self.slots[i].as_ref().map_or(0, |m| m.value.rank()))
+        });
+        for index in pending {
+            let found =
+                match horizon.search_move(self.position, self.moves[index], depth, depth > 1) {
+                    Ok(found) => found,
+                    Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
+                    Err(Cancelled) => return Ok(Deepened::Partly),
+                };
+            self.spent[index] += found.nodes;
+            let appraisal = appraise(self.position, found, depth, self.spent[index], self.started);
+            on_update(&appraisal);
+            self.slots[index] = Some(appraisal);
+        }
+        Ok(Deepened::Fully)
+    }
+}
+
+/// A move's appraisal from a depth-limited search `depth` plies deep.
+fn appraise(
+    position: &Position,
+    found: Found,
+    depth: u32,
+    nodes: u64,
+    started: Instant,
+) -> MoveAppraisal {
+    let value = if found.exact {
+        MoveValue::Exact(Score::from_value(
+            found.value,
+            position.rules().cells(),
+            position.ply(),
+        ))
+    } else {
+        MoveValue::Estimate(Estimate {
+            value: found.value,
+            depth,
+        })
+    };
+    MoveAppraisal {
+        mv: found.pv[0],
+        value,
+        pv: found.pv,
+        nodes,
+        elapsed: started.elapsed(),
+    }
+}

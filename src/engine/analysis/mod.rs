@@ -1,0 +1,14 @@
+//! The questions a caller asks of a position, answered with the searches:
+//!
+//! - `analyze` (exact.rs): the exact score of every legal move, an `Analysis`.
+//! - `analyze_within` (budgeted.rs): the same under a `Budget`, an `Appraisal` whose move values
+//!   are exact where the budget allowed and marked estimates elsewhere.
+//! - `solve` (solve.rs): the value of the position itself, a `Solution`, with the solver's counters.
+//! - `compare` (compare.rs): each algorithm's per-move analysis of one position, side by side.
+
+pub mod appraisal;
+pub mod budget;
+pub mod budgeted;
+pub mod compare;
+pub mod exact;
+pub mod solve;

@@ -1,0 +1,98 @@
+//! Solving one position: its value (exact, or only win/draw/loss) with the statistics of the search.
+
+use crate::engine::game::position::{Move, Position, Status};
+use crate::engine::game::score::{INFINITY, Score};
+use crate::engine::search::solver::{Engine, TableUsage};
+use crate::engine::search::{Cancelled, SearchStats, Searcher, StopFlag};
+use std::time::{Duration, Instant};
+
+/// What a solve found out about a position.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The position's value for its side to move: exact, or with `weak` only its sign is meaningful.
+    pub value: i32,
+    /// Whether only win/draw/loss was asked for.
+    pub weak: bool,
+    /// Best play (exact solves only).
+    pub pv: Vec<Move>,
+    /// Counters of the search.
+    pub stats: SearchStats,
+    /// Calls of the inner negamax: Pons' "positions explored".
+    pub explored: u64,
+    /// How full the transposition table ended up.
+    pub table: TableUsage,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// The value as the seeds' depth-aware score of the best move (exact solves only: a weak
+    /// solve's value is just a sign).
+    pub fn score(&self, position: &Position) -> Score {
+        debug_assert!(!self.weak, "a weak solve has no score");
+        Score::from_value(self.value, position.rules().cells(), position.ply())
+    }
+
+    /// Pons' Connect Four score: ±(cells/2 + 1 − the winner's stones at the end), 0 for a draw
+    /// (a weak solve gives only the sign).
+    pub fn pons_score(&self, position: &Position) -> i32 {
+        if self.value == 0 || self.weak {
+            return self.value;
+        }
+        let end = crate::engine::game::score::end_stones(self.value) as i32;
+        let best = position.rules().cells() as i32 / 2 + 1;
+        self.value.signum() * (best - (end + 1) / 2)
+    }
+}
+
+/// Solves a position with `engine` (whose table may already hold useful results); `with_line`
+/// asks for the principal variation too (exact solves only; it costs extra searches, uncounted).
+pub fn solve_with(
+    engine: &mut Engine,
+    position: &Position,
+    weak: bool,
+    with_line: bool,
+) -> Result<Solution, Cancelled> {
+    let started = Instant::now();
+    let (before, explored) = (engine.stats(), engine.explored());
+    let (alpha, beta) = if weak { (-1, 1) } else { (-INFINITY, INFINITY) };
+    let line = match position.status() {
+        Status::Ongoing if with_line && !weak => engine.search(position, alpha, beta)?,
+        Status::Ongoing => crate::engine::search::Line {
+            value: engine.value(position, alpha, beta)?,
+            pv: Vec::new(),
+        },
+        _ => crate::engine::search::Line {
+            value: crate::engine::search::tree::terminal_value(position).unwrap_or(0),
+            pv: Vec::new(),
+        },
+    };
+    let value = if weak {
+        line.value.signum()
+    } else {
+        line.value
+    };
+    Ok(Solution {
+        value,
+        weak,
+        pv: if weak { Vec::new() } else { line.pv },
+        stats: engine.stats() - before,
+        explored: engine.explored() - explored,
+        table: engine.table_usage(),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Solves a position with a fresh engine whose table uses at most `hash_bytes` bytes (all of it
+/// mapped up front).
+pub fn solve(
+    position: &Position,
+    weak: bool,
+    hash_bytes: usize,
+    stop: &StopFlag,
+) -> Result<Solution, Cancelled> {
+    let mut engine = Engine::with_hash(position.layout(), stop.clone(), hash_bytes);
+    // Map the table before the clock starts: the time reported is the search's.
+    engine.touch_table();
+    solve_with(&mut engine, position, weak, true)
+}

@@ -1,0 +1,8 @@
+//! The game itself: rules, positions and moves, the notation people type, the bit layout the
+//! searches use, and the depth-aware score.
+
+pub mod layout;
+pub mod notation;
+pub mod position;
+pub mod rules;
+pub mod score;

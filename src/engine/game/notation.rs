@@ -1,0 +1,334 @@
+//! Text forms shared by the TUI, the CLI and the JSON (PRODUCT §3): cells like `a3`, positions like
+//! `x.o/.x./..o`, move lists like `b2 a3 c1`, and Pons-style column digit strings like `4453`.
+
+use crate::engine::game::position::{Move, Player, Position, Status};
+use crate::engine::game::rules::Rules;
+use std::fmt;
+
+/// Why a position, move or move list was rejected; the message is one line for the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError(pub String);
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+fn error<T>(message: String) -> Result<T, NotationError> {
+    Err(NotationError(message))
+}
+
+impl Rules {
+    /// The name of a cell: column letter, then row number counted from the bottom (`a3` is the
+    /// top-left of 3×3).
+    pub fn move_name(&self, mv: Move) -> String {
+        let (row, col) = mv.row_col(self);
+        format!(
+            "{}{}",
+            (b'a' + col as u8) as char,
+            usize::from(self.height) - row
+        )
+    }
+
+    /// The names of a list of moves, in order (a line of play, the winning cells, the best moves).
+    pub fn move_names(&self, moves: &[Move]) -> Vec<String> {
+        moves.iter().map(|&mv| self.move_name(mv)).collect()
+    }
+
+    /// Parses a cell name such as `b2` (case-insensitive).
+    pub fn parse_cell(&self, text: &str) -> Result<Move, NotationError> {
+        let text = text.trim().to_ascii_lowercase();
+        let mut chars = text.chars();
+        let letter = chars.next();
+        let digits = chars.as_str();
+        let last_col = (b'a' + self.width - 1) as char;
+        let (Some(letter @ 'a'..='z'), Ok(number)) = (letter, digits.parse::<usize>()) else {
+            return error(format!(
+                "'{text}' is not a cell: use a column letter a..{last_col} and a row number 1..{}",
+                self.height
+            ));
+        };
+        let col = usize::from(letter as u8 - b'a');
+        if col >= usize::from(self.width) || !(1..=usize::from(self.height)).contains(&number) {
+            return error(format!(
+                "'{text}' is off the board: columns are a..{last_col}, rows 1..{}",
+                self.height
+            ));
+        }
+        Ok(Move::at(self, usize::from(self.height) - number, col))
+    }
+}
+
+impl Position {
+    /// Parses `x.o/.x./..o`: rows top to bottom, `x`, `o` or `.` per cell. The position must be one
+    /// that a game can reach: the side to move follows from the counts of marks.
+    pub fn parse(rules: Rules, text: &str) -> Result<Position, NotationError> {
+        let rows: Vec<&str> = text.trim().split('/').collect();
+        if rows.len() != usize::from(rules.height) {
+            return error(format!(
+                "position '{text}' has {} row(s); {rules} needs {} rows of {} cells separated by '/'",
+                rows.len(),
+                rules.height,
+                rules.width
+            ));
+        }
+        let mut position = Position::empty(rules);
+        let mut marks = [Vec::new(), Vec::new()];
+        for (row, cells) in rows.iter().enumerate() {
+            let count = cells.chars().count();
+            if count != usize::from(rules.width) {
+                return error(format!(
+                    "row {} of position '{text}' has {count} cell(s); {rules} needs {}",
+                    row + 1,
+                    rules.width
+                ));
+            }
+            for (col, c) in cells.chars().enumerate() {
+                let mv = Move::at(&rules, row, col);
+                match c.to_ascii_lowercase() {
+                    'x' => marks[0].push(mv),
+                    'o' => marks[1].push(mv),
+                    '.' => {}
+                    other => {
+                        return error(format!(
+                            "unexpected '{other}' in position '{text}': cells are x, o or ."
+                        ));
+                    }
+                }
+            }
+        }
+        let bits = |moves: &[Move]| {
+            moves
+                .iter()
+                .fold(0, |acc, mv| acc | position.layout().bit(mv.cell()))
+        };
+        position = Position::from_bits(position.layout(), bits(&marks[0]), bits(&marks[1]));
+        position
+            .check_reachable()
+            .map_err(|why| NotationError(format!("impossible position '{text}': {why}")))?;
+        Ok(position)
+    }
+
+    fn check_reachable(&self) -> Result<(), String> {
+        let (xs, os) = (
+            self.marks(Player::X).count_ones(),
+            self.marks(Player::O).count_ones(),
+        );
+        if xs != os && xs != os + 1 {
+            return Err(format!(
+                "X has {xs} marks and O has {os}; X moves first, so X has as many as O or one more"
+            ));
+        }
+        let layout = self.layout();
+        if self.rules().gravity {
+            let occupied = self.occupied();
+            // Every mark must rest on the bottom or on another mark.
+            if occupied & !(occupied << 1 | layout.bottom) != 0 {
+                return Err("a mark is floating above an empty cell (gravity)".into());
+            }
+        }
+        let status = self.status();
+        let winner = match status {
+            Status::Won(winner) => winner,
+            Status::Ongoing | Status::Draw => return Ok(()),
+        };
+        if layout.has_line(self.marks(winner.opponent())) {
+            return Err("both X and O have a line".into());
+        }
+        if winner == self.to_move() {
+            let last = winner.opponent();
+            return Err(format!("{winner} has a line but {last} moved last"));
+        }
+        // Some mark of the winner must be the last move: without it, nobody had won yet.
+        let last_move_possible = self.moves_in(self.marks(winner)).into_iter().any(|mv| {
+            let before = self.without(mv);
+            before.status() == Status::Ongoing && before.check(mv).is_ok()
+        });
+        if last_move_possible {
+            Ok(())
+        } else {
+            Err(format!(
+                "{winner}'s lines cannot all have been completed by one move"
+            ))
+        }
+    }
+
+    /// The position string, lower case, rows top to bottom.
+    pub fn to_notation(&self) -> String {
+        let rules = *self.rules();
+        let mut text = String::new();
+        for row in 0..usize::from(rules.height) {
+            if row > 0 {
+                text.push('/');
+            }
+            for col in 0..usize::from(rules.width) {
+                text.push(match self.at(Move::at(&rules, row, col)) {
+                    Some(Player::X) => 'x',
+                    Some(Player::O) => 'o',
+                    None => '.',
+                });
+            }
+        }
+        text
+    }
+
+    /// Parses one move for this position: a cell name, or with gravity a column letter.
+    pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
+        let rules = *self.rules();
+        let trimmed = text.trim().to_ascii_lowercase();
+        if rules.gravity && trimmed.len() == 1 {
+            let col = usize::from(trimmed.as_bytes()[0].wrapping_sub(b'a'));
+            if col >= usize::from(rules.width) {
+                let last = (b'a' + rules.width - 1) as char;
+                return error(format!("'{trimmed}' is not a column: use a..{last}"));
+            }
+            return self
+                .landing(col)
+                .ok_or_else(|| NotationError(format!("column {trimmed} is full")));
+        }
+        rules.parse_cell(&trimmed)
+    }
+
+    /// Plays a move list (`b2 a3 c1`; with gravity also column letters, or a digit string `4453`)
+    /// from this position. Each move must be legal.
+    pub fn play_moves(&self, text: &str) -> Result<Position, NotationError> {
+        let rules = *self.rules();
+        let tokens: Vec<String> = text
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|t| !t.is_empty())
+            .flat_map(|token| {
+                let digits = rules.gravity && token.chars().all(|c| c.is_ascii_digit());
+                if digits {
+                    token.chars().map(String::from).collect()
+                } else {
+                    vec![token.to_string()]
+                }
+            })
+            .collect();
+        let mut position = *self;
+        for (index, token) in tokens.iter().enumerate() {
+            let mv = match token.parse::<usize>() {
+                Ok(column) if rules.gravity => {
+                    if !(1..=usize::from(rules.width)).contains(&column) {
+                        return error(format!(
+                            "move {} '{token}': columns are numbered 1..{}",
+                            index + 1,
+                            rules.width
+                        ));
+                    }
+                    position.landing(column - 1).ok_or_else(|| {
+                        NotationError(format!(
+                            "move {} '{token}': column {column} is full",
+                            index + 1
+                        ))
+                    })?
+                }
+                _ => position
+                    .parse_move(token)
+                    .map_err(|e| NotationError(format!("move {} '{token}': {e}", index + 1)))?,
+            };
+            position = position
+                .play(mv)
+                .map_err(|why| NotationError(format!("move {} '{token}': {why}", index + 1)))?;
+        }
+        Ok(position)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_are_named_chess_style() {
+        let rules = Rules::TICTACTOE;
+        assert_eq!(rules.move_name(Move(0)), "a3");
+        assert_eq!(rules.move_name(Move(8)), "c1");
+        assert_eq!(rules.parse_cell("B2").unwrap(), Move(4));
+        assert!(
+            rules
+                .parse_cell("d1")
+                .unwrap_err()
+                .0
+                .contains("off the board")
+        );
+        assert!(rules.parse_cell("zz").is_err());
+        assert!(rules.parse_cell("a0").is_err());
+    }
+
+    #[test]
+    fn positions_round_trip_and_know_whose_turn_it_is() {
+        let p = Position::parse(Rules::TICTACTOE, "X.O/.x./...").unwrap();
+        assert_eq!(p.to_notation(), "x.o/.x./...");
+        assert_eq!(p.to_move(), Player::O);
+        assert_eq!(p.legal_moves().len(), 6);
+    }
+
+    #[test]
+    fn impossible_positions_are_rejected_with_a_reason() {
+        let bad = |text: &str| Position::parse(Rules::TICTACTOE, text).unwrap_err().0;
+        assert!(bad("xx./.../...").contains("X has 2 marks and O has 0"));
+        assert!(bad("xxx/ooo/x..").contains("both X and O"));
+        assert!(bad("xxx/oo./o..").contains("O moved last"));
+        assert!(bad("xxx/o.o/xoo").contains("X has a line but O moved last"));
+        assert!(bad("..../.../...").contains("row 1"));
+        assert!(bad("x../...").contains("2 row(s)"));
+        assert!(bad("x?./.../...").contains("unexpected '?'"));
+    }
+
+    #[test]
+    fn two_separate_lines_cannot_come_from_one_move() {
+        let rules: Rules = "4x4k3".parse().unwrap();
+        // X: a4 b4 c4 and a1 b1 c1 — two disjoint lines; O has five marks elsewhere.
+        let err = Position::parse(rules, "xxx./oo.o/oo../xxx.").unwrap_err().0;
+        assert!(
+            err.contains("cannot all have been completed by one move"),
+            "{err}"
+        );
+        // Crossing lines share the last move: fine.
+        assert!(Position::parse(Rules::TICTACTOE, "xxx/xoo/xoo").is_ok());
+    }
+
+    #[test]
+    fn gravity_positions_and_moves() {
+        let c4 = Rules::CONNECT4;
+        let err =
+            Position::parse(c4, "......./......./......./......./x....../.......").unwrap_err();
+        assert!(err.0.contains("floating"));
+        let p = Position::empty(c4).play_moves("4453").unwrap();
+        assert_eq!(
+            p.to_notation(),
+            "......./......./......./......./...o.../..oxx.."
+        );
+        let same = Position::empty(c4).play_moves("d d e c").unwrap();
+        assert_eq!(p, same);
+        assert!(
+            Position::empty(c4)
+                .play_moves("8")
+                .unwrap_err()
+                .0
+                .contains("1..7")
+        );
+        let full = Position::empty(c4).play_moves("1111111").unwrap_err();
+        assert!(full.0.contains("column 1 is full"), "{}", full.0);
+        assert!(
+            Position::empty(c4)
+                .play_moves("a2")
+                .unwrap_err()
+                .0
+                .contains("lowest")
+        );
+    }
+
+    #[test]
+    fn move_lists_report_the_failing_move() {
+        let start = Position::empty(Rules::TICTACTOE);
+        let err = start.play_moves("b2 a3 b2").unwrap_err().0;
+        assert_eq!(err, "move 3 'b2': the cell is already taken");
+        let err = start.play_moves("a1 b1 a2 b2 a3 c3").unwrap_err().0;
+        assert!(err.contains("already over"));
+    }
+}

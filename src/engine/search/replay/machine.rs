@@ -1,0 +1,399 @@
+//! The search as an explicit-stack machine: one event per step, no recursion, so it can stop
+//! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
+
+use super::event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
+use super::level::Level;
+use super::order::{push_moves, static_order};
+use super::table::{Entry, Table};
+use super::{Counters, ReplayLimits};
+use crate::engine::game::position::{Move, Position, Status};
+use crate::engine::search::Algorithm;
+use crate::engine::search::estimate::Evaluator;
+
+/// What does not change during a replay, shared by the machine and all its checkpoints.
+pub(crate) struct Context {
+    pub algorithm: Algorithm,
+    pub limits: ReplayLimits,
+    pub eval: Evaluator,
+    /// The engine model's static move order.
+    pub order: Vec<Move>,
+    /// Cells of the board (N of the depth-aware scores).
+    pub cells: i32,
+}
+
+impl Context {
+    /// The context of a replay from `root`.
+    pub fn new(root: &Position, algorithm: Algorithm, limits: ReplayLimits) -> Context {
+        let eval = Evaluator::new(root.layout());
+        Context {
+            algorithm,
+            limits,
+            order: static_order(root, &eval),
+            eval,
+            cells: root.rules().cells() as i32,
+        }
+    }
+}
+
+/// What the next step does. After every step the machine is settled on an emitting phase or
+/// `Done`, so "finished" is known without trying another step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Decide what the freshly entered top node is (silent).
+    Arrive,
+    /// Pick the top node's next move or leave it (silent).
+    Next,
+    Enter,
+    Leaf(LeafKind),
+    TtHit(Entry, bool),
+    Return,
+    Cutoff,
+    Done,
+}
+
+/// The whole state of a replay's search at one step (everything but the engine model's table).
+#[derive(Clone)]
+pub(crate) struct Machine {
+    pub step: u64,
+    pub stack: Vec<Level>,
+    /// The move lists of every level, one after the other.
+    moves: Vec<Move>,
+    phase: Phase,
+    pub event: Option<Event>,
+    pub counters: Counters,
+    pub root_scores: Vec<(Move, ReplayValue)>,
+    pub truncated: bool,
+}
+
+impl Machine {
+    /// A machine at step 0, before the first event.
+    pub fn new(root: Position, context: &Context, table: &mut Table) -> Machine {
+        let mut machine = Machine {
+            step: 0,
+            stack: vec![Level::root(root)],
+            moves: Vec::new(),
+            phase: Phase::Done,
+            event: None,
+            counters: Counters::default(),
+            root_scores: Vec::new(),
+            truncated: false,
+        };
+        if root.status() == Status::Ongoing {
+            machine.generate(context);
+            machine.phase = Phase::Next;
+            machine.settle(context, table);
+        }
+        machine
+    }
+
+    /// Whether the search has ended (no more events).
+    pub fn finished(&self) -> bool {
+        self.phase == Phase::Done
+    }
+
+    /// The moves of the node at `depth` of the stack.
+    pub fn moves_of(&self, depth: usize) -> &[Move] {
+        self.stack.get(depth).map_or(&[], |level| {
+            &self.moves[level.first as usize..level.end as usize]
+        })
+    }
+
+    /// Rough heap and inline size in bytes.
+    pub fn bytes(&self) -> usize {
+        size_of::<Machine>()
+            + self.stack.capacity() * size_of::<Level>()
+            + self.moves.capacity() * size_of::<Move>()
+            + self.root_scores.capacity() * size_of::<(Move, ReplayValue)>()
+    }
+
+    fn top(&mut self) -> &mut Level {
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+
+    fn path(&self) -> MoveList {
+        let mut path = MoveList::EMPTY;
+        for level in &self.stack[1..] {
+            if let Some(mv) = level.mv {
+                path.push(mv);
+            }
+        }
+        path
+    }
+
+    fn generate(&mut self, context: &Context) {
+        let start = self.moves.len() as u32;
+        let position = self.stack[self.stack.len() - 1].position;
+        push_moves(
+            &position,
+            context.algorithm,
+            &context.order,
+            &mut self.moves,
+        );
+        let end = self.moves.len() as u32;
+        let top = self.top();
+        (top.first, top.next, top.end, top.searched) = (start, start, end, true);
+    }
+
+    /// The exact value of a finished game at `ply` for its side to move (PRODUCT §4, measured
+    /// from the replay's root), or `None` while it goes on.
+    fn terminal(position: &Position, ply: u32, cells: i32) -> Option<(ReplayValue, LeafKind)> {
+        match position.status() {
+            Status::Won(player) => Some((
+                ReplayValue::exact(-(cells + 2 - ply as i32)),
+                LeafKind::Won(player),
+            )),
+            Status::Draw => Some((ReplayValue::exact(0), LeafKind::Draw)),
+            Status::Ongoing => None,
+        }
+    }
+
+    /// Runs the silent transitions until the next step would emit an event (or the end).
+    fn settle(&mut self, context: &Context, table: &mut Table) {
+        loop {
+            match self.phase {
+                Phase::Arrive => {
+                    let top = *self.top();
+                    if let Some((value, kind)) =
+                        Self::terminal(&top.position, top.ply, context.cells)
+                    {
+                        self.top().best = value;
+                        self.phase = Phase::Leaf(kind);
+                        return;
+                    }
+                    if context.limits.depth.is_some_and(|depth| top.ply >= depth) {
+                        let mover = top.position.to_move();
+                        let sum = context.eval.sum(
+                            top.position.marks(mover),
+                            top.position.marks(mover.opponent()),
+                        );
+                        self.top().best = ReplayValue::estimate(Evaluator::squash(sum));
+                        self.phase = Phase::Leaf(LeafKind::Horizon);
+                        return;
+                    }
+                    if context.algorithm == Algorithm::Engine
+                        && let Some(hit) = self.probe(table)
+                    {
+                        self.phase = hit;
+                        return;
+                    }
+                    self.generate(context);
+                    self.phase = Phase::Next;
+                }
+                Phase::Next => {
+                    let top = *self.top();
+                    self.phase = if top.next < top.end {
+                        if context
+                            .limits
+                            .nodes
+                            .is_some_and(|limit| self.counters.nodes >= limit)
+                        {
+                            self.truncated = true;
+                            Phase::Done
+                        } else {
+                            Phase::Enter
+                        }
+                    } else if self.stack.len() == 1 {
+                        Phase::Done
+                    } else {
+                        Phase::Return
+                    };
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Looks the top node up in the table: a hit that ends the node sets its value; one that
+    /// narrows the window narrows it. Either is an event; an entry that does neither is not.
+    fn probe(&mut self, table: &Table) -> Option<Phase> {
+        let top = self.top();
+        let entry = table.probe(&top.position)?;
+        let value = entry.value;
+        let ends = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value.key() >= top.beta.key(),
+            Bound::Upper => value.key() <= top.alpha.key(),
+        };
+        if ends {
+            top.best = value;
+            return Some(Phase::TtHit(entry, true));
+        }
+        match entry.bound {
+            Bound::Lower if value.key() > top.alpha.key() => top.alpha = value,
+            Bound::Upper if value.key() < top.beta.key() => top.beta = value,
+            _ => return None,
+        }
+        top.window_alpha = top.alpha;
+        Some(Phase::TtHit(entry, false))
+    }
+
+    /// Does one event. Returns false (and does nothing) once the search has ended.
+    pub fn step(&mut self, context: &Context, table: &mut Table) -> bool {
+        let event = match self.phase {
+            Phase::Done | Phase::Arrive | Phase::Next => return false,
+            Phase::Enter => self.enter(context),
+            Phase::Leaf(kind) => {
+                self.phase = Phase::Return;
+                let top = *self.top();
+                self.event_at(
+                    &top,
+                    EventKind::Leaf {
+                        value: top.best,
+                        kind,
+                    },
+                )
+            }
+            Phase::TtHit(entry, ended) => {
+                self.counters.tt_hits += 1;
+                if ended {
+                    self.phase = Phase::Return;
+                } else {
+                    self.generate(context);
+                    self.phase = Phase::Next;
+                }
+                let top = *self.top();
+                self.event_at(
+                    &top,
+                    EventKind::TtHit {
+                        value: entry.value,
+                        bound: entry.bound,
+                        ended,
+                        alpha: top.alpha,
+                        beta: top.beta,
+                    },
+                )
+            }
+            Phase::Return => self.leave(context, table),
+            Phase::Cutoff => {
+                self.counters.cutoffs += 1;
+                self.phase = Phase::Return;
+                let top = *self.top();
+                let pruned = MoveList::from_slice(&self.moves[top.next as usize..top.end as usize]);
+                self.top().next = top.end;
+                self.event_at(
+                    &top,
+                    EventKind::Cutoff {
+                        mv: top.best_move.unwrap_or(Move(0)),
+                        value: top.best,
+                        beta: top.beta,
+                        pruned,
+                    },
+                )
+            }
+        };
+        self.event = Some(event);
+        self.step += 1;
+        self.counters.depth = self.stack.len() as u32 - 1;
+        self.settle(context, table);
+        true
+    }
+
+    fn event_at(&self, level: &Level, kind: EventKind) -> Event {
+        Event {
+            ply: level.ply,
+            path: self.path(),
+            to_move: level.position.to_move(),
+            kind,
+        }
+    }
+
+    fn enter(&mut self, context: &Context) -> Event {
+        let parent = *self.top();
+        let mv = self.moves[parent.next as usize];
+        self.top().next += 1;
+        let position = parent
+            .position
+            .play(mv)
+            .unwrap_or_else(|_| unreachable!("generated moves are legal"));
+        // The root gives every move a full window (per-move analysis); minimax keeps none.
+        let (alpha, beta) = if parent.ply == 0 || context.algorithm == Algorithm::Minimax {
+            (ReplayValue::NEG_INFINITY, ReplayValue::INFINITY)
+        } else {
+            (-parent.beta, -parent.alpha)
+        };
+        let first = self.moves.len() as u32;
+        self.stack.push(Level::child(
+            mv,
+            position,
+            parent.ply + 1,
+            (alpha, beta),
+            first,
+        ));
+        self.counters.nodes += 1;
+        self.counters.max_depth = self.counters.max_depth.max(parent.ply + 1);
+        self.phase = Phase::Arrive;
+        let top = *self.top();
+        self.event_at(
+            &top,
+            EventKind::Enter {
+                mv,
+                player: parent.position.to_move(),
+                alpha,
+                beta,
+            },
+        )
+    }
+
+    fn leave(&mut self, context: &Context, table: &mut Table) -> Event {
+        let path = self.path();
+        let node = self
+            .stack
+            .pop()
+            .unwrap_or_else(|| unreachable!("a node to leave"));
+        self.moves.truncate(node.first as usize);
+        if context.algorithm == Algorithm::Engine && node.searched {
+            let bound = if node.best.key() <= node.window_alpha.key() {
+                Bound::Upper
+            } else if node.best.key() >= node.beta.key() {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            table.store(
+                &node.position,
+                Entry {
+                    value: node.best,
+                    bound,
+                },
+            );
+        }
+        let mv = node.mv.unwrap_or(Move(0));
+        let value = -node.best;
+        let windowed = context.algorithm != Algorithm::Minimax;
+        let parent = self.top();
+        let new_best = value.key() > parent.best.key();
+        if new_best {
+            parent.best = value;
+            parent.best_move = Some(mv);
+        }
+        let raised_alpha = windowed && parent.ply > 0 && value.key() > parent.alpha.key();
+        if raised_alpha {
+            parent.alpha = value;
+        }
+        let parent = *parent;
+        self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {
+            Phase::Cutoff
+        } else {
+            Phase::Next
+        };
+        if parent.ply == 0 {
+            self.root_scores.push((mv, value));
+        }
+        Event {
+            ply: node.ply,
+            path,
+            to_move: node.position.to_move(),
+            kind: EventKind::Return {
+                mv,
+                value: node.best,
+                parent_best: parent.best,
+                new_best,
+                raised_alpha,
+                parent_alpha: parent.alpha,
+                parent_beta: parent.beta,
+            },
+        }
+    }
+}

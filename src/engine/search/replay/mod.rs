@@ -1,0 +1,375 @@
+//! A search replayed event by event: enter a child, a leaf's value, a return, a cutoff, a table
+//! hit. The search is an explicit-stack machine (`machine.rs`), so it stops after any event;
+//! `Replay` drives it forward and back in bounded memory for the TUI's step mode and for
+//! `tictree trace`.
+//!
+//! The root works like `analyze`: every legal root move is searched with a full window, so every
+//! root move gets its exact score, and run to the end `Minimax` and `AlphaBeta` count exactly the
+//! nodes of `analyze` (every child generated, the root not counted). Values are the seeds'
+//! depth-aware scores measured from the replay's root, for the side to move at each node.
+//!
+//! `Algorithm::Engine` here is a *teaching model* of the engine's ideas, not the tuned solver of
+//! `engine/solver/`: alpha-beta with a transposition table (exact, lower and upper bounds) and
+//! move ordering (a move that wins at once first, then cells on the most lines). Its values are
+//! exact, but its node count differs from `analyze --algo engine`, which adds symmetries, threat
+//! detection, dead cells and null-window narrowing.
+//!
+//! Going back restores the nearest earlier checkpoint (a copy of the machine, taken every
+//! `interval` steps) and re-runs the search from there, which is deterministic. At most
+//! `MAX_CHECKPOINTS` are kept: when full, every other one is dropped and the interval doubles, so
+//! memory stays bounded and a step back re-runs fewer than `interval` events.
+
+mod event;
+mod level;
+mod machine;
+mod order;
+mod sentence;
+mod table;
+
+pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
+pub use level::Level;
+pub use sentence::{end_sentence, intro_sentence, sentence};
+
+use crate::engine::game::position::{Move, Position};
+use crate::engine::search::{Algorithm, Cancelled, StopFlag};
+use machine::{Context, Machine};
+use std::sync::Arc;
+use table::Table;
+
+/// Checkpoints kept at most; with the whole 3×3 minimax tree (1.35 M events) the interval
+/// settles at 4,096 events, well under a millisecond to re-run.
+const MAX_CHECKPOINTS: usize = 512;
+/// The first checkpoint interval, in events.
+const FIRST_INTERVAL: u64 = 256;
+/// Events between two looks at the stop flag in `run_to_end`.
+const STOP_EVERY: u64 = 4096;
+
+/// How far a replay's search may go; the default has no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayLimits {
+    /// Nodes at this ply below the root are leaves, scored by the evaluator (estimates).
+    pub depth: Option<u32>,
+    /// The search stops once this many nodes were entered (the replay is then truncated).
+    pub nodes: Option<u64>,
+}
+
+/// The replay's counters at one step.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Children entered so far (the root not counted).
+    pub nodes: u64,
+    /// Cutoffs so far.
+    pub cutoffs: u64,
+    /// Table hits that ended or narrowed a node (engine model only).
+    pub tt_hits: u64,
+    /// Ply of the current node (the top of the stack).
+    pub depth: u32,
+    /// Deepest ply entered so far.
+    pub max_depth: u32,
+}
+
+/// A machine at a known step, and the table's state at that step.
+#[derive(Clone)]
+struct Checkpoint {
+    machine: Machine,
+    mark: usize,
+}
+
+/// A search that can be stepped forward and back, event by event.
+#[derive(Clone)]
+pub struct Replay {
+    root: Position,
+    context: Arc<Context>,
+    machine: Machine,
+    table: Table,
+    checkpoints: Vec<Checkpoint>,
+    interval: u64,
+    total: Option<u64>,
+    totals: Option<Counters>,
+}
+
+impl Replay {
+    /// A replay of `algorithm` searching `root`, at step 0.
+    pub fn new(root: Position, algorithm: Algorithm, limits: ReplayLimits) -> Replay {
+        let context = Arc::new(Context::new(&root, algorithm, limits));
+        let mut table = Table::default();
+        let machine = Machine::new(root, &context, &mut table);
+        let mut replay = Replay {
+            root,
+            checkpoints: vec![Checkpoint {
+                machine: machine.clone(),
+                mark: 0,
+            }],
+            context,
+            machine,
+            table,
+            interval: FIRST_INTERVAL,
+            total: None,
+            totals: None,
+        };
+        replay.note_end();
+        replay
+    }
+
+    /// The searched position.
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    /// The algorithm replayed.
+    pub fn algorithm(&self) -> Algorithm {
+        self.context.algorithm
+    }
+
+    /// The limits the search runs under.
+    pub fn limits(&self) -> ReplayLimits {
+        self.context.limits
+    }
+
+    /// Events done so far (0: nothing yet).
+    pub fn step(&self) -> u64 {
+        self.machine.step
+    }
+
+    /// The last event done: what a view describes.
+    pub fn event(&self) -> Option<&Event> {
+        self.machine.event.as_ref()
+    }
+
+    /// One sentence on the last event (an introduction at step 0, a summary added at the end).
+    pub fn sentence(&self) -> String {
+        let rules = self.root.rules();
+        let text = match self.event() {
+            None => intro_sentence(&self.root, self.algorithm(), self.limits()),
+            Some(event) => sentence(event, rules, self.algorithm()),
+        };
+        if self.finished() {
+            let end = end_sentence(self);
+            if self.step() == 0 {
+                return end;
+            }
+            return format!("{text} {end}");
+        }
+        text
+    }
+
+    /// Does one event; false at the end.
+    pub fn forward(&mut self) -> bool {
+        if !self.machine.step(&self.context, &mut self.table) {
+            return false;
+        }
+        let step = self.machine.step;
+        let last = self.checkpoints.last().map_or(0, |c| c.machine.step);
+        if step.is_multiple_of(self.interval) && step > last {
+            self.checkpoints.push(Checkpoint {
+                machine: self.machine.clone(),
+                mark: self.table.mark(),
+            });
+            if self.checkpoints.len() > MAX_CHECKPOINTS {
+                self.interval *= 2;
+                let interval = self.interval;
+                self.checkpoints
+                    .retain(|c| c.machine.step.is_multiple_of(interval));
+            }
+        }
+        self.note_end();
+        true
+    }
+
+    fn note_end(&mut self) {
+        if self.machine.finished() && self.total.is_none() {
+            self.total = Some(self.machine.step);
+            self.totals = Some(self.machine.counters);
+        }
+    }
+
+    /// One event back; false at step 0.
+    pub fn back(&mut self) -> bool {
+        let step = self.step();
+        if step == 0 {
+            return false;
+        }
+        self.goto(step - 1);
+        true
+    }
+
+    fn restore(&mut self, index: usize) {
+        let checkpoint = &self.checkpoints[index];
+        self.machine = checkpoint.machine.clone();
+        self.table.seek(checkpoint.mark);
+    }
+
+    /// The index of the last checkpoint at or before `step`.
+    fn checkpoint_before(&self, step: u64) -> usize {
+        self.checkpoints
+            .partition_point(|c| c.machine.step <= step)
+            .saturating_sub(1)
+    }
+
+    /// Goes to event `step` (0: before the first), or to the end if the search ends earlier.
+    pub fn goto(&mut self, step: u64) {
+        let step = self.total.map_or(step, |total| step.min(total));
+        let index = self.checkpoint_before(step);
+        let at = self.checkpoints[index].machine.step;
+        if step < self.step() || at > self.step() {
+            self.restore(index);
+        }
+        while self.step() < step && self.forward() {}
+    }
+
+    /// If the last event entered a node, runs until that node returns; otherwise one event.
+    pub fn step_over(&mut self) {
+        match self.event() {
+            Some(
+                event @ Event {
+                    kind: EventKind::Enter { .. },
+                    ..
+                },
+            ) => {
+                let ply = event.ply;
+                self.run_until(|event| {
+                    event.ply == ply && matches!(event.kind, EventKind::Return { .. })
+                });
+            }
+            _ => {
+                self.forward();
+            }
+        }
+    }
+
+    /// Runs until the current node (the top of the stack) returns to its parent; at the root,
+    /// to the end.
+    pub fn step_out(&mut self) {
+        let ply = self.machine.counters.depth;
+        if ply == 0 {
+            self.to_end();
+            return;
+        }
+        self.run_until(|event| event.ply == ply && matches!(event.kind, EventKind::Return { .. }));
+    }
+
+    fn run_until(&mut self, done: impl Fn(&Event) -> bool) -> bool {
+        while self.forward() {
+            if self.event().is_some_and(&done) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Runs to the next cutoff; false (staying put) if none lies ahead.
+    pub fn next_cutoff(&mut self) -> bool {
+        let start = self.step();
+        let cutoffs = self.machine.counters.cutoffs;
+        if self.totals.is_some_and(|t| t.cutoffs == cutoffs) {
+            return false;
+        }
+        // Skip ahead to the last checkpoint with no cutoff since now: the next one is after it.
+        let skip = self
+            .checkpoints
+            .iter()
+            .rposition(|c| c.machine.step > start && c.machine.counters.cutoffs == cutoffs);
+        if let Some(index) = skip {
+            self.restore(index);
+        }
+        if self.run_until(|event| matches!(event.kind, EventKind::Cutoff { .. })) {
+            return true;
+        }
+        self.goto(start);
+        false
+    }
+
+    /// Runs to the end of the search.
+    pub fn to_end(&mut self) {
+        self.goto(u64::MAX);
+    }
+
+    /// Back to step 0.
+    pub fn restart(&mut self) {
+        self.goto(0);
+    }
+
+    /// Whether the search has ended at this step.
+    pub fn finished(&self) -> bool {
+        self.machine.finished()
+    }
+
+    /// Total events, once the end has been reached.
+    pub fn total(&self) -> Option<u64> {
+        self.total
+    }
+
+    /// The counters at the end, once known.
+    pub fn totals(&self) -> Option<Counters> {
+        self.totals
+    }
+
+    /// Runs to the end (for a background thread), leaving checkpoints all the way; stops with
+    /// `Err(Cancelled)` when `stop` is raised. The caller then `goto`s where it wants to be.
+    pub fn run_to_end(&mut self, stop: &StopFlag) -> Result<(), Cancelled> {
+        while self.forward() {
+            if self.step().is_multiple_of(STOP_EVERY) {
+                stop.check()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The counters at the current step.
+    pub fn counters(&self) -> Counters {
+        self.machine.counters
+    }
+
+    /// The path from the root to the current node, root first.
+    pub fn stack(&self) -> &[Level] {
+        &self.machine.stack
+    }
+
+    /// The moves of the node at `depth` of the stack, in search order (tried and untried).
+    pub fn moves_of(&self, depth: usize) -> &[Move] {
+        self.machine.moves_of(depth)
+    }
+
+    /// The moves from the root to the current node.
+    pub fn path(&self) -> Vec<Move> {
+        self.machine
+            .stack
+            .iter()
+            .filter_map(|level| level.mv)
+            .collect()
+    }
+
+    /// The moves pruned by the current event if it is a cutoff, else none.
+    pub fn pruned(&self) -> &[Move] {
+        match &self.machine.event {
+            Some(Event {
+                kind: EventKind::Cutoff { pruned, .. },
+                ..
+            }) => pruned,
+            _ => &[],
+        }
+    }
+
+    /// The root moves scored so far, in search order, each for the side to move at the root.
+    pub fn root_scores(&self) -> Vec<(Move, ReplayValue)> {
+        self.machine.root_scores.clone()
+    }
+
+    /// Whether the node budget ended the search early.
+    pub fn truncated(&self) -> bool {
+        self.machine.truncated
+    }
+
+    /// Rough memory in bytes: the machine, the checkpoints and the engine model's table.
+    pub fn memory_bytes(&self) -> usize {
+        size_of::<Replay>()
+            + self.machine.bytes()
+            + self.checkpoints.capacity() * size_of::<Checkpoint>()
+            + self
+                .checkpoints
+                .iter()
+                .map(|c| c.machine.bytes() - size_of::<Machine>())
+                .sum::<usize>()
+            + self.table.bytes()
+    }
+}

@@ -1,0 +1,207 @@
+//! One plain-English sentence per event, for the replay view: cells in the game's notation, X and
+//! O by name, and every value said from someone's point of view.
+
+use super::event::{Bound, Event, EventKind, LeafKind, ReplayValue};
+use super::{Replay, ReplayLimits};
+use crate::engine::game::position::{Move, Position};
+use crate::engine::game::rules::Rules;
+use crate::engine::search::Algorithm;
+
+/// "a1", "a1 and b1", "a1, b1 and c2".
+fn list(rules: &Rules, moves: &[Move]) -> String {
+    let names = rules.move_names(moves);
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn is_are(count: usize) -> &'static str {
+    if count == 1 { "is" } else { "are" }
+}
+
+/// The sentence of one event of a replay of `algorithm` on a game of `rules`.
+pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
+    let side = event.to_move;
+    let name = |mv: Move| rules.move_name(mv);
+    let last = event.path.last().copied();
+    match event.kind {
+        EventKind::Enter {
+            mv,
+            player,
+            alpha,
+            beta,
+        } => {
+            let head = format!("{player} plays {} (depth {})", name(mv), event.ply);
+            match (algorithm, event.ply) {
+                (Algorithm::Minimax, 1) => format!(
+                    "{head}. Minimax keeps no window: it searches every reply, so this root move \
+                     gets its exact score."
+                ),
+                (Algorithm::Minimax, _) => format!("{head}; {side} to move."),
+                (_, 1) => format!(
+                    "{head}, α {alpha}, β {beta} for {side}: each root move gets a full window \
+                     of its own, so its exact score is found, not just whether it beats the others."
+                ),
+                _ => format!("{head}, α {alpha}, β {beta} for {side}."),
+            }
+        }
+        EventKind::Leaf { value, kind } => {
+            let after = last.map_or(String::new(), |mv| {
+                format!("{} plays {} → ", side.opponent(), name(mv))
+            });
+            match kind {
+                LeafKind::Won(winner) => format!("{after}{winner} wins: {value} for {side}."),
+                LeafKind::Draw => format!("{after}the board is full, a draw: {value}."),
+                LeafKind::Horizon => format!(
+                    "{after}the depth limit: the evaluator estimates {value} for {side} \
+                     (a guess from open lines, not a proven score)."
+                ),
+            }
+        }
+        EventKind::Return {
+            mv,
+            value,
+            parent_best,
+            new_best,
+            raised_alpha,
+            parent_alpha,
+            parent_beta,
+        } => {
+            let parent = side.opponent();
+            let depth = event.ply - 1;
+            let at = if depth == 0 {
+                "Back at the root".to_string()
+            } else {
+                format!("Back at depth {depth}")
+            };
+            let mut text = format!(
+                "{at}: {} is worth {} for {parent} ({value} for {side}); ",
+                name(mv),
+                -value
+            );
+            if new_best {
+                text += &format!("a new best, best so far {parent_best}");
+            } else {
+                text += &format!("best so far stays {parent_best}");
+            }
+            if raised_alpha {
+                text += &format!(", α raised to {parent_alpha}");
+            }
+            if algorithm != Algorithm::Minimax && depth > 0 {
+                text += &format!(", β {parent_beta}");
+            }
+            text + "."
+        }
+        EventKind::Cutoff {
+            mv,
+            value,
+            beta,
+            pruned,
+        } => {
+            let tail = if pruned.is_empty() {
+                "cutoff, though no moves were left to prune".to_string()
+            } else {
+                format!(
+                    "cutoff, {} {} pruned",
+                    list(rules, &pruned),
+                    is_are(pruned.len())
+                )
+            };
+            format!(
+                "Reply {} scores {value} ≥ β {beta} for {side}: {tail} (the opponent has a better \
+                 choice elsewhere and will not let the game come here).",
+                name(mv)
+            )
+        }
+        EventKind::TtHit {
+            value,
+            bound,
+            ended,
+            alpha,
+            beta,
+        } => {
+            let what = match bound {
+                Bound::Exact => format!("its exact value {value}"),
+                Bound::Lower => format!("a lower bound {value}"),
+                Bound::Upper => format!("an upper bound {value}"),
+            };
+            let outcome = match (ended, bound) {
+                (true, Bound::Exact) => "no need to search it again".to_string(),
+                (true, Bound::Lower) => format!("that reaches β {beta}, so the node ends here"),
+                (true, Bound::Upper) => {
+                    format!("that is no better than α {alpha}, so the node ends here")
+                }
+                (false, Bound::Lower) => format!("α rises to {alpha}"),
+                (false, _) => format!("β falls to {beta}"),
+            };
+            format!("Table hit: this position was seen before, with {what} for {side}: {outcome}.")
+        }
+    }
+}
+
+/// The sentence before the first event.
+pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimits) -> String {
+    let rules = root.rules();
+    let moves = root.legal_moves();
+    if moves.is_empty() {
+        return "The game is over: there is nothing to search.".into();
+    }
+    let how = match algorithm {
+        Algorithm::Minimax => "minimax searches every reply",
+        Algorithm::AlphaBeta => "alpha-beta prunes replies that cannot matter",
+        Algorithm::Engine => {
+            "the engine model adds a transposition table and tries the most promising moves first"
+        }
+    };
+    let mut text = format!(
+        "{} to move with {} legal moves ({}); {how}. Each root move is searched on its own with \
+         the full window α -∞, β +∞, so every move gets its exact score.",
+        root.to_move(),
+        moves.len(),
+        list(rules, &moves)
+    );
+    if let Some(depth) = limits.depth {
+        text += &format!(" Positions {depth} plies deep are estimated, not searched.");
+    }
+    if let Some(nodes) = limits.nodes {
+        text += &format!(" The search stops after {nodes} nodes.");
+    }
+    text
+}
+
+/// The sentence at the end: what the search found.
+pub fn end_sentence(replay: &Replay) -> String {
+    let counters = replay.counters();
+    if replay.step() == 0 && !replay.truncated() {
+        return intro_sentence(replay.root(), replay.algorithm(), replay.limits());
+    }
+    let rules = replay.root().rules();
+    let side = replay.root().to_move();
+    let scores = replay.root_scores();
+    let best = scores
+        .iter()
+        .map(|&(_, value)| value)
+        .fold(ReplayValue::NEG_INFINITY, ReplayValue::max);
+    let best_moves: Vec<Move> = scores
+        .iter()
+        .filter(|(_, value)| value.key() == best.key())
+        .map(|&(mv, _)| mv)
+        .collect();
+    let counts = format!(
+        "{} nodes, {} cutoffs, {} table hits",
+        counters.nodes, counters.cutoffs, counters.tt_hits
+    );
+    if replay.truncated() {
+        return format!(
+            "The node budget stopped the search after {counts}; {} of {} root moves scored.",
+            scores.len(),
+            replay.root().legal_moves().len()
+        );
+    }
+    format!(
+        "End of the search: {counts}. Best: {} with {best} for {side}.",
+        list(rules, &best_moves)
+    )
+}

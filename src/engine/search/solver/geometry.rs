@@ -1,0 +1,182 @@
+//! The line arithmetic of one board in the solver's word size: where a mark would win, and which
+//! cells still lie on a line somebody can complete. Everything is a handful of shifts per direction.
+
+use super::bitboard::Bitboard;
+use crate::engine::game::layout::Layout;
+
+/// Precomputed masks and shift distances of one set of rules.
+pub struct Geometry<B> {
+    /// Every playable cell.
+    pub full: B,
+    /// The bottom cell of each column.
+    pub bottom: B,
+    /// Marks in a row needed to win.
+    pub k: u32,
+    /// Whether marks drop to the lowest empty cell.
+    pub gravity: bool,
+    /// Number of cells.
+    pub cells: u32,
+    /// Shift distances of the line directions that fit on the board (a line spanning more bits
+    /// than the word holds cannot fit, so every shift below is narrower than the word).
+    directions: [u32; 4],
+    /// How many of `directions` are used.
+    lines: usize,
+}
+
+impl<B: Bitboard> Geometry<B> {
+    /// The geometry of a layout (which must fit in `B`).
+    pub fn of(layout: &Layout) -> Geometry<B> {
+        let k = u32::from(layout.rules.k);
+        let mut directions = [0; 4];
+        let mut lines = 0;
+        for d in layout.directions {
+            if (k - 1) * d < B::BITS {
+                directions[lines] = d;
+                lines += 1;
+            }
+        }
+        Geometry {
+            full: B::from_u128(layout.full),
+            bottom: B::from_u128(layout.bottom),
+            k: u32::from(layout.rules.k),
+            gravity: layout.rules.gravity,
+            cells: layout.rules.cells() as u32,
+            directions,
+            lines,
+        }
+    }
+
+    /// Cells where the next mark may go.
+    #[inline]
+    pub fn playable(&self, occupied: B) -> B {
+        if self.gravity {
+            (occupied + self.bottom) & self.full
+        } else {
+            self.full & !occupied
+        }
+    }
+
+    /// Every empty cell that would complete a line of `marks` (playable now or not).
+    #[inline]
+    pub fn winning_cells(&self, marks: B, occupied: B) -> B {
+        // One monomorphised copy per line length, so the loops below unroll completely.
+        let wins = match self.k {
+            3 => self.completions::<3, 0>(marks),
+            4 => self.completions::<4, 0>(marks),
+            5 => self.completions::<5, 0>(marks),
+            6 => self.completions::<6, 0>(marks),
+            7 => self.completions::<7, 0>(marks),
+            _ => self.completions::<8, 0>(marks),
+        };
+        wins & self.full & !occupied
+    }
+
+    /// `winning_cells` for lines of K (which must be `k`) on a board whose column stride is
+    /// STRIDE (0: not known when compiling). The search is monomorphised per K and STRIDE, so
+    /// this inlines without a dispatch, and with a known stride every shift is by a constant.
+    #[inline(always)]
+    pub fn wins<const K: usize, const STRIDE: u32>(&self, marks: B, occupied: B) -> B {
+        self.completions::<K, STRIDE>(marks) & self.full & !occupied
+    }
+
+    /// The column stride when every line direction fits in the word: the shape can then use a
+    /// copy of the search compiled for that stride (see `wins`).
+    pub fn stride(&self) -> Option<u32> {
+        (self.lines == 4).then_some(self.directions[1])
+    }
+
+    #[inline(always)]
+    fn completions<const K: usize, const STRIDE: u32>(&self, marks: B) -> B {
+        // The first direction is vertical (shift 1). With gravity an empty cell has only empty
+        // cells above it, so the only vertical completion is on top of K-1 marks.
+        let mut wins = if self.gravity {
+            let mut below = marks.shl(1);
+            for i in 2..K as u32 {
+                below &= marks.shl(i);
+            }
+            below
+        } else {
+            Self::along::<K>(marks, 1)
+        };
+        if STRIDE != 0 {
+            // The directions are those of `Layout`: vertical, horizontal, both diagonals.
+            return wins
+                | Self::along::<K>(marks, STRIDE)
+                | Self::along::<K>(marks, STRIDE + 1)
+                | Self::along::<K>(marks, STRIDE - 1);
+        }
+        if self.lines == 4 {
+            // The usual case, unrolled.
+            let [_, a, b, c] = self.directions;
+            return wins
+                | Self::along::<K>(marks, a)
+                | Self::along::<K>(marks, b)
+                | Self::along::<K>(marks, c);
+        }
+        for &d in &self.directions[1..self.lines] {
+            wins |= Self::along::<K>(marks, d);
+        }
+        wins
+    }
+
+    /// Cells that complete a line of K with `marks` along direction `d`.
+    #[inline(always)]
+    fn along<const K: usize>(marks: B, d: u32) -> B {
+        // before[i]: the i cells before this one along d are all marks; after[i] likewise.
+        let mut before = [!B::ZERO; K];
+        let mut after = [!B::ZERO; K];
+        for i in 1..K {
+            before[i] = before[i - 1] & marks.shl(i as u32 * d);
+            after[i] = after[i - 1] & marks.shr(i as u32 * d);
+        }
+        let mut wins = B::ZERO;
+        for i in 0..K {
+            wins |= before[i] & after[K - 1 - i];
+        }
+        wins
+    }
+
+    /// Whether `marks` contain k in a row.
+    #[inline]
+    pub fn has_line(&self, marks: B) -> bool {
+        self.directions[..self.lines]
+            .iter()
+            .any(|&d| self.run_starts(marks, d) != B::ZERO)
+    }
+
+    /// The first cell of every run of k cells of `set` along direction `d`.
+    #[inline]
+    fn run_starts(&self, set: B, d: u32) -> B {
+        let mut runs = set;
+        let mut len = 1;
+        while len * 2 <= self.k {
+            runs &= runs.shr(len * d);
+            len *= 2;
+        }
+        if len < self.k {
+            runs &= runs.shr((self.k - len) * d);
+        }
+        runs
+    }
+
+    /// Every cell on some line of k cells lying wholly inside `open` (the cells a side could still
+    /// complete a line on: everything but the opponent's marks).
+    #[inline]
+    pub fn line_cells(&self, open: B) -> B {
+        let mut cells = B::ZERO;
+        for &d in &self.directions[..self.lines] {
+            let mut spread = self.run_starts(open, d);
+            // Smear each start over its k cells by doubling, as run_starts shrinks by halving.
+            let mut len = 1;
+            while len * 2 <= self.k {
+                spread |= spread.shl(len * d);
+                len *= 2;
+            }
+            if len < self.k {
+                spread |= spread.shl((self.k - len) * d);
+            }
+            cells |= spread;
+        }
+        cells
+    }
+}

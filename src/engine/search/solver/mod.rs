@@ -1,0 +1,163 @@
+//! The `engine` algorithm: an exact solver in the manner of Pons' Connect Four solver, generalised
+//! to every board: bitboards, null-window search with iterative narrowing, a bounded transposition
+//! table with symmetric keys, threat-based move ordering, immediate wins, forced blocks, double
+//! threats, and (without gravity) pruning of cells on no line that can still be completed.
+
+mod bitboard;
+mod geometry;
+mod huge_pages;
+mod images;
+mod moves;
+mod negamax;
+mod root;
+mod sorter;
+mod symmetry;
+mod table;
+
+use crate::engine::game::layout::Layout;
+use crate::engine::game::position::{Move, Position};
+use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
+use bitboard::Bitboard;
+use negamax::Solver;
+
+/// Default transposition-table budget: 128 MiB.
+pub const DEFAULT_HASH_BYTES: usize = 128 << 20;
+
+/// How full the transposition table is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableUsage {
+    /// Positions stored.
+    pub stored: usize,
+    /// Slots available.
+    pub capacity: usize,
+    /// Bytes allocated for the slots.
+    pub bytes: usize,
+    /// Whether a table hit can never be a key collision on this board with this budget.
+    pub exact_keys: bool,
+}
+
+/// The solver in the narrowest machine word its board fits: `u64` while the padded layout needs at
+/// most 64 bits (every board but 8×8), `u128` for 8×8.
+enum Word {
+    Narrow(Box<Solver<u64>>),
+    Wide(Box<Solver<u128>>),
+}
+
+/// The exact solver behind the default algorithm.
+pub struct Engine {
+    layout: &'static Layout,
+    solver: Word,
+}
+
+impl Engine {
+    /// A solver for one game's positions that gives up when `stop` is raised (default table size).
+    pub fn new(layout: &'static Layout, stop: StopFlag) -> Engine {
+        Engine::with_hash(layout, stop, DEFAULT_HASH_BYTES)
+    }
+
+    /// A solver whose transposition table uses at most `hash_bytes` bytes.
+    pub fn with_hash(layout: &'static Layout, stop: StopFlag, hash_bytes: usize) -> Engine {
+        let bits = u32::from(layout.rules.width) * layout.stride;
+        let solver = if bits <= 64 {
+            Word::Narrow(Box::new(Solver::new(layout, stop, hash_bytes)))
+        } else {
+            Word::Wide(Box::new(Solver::new(layout, stop, hash_bytes)))
+        };
+        Engine { layout, solver }
+    }
+
+    /// Calls of the inner negamax: Pons' "positions explored" (each null-window test counts its root).
+    pub fn explored(&self) -> u64 {
+        match &self.solver {
+            Word::Narrow(s) => s.explored,
+            Word::Wide(s) => s.explored,
+        }
+    }
+
+    /// Maps the table's memory up front, as a benchmark wants before timing searches; forgets
+    /// every stored position.
+    pub fn touch_table(&mut self) {
+        match &mut self.solver {
+            Word::Narrow(s) => s.touch(),
+            Word::Wide(s) => s.touch(),
+        }
+    }
+
+    /// Forgets every stored position and zeroes the statistics (constant time).
+    pub fn reset(&mut self) {
+        match &mut self.solver {
+            Word::Narrow(s) => s.reset(),
+            Word::Wide(s) => s.reset(),
+        }
+    }
+
+    /// Like `Searcher::search` but without the principal variation (which costs extra searches).
+    pub fn value(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<i32, Cancelled> {
+        let line = match &mut self.solver {
+            Word::Narrow(s) => search_in(s, self.layout, position, alpha, beta, false),
+            Word::Wide(s) => search_in(s, self.layout, position, alpha, beta, false),
+        };
+        Ok(line?.value)
+    }
+
+    /// How full the transposition table is.
+    pub fn table_usage(&self) -> TableUsage {
+        fn usage<B: Bitboard>(s: &Solver<B>) -> TableUsage {
+            TableUsage {
+                stored: s.table().len(),
+                capacity: s.table().capacity(),
+                bytes: s.table().bytes(),
+                exact_keys: s.table().is_exact(),
+            }
+        }
+        match &self.solver {
+            Word::Narrow(s) => usage(s),
+            Word::Wide(s) => usage(s),
+        }
+    }
+}
+
+fn search_in<B: Bitboard>(
+    solver: &mut Solver<B>,
+    layout: &Layout,
+    position: &Position,
+    alpha: i32,
+    beta: i32,
+    with_line: bool,
+) -> Result<Line, Cancelled> {
+    let mover = position.to_move();
+    let me = B::from_u128(position.marks(mover));
+    let them = B::from_u128(position.marks(mover.opponent()));
+    let ply = position.ply();
+    solver.root_ply = ply;
+    let value = solver.exact(me, them, ply, alpha, beta)?;
+    let pv = if with_line && alpha < value && value < beta {
+        // The line is a by-product, not part of the search: its nodes are not counted.
+        let saved = (solver.stats, solver.explored);
+        let line = solver.principal_variation(me, them, ply, value);
+        (solver.stats, solver.explored) = saved;
+        line?
+            .into_iter()
+            .map(|index| Move(layout.cell_of(1u128 << index) as u8))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Line { value, pv })
+}
+
+impl Searcher for Engine {
+    fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
+        match &mut self.solver {
+            Word::Narrow(s) => search_in(s, self.layout, position, alpha, beta, true),
+            Word::Wide(s) => search_in(s, self.layout, position, alpha, beta, true),
+        }
+    }
+
+    fn stats(&self) -> SearchStats {
+        match &self.solver {
+            Word::Narrow(s) => s.stats,
+            Word::Wide(s) => s.stats,
+        }
+    }
+}

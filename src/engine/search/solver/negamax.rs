@@ -1,0 +1,255 @@
+//! The search itself: negamax with alpha-beta over bitboards in the solver's word size.
+//!
+//! `negamax` assumes, like Pons' solver, that the game is not over and the side to move cannot win
+//! at once; `value` establishes that for any position. Every move generated is "non-losing": it
+//! blocks the opponent's only immediate win, and with gravity never lands under one, so children
+//! meet the same assumption and no child is ever a finished game.
+
+use super::bitboard::Bitboard;
+use super::geometry::Geometry;
+use super::images::{BitImages, Images};
+use super::sorter::{MAX_PLY, MoveSorter};
+use super::symmetry::Symmetries;
+use super::table::{Bounds, Slot, TranspositionTable};
+use crate::engine::game::layout::Layout;
+use crate::engine::game::score::{INFINITY, WIN, lost_at};
+use crate::engine::search::{Cancelled, SearchStats, StopFlag};
+
+/// Nodes between two looks at the stop flag: well under a millisecond of search even
+/// on 8×8, where a node costs the most.
+pub(super) const STOP_INTERVAL: u64 = 256;
+
+/// The exact solver for one game, with its table, in one word size.
+pub struct Solver<B: Bitboard> {
+    pub(super) geometry: Geometry<B>,
+    pub(super) symmetries: Symmetries<B>,
+    pub(super) images: BitImages<B>,
+    pub(super) table: TranspositionTable<B>,
+    /// Static preference of each bit (more lines through it, or nearer the centre column, first).
+    pub(super) weight: Box<[u32; 128]>,
+    /// The move sorter of each ply of the current line.
+    pub(super) sorters: Box<[MoveSorter; MAX_PLY]>,
+    pub(super) stop: StopFlag,
+    /// Counters in the project's convention (children generated).
+    pub stats: SearchStats,
+    /// Calls of `negamax`: Pons' "positions explored", for comparison with his figures.
+    pub explored: u64,
+    /// Ply of the position a search started from, for the depth statistic.
+    pub root_ply: u32,
+}
+
+impl<B: Bitboard> Solver<B> {
+    /// A solver for a layout (which must fit in `B`) with a table of at most `hash_bytes`.
+    pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Solver<B> {
+        let cells = layout.rules.cells() as i32;
+        let symmetries = Symmetries::of(layout);
+        // Never more slots than the game has positions up to symmetry (3^cells bounds the
+        // positions): tiny boards get tiny tables, which are quick to allocate.
+        let positions = 3f64.powi(cells) / (symmetries.len() + 1) as f64;
+        let bits = u32::from(layout.rules.width) * layout.stride;
+        Solver {
+            geometry: Geometry::of(layout),
+            images: BitImages::new(&symmetries, bits, layout.rules.gravity),
+            symmetries,
+            table: TranspositionTable::new(
+                hash_bytes,
+                positions,
+                u32::from(layout.rules.width) * layout.stride,
+                layout.rules.gravity,
+            ),
+            weight: weights(layout),
+            sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
+            stop,
+            stats: SearchStats::default(),
+            explored: 0,
+            root_ply: 0,
+        }
+    }
+
+    /// Forgets every stored position and zeroes the counters: the next search starts cold.
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.stats = SearchStats::default();
+        self.explored = 0;
+    }
+
+    /// Maps the table's memory now (see `TranspositionTable::touch`); forgets every position.
+    pub fn touch(&mut self) {
+        self.table.touch();
+    }
+
+    /// The transposition table (for its statistics).
+    pub fn table(&self) -> &TranspositionTable<B> {
+        &self.table
+    }
+
+    /// The geometry of the board.
+    pub fn geometry(&self) -> &Geometry<B> {
+        &self.geometry
+    }
+
+    /// Static preference of a bit, for ordering moves outside the search.
+    pub fn weight(&self, index: u32) -> u32 {
+        self.weight[index as usize & 127]
+    }
+
+    /// The value of any position (`me` to move, `ply` marks down) within `(alpha, beta)`, fail-soft.
+    pub fn value(
+        &mut self,
+        me: B,
+        them: B,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Cancelled> {
+        let g = &self.geometry;
+        let occupied = me | them;
+        if g.has_line(them) {
+            return Ok(lost_at(ply));
+        }
+        if occupied == g.full {
+            return Ok(0);
+        }
+        if g.winning_cells(me, occupied) & g.playable(occupied) != B::ZERO {
+            self.stats.nodes += 1;
+            return Ok(WIN - (ply + 1) as i32);
+        }
+        let images = self.images.of(&self.symmetries, me, them);
+        let slot = self.table.locate(self.images.key(&images));
+        // One copy of the search per line length, so the line arithmetic inlines, and one more
+        // for Connect Four's columns of six (stride 7), the board most positions are solved on.
+        match (g.k, g.stride()) {
+            (4, Some(7)) => self.negamax::<4, 7>(&images, slot, ply, alpha, beta),
+            (3, _) => self.negamax::<3, 0>(&images, slot, ply, alpha, beta),
+            (4, _) => self.negamax::<4, 0>(&images, slot, ply, alpha, beta),
+            (5, _) => self.negamax::<5, 0>(&images, slot, ply, alpha, beta),
+            (6, _) => self.negamax::<6, 0>(&images, slot, ply, alpha, beta),
+            (7, _) => self.negamax::<7, 0>(&images, slot, ply, alpha, beta),
+            _ => self.negamax::<8, 0>(&images, slot, ply, alpha, beta),
+        }
+    }
+
+    /// Looks at the stop flag (every `STOP_INTERVAL` nodes: a deadline flag reads the clock).
+    pub(super) fn check(&mut self) -> Result<(), Cancelled> {
+        self.stop.check()
+    }
+
+    /// `slot` is the position's place in the table, located (and prefetched) by the caller.
+    fn negamax<const K: usize, const STRIDE: u32>(
+        &mut self,
+        position: &Images<B>,
+        slot: Slot,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<i32, Cancelled> {
+        self.explored += 1;
+        if self.explored.is_multiple_of(STOP_INTERVAL) {
+            self.check()?;
+        }
+        self.stats.depth = self.stats.depth.max(ply - self.root_ply);
+        let (me, them) = (position.me(), position.them());
+        let occupied = me | them;
+        let moves = match self.candidates::<K, STRIDE>(me, them, ply, &mut alpha, &mut beta) {
+            Ok(moves) => moves,
+            Err(value) => return Ok(value),
+        };
+        if let Some(bounds) = self.table.get(slot) {
+            self.stats.tt_hits += 1;
+            if bounds.lower >= beta || bounds.lower == bounds.upper {
+                return Ok(bounds.lower);
+            }
+            if bounds.upper <= alpha {
+                return Ok(bounds.upper);
+            }
+            alpha = alpha.max(bounds.lower);
+            beta = beta.min(bounds.upper);
+        }
+        self.sort::<K, STRIDE>(ply, me, occupied, moves);
+        let (alpha0, beta0) = (alpha, beta);
+        let before = self.stats.nodes;
+        let mut best = -INFINITY;
+        // A child's table lookup is the main cost of a node: each child's bucket is located and
+        // its loading started while the previous child is searched, so it is in the cache when
+        // the child looks. Children after a cutoff are never located.
+        let mut next = self.sorters[ply as usize % MAX_PLY].pop_best();
+        let mut next_slot = next.map(|index| self.child_slot(position, index));
+        while let (Some(index), Some(slot)) = (next, next_slot) {
+            next = self.sorters[ply as usize % MAX_PLY].pop_best();
+            next_slot = next.map(|index| self.child_slot(position, index));
+            self.stats.nodes += 1;
+            let child = self.images.play(position, index);
+            let value = -self.negamax::<K, STRIDE>(&child, slot, ply + 1, -beta, -alpha)?;
+            best = best.max(value);
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    self.stats.cutoffs += 1;
+                    break;
+                }
+            }
+        }
+        let bounds = if best <= alpha0 {
+            Bounds {
+                lower: -INFINITY,
+                upper: best,
+            }
+        } else if best >= beta0 {
+            Bounds {
+                lower: best,
+                upper: INFINITY,
+            }
+        } else {
+            Bounds {
+                lower: best,
+                upper: best,
+            }
+        };
+        self.table.store(slot, bounds, self.stats.nodes - before);
+        Ok(best)
+    }
+
+    /// The table slot of the child reached by marking bit `index`, its bucket already loading.
+    #[inline(always)]
+    fn child_slot(&self, position: &Images<B>, index: u32) -> Slot {
+        let slot = self.table.locate(self.images.child_key(position, index));
+        self.table.prefetch(slot);
+        slot
+    }
+}
+
+/// Static move preference of every bit: with gravity the centre columns first (Pons' order),
+/// otherwise the cells on the most potential lines first.
+fn weights(layout: &Layout) -> Box<[u32; 128]> {
+    let rules = layout.rules;
+    let w = u32::from(rules.width);
+    // A fixed 128 entries: indexing with `index & 127` needs no bounds check.
+    let mut weight = Box::new([0; 128]);
+    for cell in 0..rules.cells() {
+        let index = layout.bit(cell).trailing_zeros();
+        let col = cell as u32 % w;
+        weight[index as usize] = if rules.gravity {
+            2 * w - (2 * col + 1).abs_diff(w)
+        } else {
+            lines_through(layout, cell)
+        };
+    }
+    weight
+}
+
+/// How many lines of k cells inside the board pass through a cell.
+fn lines_through(layout: &Layout, cell: usize) -> u32 {
+    let k = u32::from(layout.rules.k);
+    let bit = layout.bit(cell);
+    let mut lines = 0;
+    for &d in &layout.directions {
+        for offset in 0..k {
+            let start = bit.checked_shr(offset * d).unwrap_or(0);
+            let line = (0..k).fold(0, |acc, i| acc | start.checked_shl(i * d).unwrap_or(0));
+            if start != 0 && line.count_ones() == k && line & !layout.full == 0 {
+                lines += 1;
+            }
+        }
+    }
+    lines
+}

@@ -1,0 +1,105 @@
+//! The root of a search: the exact value by a series of null-window searches (Pons' iterative
+//! narrowing of `[min, max]`), and the principal variation read back from the table.
+
+use super::bitboard::{Bitboard, singles};
+use super::negamax::Solver;
+use crate::engine::game::score::WIN;
+use crate::engine::search::Cancelled;
+
+impl<B: Bitboard> Solver<B> {
+    /// The value of a position within `(alpha, beta)`, fail-soft like an alpha-beta search, found by
+    /// null-window tests: each only asks "better than x?", which prunes far more than a wide window.
+    pub fn exact(
+        &mut self,
+        me: B,
+        them: B,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Cancelled> {
+        let cells = self.geometry().cells;
+        // The side to move wins at the earliest with its next mark, and has lost at the earliest
+        // already (the position may be a finished game).
+        let (mut lo, mut hi) = (alpha.max(-WIN + ply as i32), beta.min(WIN - ply as i32 - 1));
+        let mut last = lo;
+        while lo < hi {
+            let med = pivot(lo, hi, cells);
+            last = self.value(me, them, ply, med, med + 1)?;
+            if last <= med {
+                hi = last;
+            } else {
+                lo = last;
+            }
+        }
+        Ok(last)
+    }
+
+    /// Best play from a position of known exact value: at each step the first move, in static order,
+    /// whose child has exactly the value that continues the line.
+    pub fn principal_variation(
+        &mut self,
+        mut me: B,
+        mut them: B,
+        mut ply: u32,
+        mut value: i32,
+    ) -> Result<Vec<u32>, Cancelled> {
+        let mut line = Vec::new();
+        loop {
+            let g = self.geometry();
+            let occupied = me | them;
+            if g.has_line(them) || occupied == g.full {
+                break;
+            }
+            let mut moves: Vec<u32> = singles(g.playable(occupied)).map(|b| b.lowest()).collect();
+            moves.sort_by_key(|&i| std::cmp::Reverse(self.weight(i)));
+            let mut next = None;
+            for index in moves {
+                let bit = B::ONE.shl(index);
+                if -self.exact(them, me | bit, ply + 1, -value - 1, -value + 1)? == value {
+                    next = Some(index);
+                    break;
+                }
+            }
+            let Some(index) = next else { break };
+            line.push(index);
+            (me, them) = (them, me | B::ONE.shl(index));
+            ply += 1;
+            value = -value;
+        }
+        Ok(line)
+    }
+}
+
+/// A value as Pons' compact score: `±(cells + 2 − T) / 2` for a game ending with T marks, so the
+/// decisive values a position can really have (T has the winner's parity) are consecutive integers.
+/// Values that no game can have (between 0 and the first decisive values) map to 0.
+fn compact(value: i32, cells: u32) -> i32 {
+    let magnitude = |v: i32| ((cells as i32 + 2 - (WIN - v)) / 2).max(0);
+    match value.signum() {
+        1 => magnitude(value),
+        -1 => -magnitude(-value),
+        _ => 0,
+    }
+}
+
+/// The largest value whose compact score is `score`: "value > expand(s)" means "score > s".
+fn expand(score: i32, cells: u32) -> i32 {
+    let top = |s: i32| WIN - cells as i32 - 1 + 2 * s;
+    match score.signum() {
+        1 => top(score),
+        -1 => -top(-score) + 1,
+        _ => 0,
+    }
+}
+/// The threshold of the next test, in `lo..hi`: halfway in compact scores, pulled towards 0 so the
+/// first tests settle win, draw or loss, which are cheap and prune the most.
+fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
+    let (min, max) = (compact(lo, cells), compact(hi, cells));
+    let mut med = min + (max - min) / 2;
+    if med <= 0 && min / 2 < med {
+        med = min / 2;
+    } else if med >= 0 && max / 2 > med {
+        med = max / 2;
+    }
+    expand(med, cells).clamp(lo, hi - 1)
+}

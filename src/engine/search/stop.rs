@@ -1,0 +1,107 @@
+//! Stopping a search from outside: a flag raised by another thread, or a deadline.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// A search was stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
+
+/// A shared flag that stops a running search from another thread, or (a budget's flag) at a deadline.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<Flag>);
+
+#[derive(Debug, Default)]
+struct Flag {
+    raised: AtomicBool,
+    /// A budget's flag also stops when the caller's flag is raised.
+    parent: Option<StopFlag>,
+    deadline: Option<Deadline>,
+}
+
+/// A movable deadline. Reading the clock costs about as much as a search node, so it is read only
+/// on every `CLOCK_EVERY`-th look at the flag; the solver looks every 256 nodes, so the clock is
+/// read every 4,096 nodes, about a millisecond of search: the overshoot stays that small.
+#[derive(Debug)]
+struct Deadline {
+    origin: Instant,
+    /// Nanoseconds after `origin`; `u64::MAX` means no deadline.
+    at: AtomicU64,
+    looks: AtomicU32,
+    /// Latched once the clock is seen past the deadline, until the deadline moves.
+    passed: AtomicBool,
+}
+
+const CLOCK_EVERY: u32 = 16;
+
+impl StopFlag {
+    /// A flag that stops when `parent` stops or when its own deadline (none at first) passes: the
+    /// flag a budget-limited search runs under, so "out of time" and "cancelled" stay apart.
+    pub fn with_deadline(parent: &StopFlag) -> StopFlag {
+        StopFlag(Arc::new(Flag {
+            raised: AtomicBool::new(false),
+            parent: Some(parent.clone()),
+            deadline: Some(Deadline {
+                origin: Instant::now(),
+                at: AtomicU64::new(u64::MAX),
+                looks: AtomicU32::new(0),
+                passed: AtomicBool::new(false),
+            }),
+        }))
+    }
+
+    /// Moves the deadline (`None`: no deadline). Does nothing on a flag made without one.
+    pub fn set_deadline(&self, at: Option<Instant>) {
+        if let Some(deadline) = &self.0.deadline {
+            let nanos = at.map_or(u64::MAX, |at| {
+                at.saturating_duration_since(deadline.origin).as_nanos() as u64
+            });
+            deadline.at.store(nanos, Ordering::Relaxed);
+            deadline.passed.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Asks the search to stop as soon as it can.
+    pub fn stop(&self) {
+        self.0.raised.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether a stop was asked for (or the deadline has passed).
+    pub fn is_stopped(&self) -> bool {
+        self.0.raised.load(Ordering::Relaxed)
+            || self.0.parent.as_ref().is_some_and(StopFlag::is_stopped)
+            || self.0.deadline.as_ref().is_some_and(Deadline::passed)
+    }
+
+    /// `Err(Cancelled)` once a stop was asked for: for `?` inside searches.
+    pub fn check(&self) -> Result<(), Cancelled> {
+        if self.is_stopped() {
+            Err(Cancelled)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Deadline {
+    fn passed(&self) -> bool {
+        if self.passed.load(Ordering::Relaxed) {
+            return true;
+        }
+        let at = self.at.load(Ordering::Relaxed);
+        if at == u64::MAX
+            || !self
+                .looks
+                .fetch_add(1, Ordering::Relaxed)
+                .is_multiple_of(CLOCK_EVERY)
+        {
+            return false;
+        }
+        let passed = self.origin.elapsed().as_nanos() as u64 >= at;
+        if passed {
+            self.passed.store(true, Ordering::Relaxed);
+        }
+        passed
+    }
+}
