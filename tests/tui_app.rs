@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
 use tictree::app::{
-    Action, App, Direction, Focus, Job, JobKey, SearchMessage, Seat, key_action, run_job,
+    Action, App, Direction, Engines, Focus, Job, JobKey, SearchMessage, Seat, key_action, run_job,
 };
 use tictree::engine::{Rules, StopFlag};
 use tui_support::*;
@@ -45,7 +45,10 @@ fn the_tree_fills_in_live_best_first() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 c1 b3"), false);
     let req = request(&mut app);
     let mut messages = Vec::new();
-    run_job(&req, &StopFlag::default(), |m| messages.push(m)).unwrap();
+    run_job(&req, &Engines::default(), &StopFlag::default(), |m| {
+        messages.push(m)
+    })
+    .unwrap();
     let first = messages.remove(0);
     app.update(Action::Search(first));
     assert_eq!(app.search.moves.len(), 1);
@@ -80,7 +83,7 @@ fn a_stale_result_is_never_applied() {
     app.update(Action::Place);
     let new = request(&mut app);
     assert!(new.generation > old.generation);
-    let mut stale = run_job(&old, &StopFlag::default(), |_| {}).unwrap();
+    let mut stale = run_job(&old, &Engines::default(), &StopFlag::default(), |_| {}).unwrap();
     stale.elapsed = ELAPSED;
     app.update(Action::Search(SearchMessage::Done {
         key: JobKey::Play,
@@ -111,7 +114,7 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     let replacement = request(&mut app);
     assert!(replacement.generation > thinking.generation);
     // The cancelled search's answer arrives late: ignored.
-    let mut late = run_job(&thinking, &StopFlag::default(), |_| {}).unwrap();
+    let mut late = run_job(&thinking, &Engines::default(), &StopFlag::default(), |_| {}).unwrap();
     late.elapsed = ELAPSED;
     app.update(Action::Search(SearchMessage::Done {
         key: JobKey::Play,

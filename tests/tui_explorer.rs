@@ -4,7 +4,7 @@ mod tui_support;
 
 use insta::assert_snapshot;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Focus, Job, JobKey, Popup, SearchMessage};
+use tictree::app::{Action, App, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage};
 use tictree::engine::{
     Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Position, Rules, Score,
 };
@@ -89,7 +89,8 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
     // Meanwhile the first candidates arrive and the user explores one of them.
     let stop = tictree::engine::StopFlag::default();
     let mut messages = Vec::new();
-    let analysis = tictree::app::run_job(&thinking, &stop, |m| messages.push(m)).unwrap();
+    let analysis =
+        tictree::app::run_job(&thinking, &Engines::default(), &stop, |m| messages.push(m)).unwrap();
     for message in messages {
         app.update(Action::Search(message));
     }
@@ -108,7 +109,8 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
     // The user goes back up before the answer comes; it still lands on its own position.
     app.update(Action::Back);
     let mut late = Vec::new();
-    let done = tictree::app::run_job(&explore, &stop, |m| late.push(m)).unwrap();
+    let done =
+        tictree::app::run_job(&explore, &Engines::default(), &stop, |m| late.push(m)).unwrap();
     late.push(SearchMessage::Done {
         key: explore.key,
         generation: explore.generation,

@@ -7,6 +7,7 @@
 mod action;
 mod board_view;
 mod comparing;
+mod engines;
 mod explorer;
 mod exploring;
 mod game;
@@ -21,6 +22,7 @@ mod worker;
 
 pub use action::{Action, Direction};
 pub use board_view::{BoardView, Ghost, Mark};
+pub use engines::Engines;
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use game::Game;
 pub use keys::{HELP, HelpSection, action_for_key, key_action, replay_key_action};

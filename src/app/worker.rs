@@ -3,13 +3,15 @@
 //! explorer's queries, a comparison of the algorithms. A new job replaces (cancels) the running job
 //! with the same key and leaves the others alone, so exploring never disturbs the AI's own search.
 //! Results travel back over a channel, tagged with their key and the generation of the request, so
-//! the app routes each to where it belongs and drops stale ones.
+//! the app routes each to where it belongs and drops stale ones. The exact engines outlive their
+//! jobs (`Engines`), so an explore query reuses the transposition table of the searches before it.
 
+use super::engines::Engines;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::search::replay::Replay;
 use crate::engine::{
-    Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag,
-    analyze_within, compare,
+    Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag, Table,
+    analyze_within, analyze_within_table, compare,
 };
 use std::collections::HashMap;
 use std::sync::mpsc::Sender;
@@ -165,24 +167,29 @@ impl SearchMessage {
 
 /// Runs one analysis on the calling thread, sending a `Move` message per new value; returns the
 /// analysis (the caller sends `Done`, so tests can fix its elapsed time and threads can pace it).
+/// The `engine` algorithm runs on an engine from `engines`, returned there afterwards.
 pub fn run_job(
     request: &SearchRequest,
+    engines: &Engines,
     stop: &StopFlag,
     mut send: impl FnMut(SearchMessage),
 ) -> Result<Appraisal, Cancelled> {
-    analyze_within(
-        &request.position,
-        request.algorithm,
-        &request.budget,
-        stop,
-        |analysis| {
-            send(SearchMessage::Move {
-                key: request.key,
-                generation: request.generation,
-                analysis: analysis.clone(),
-            })
-        },
-    )
+    let on_update = |analysis: &MoveAppraisal| {
+        send(SearchMessage::Move {
+            key: request.key,
+            generation: request.generation,
+            analysis: analysis.clone(),
+        })
+    };
+    let (position, budget) = (&request.position, &request.budget);
+    if request.algorithm != Algorithm::Engine {
+        return analyze_within(position, request.algorithm, budget, stop, on_update);
+    }
+    let mut engine = engines.take(request.key, position, budget.table);
+    let table = Table::Kept(&mut engine);
+    let result = analyze_within_table(position, request.algorithm, budget, table, stop, on_update);
+    engines.give(engine);
+    result
 }
 
 /// Runs one comparison on the calling thread, sending a `Compared` message per row.
@@ -228,6 +235,7 @@ pub const COMPARE_ALLOWANCE: Duration = ALLOWANCE;
 pub struct Worker {
     replies: Sender<SearchMessage>,
     running: HashMap<JobKey, StopFlag>,
+    engines: Engines,
 }
 
 impl Worker {
@@ -236,6 +244,7 @@ impl Worker {
         Worker {
             replies,
             running: HashMap::new(),
+            engines: Engines::default(),
         }
     }
 
@@ -254,7 +263,8 @@ impl Worker {
         match job {
             Job::Cancel(_) => return,
             Job::Analyze(request) => {
-                thread::spawn(move || analyze_paced(&request, &running, send));
+                let engines = self.engines.clone();
+                thread::spawn(move || analyze_paced(&request, &engines, &running, send));
             }
             Job::Compare(request) => {
                 thread::spawn(move || run_comparison(&request, &running, send));
@@ -288,9 +298,14 @@ impl Drop for Worker {
 }
 
 /// Runs an analysis, then holds its final result back until `pace` has passed since the start.
-fn analyze_paced(request: &SearchRequest, stop: &StopFlag, send: impl Fn(SearchMessage)) {
+fn analyze_paced(
+    request: &SearchRequest,
+    engines: &Engines,
+    stop: &StopFlag,
+    send: impl Fn(SearchMessage),
+) {
     let started = Instant::now();
-    let Ok(analysis) = run_job(request, stop, &send) else {
+    let Ok(analysis) = run_job(request, engines, stop, &send) else {
         return;
     };
     while started.elapsed() < request.pace {

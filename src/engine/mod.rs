@@ -14,13 +14,14 @@ pub mod search;
 
 pub use analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 pub use analysis::budget::Budget;
-pub use analysis::budgeted::analyze_within;
+pub use analysis::budgeted::{analyze_within, analyze_within_table};
 pub use analysis::compare::{CompareRow, compare};
-pub use analysis::exact::{Analysis, MoveAnalysis, analyze, analyze_with_table};
+pub use analysis::exact::{Analysis, MoveAnalysis, Table, analyze, analyze_with_table};
 pub use game::notation::NotationError;
 pub use game::position::{IllegalMove, Move, Player, Position, Status};
 pub use game::rules::{Rules, RulesError};
 pub use game::score::{Outcome, Score};
 pub use search::estimate::Estimate;
 pub use search::replay::{Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue};
+pub use search::solver::Engine;
 pub use search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};

@@ -6,7 +6,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
 use tictree::app::{
-    Action, App, Direction, Job, Options, SearchMessage, run_comparison, run_job, run_survey,
+    Action, App, Direction, Engines, Job, Options, SearchMessage, run_comparison, run_job,
+    run_survey,
 };
 use tictree::engine::{Algorithm, Budget, CompareRow, Position, Rules, StopFlag};
 
@@ -32,6 +33,12 @@ pub fn options_from(rules: Rules, moves: &str) -> Options {
     options
 }
 
+thread_local! {
+    /// The engines kept between the jobs of one test, as the worker keeps them (each test runs on
+    /// its own thread, so tests never share tables and node counts stay reproducible).
+    static ENGINES: Engines = Engines::default();
+}
+
 /// Runs every job the app asks for on this thread, as the worker would, until it asks for none.
 /// Times are fixed at `ELAPSED`, so screens do not depend on the machine.
 pub fn settle(app: &mut App) {
@@ -39,8 +46,11 @@ pub fn settle(app: &mut App) {
         let mut messages = Vec::new();
         match job {
             Job::Analyze(request) => {
-                let mut analysis = run_job(&request, &StopFlag::default(), |m| messages.push(m))
-                    .expect("an unstopped search finishes");
+                let engines = ENGINES.with(Engines::clone);
+                let mut analysis = run_job(&request, &engines, &StopFlag::default(), |m| {
+                    messages.push(m)
+                })
+                .expect("an unstopped search finishes");
                 analysis.elapsed = ELAPSED;
                 messages.push(SearchMessage::Done {
                     key: request.key,

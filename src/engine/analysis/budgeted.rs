@@ -12,7 +12,7 @@
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use crate::engine::analysis::budget::Budget;
-use crate::engine::analysis::exact::{analyze_with_table, score_move, searcher};
+use crate::engine::analysis::exact::{Table, analyze_with_table, score_move, searcher};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::Score;
 use crate::engine::search::estimate::{Estimate, Found, Horizon};
@@ -27,12 +27,26 @@ pub fn analyze_within(
     algorithm: Algorithm,
     budget: &Budget,
     stop: &StopFlag,
+    on_update: impl FnMut(&MoveAppraisal),
+) -> Result<Appraisal, Cancelled> {
+    let table = Table::New(budget.table);
+    analyze_within_table(position, algorithm, budget, table, stop, on_update)
+}
+
+/// `analyze_within` with the engine's transposition table from `table` (a kept engine's table
+/// makes the exact phase cheaper where earlier searches stored the positions it meets).
+pub fn analyze_within_table(
+    position: &Position,
+    algorithm: Algorithm,
+    budget: &Budget,
+    mut table: Table<'_>,
+    stop: &StopFlag,
     mut on_update: impl FnMut(&MoveAppraisal),
 ) -> Result<Appraisal, Cancelled> {
     let started = Instant::now();
     if budget.is_unlimited() {
         let mut found = Vec::new();
-        let analysis = analyze_with_table(position, algorithm, budget.table, stop, |m| {
+        let analysis = analyze_with_table(position, algorithm, table, stop, |m| {
             let appraisal = MoveAppraisal::exact(m, started.elapsed());
             on_update(&appraisal);
             found.push(appraisal);
@@ -84,7 +98,7 @@ pub fn analyze_within(
         first_depth = 2;
 
         let end = started + time / 2;
-        let mut exact = searcher(algorithm, position, flag.clone(), budget.table);
+        let mut exact = searcher(algorithm, position, flag.clone(), &mut table);
         for (index, &mv) in moves.iter().enumerate() {
             if progress.slots[index]
                 .as_ref()

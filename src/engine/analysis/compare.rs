@@ -2,7 +2,7 @@
 //! Plain minimax cannot finish on big boards, so each algorithm gets a time allowance and a row
 //! that did not finish in it says so instead of holding everything up.
 
-use crate::engine::analysis::exact::{Analysis, analyze_with_table};
+use crate::engine::analysis::exact::{Analysis, Table, analyze_with_table};
 use crate::engine::game::position::Position;
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
 use std::time::{Duration, Instant};
@@ -48,7 +48,7 @@ pub fn compare(
         let started = Instant::now();
         let flag = StopFlag::with_deadline(stop);
         flag.set_deadline(Some(started + allowance));
-        let row = match analyze_with_table(position, algorithm, table, &flag, |_| {}) {
+        let row = match analyze_with_table(position, algorithm, Table::New(table), &flag, |_| {}) {
             Ok(analysis) => CompareRow::Finished(analysis),
             Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
             Err(Cancelled) => CompareRow::Unfinished {

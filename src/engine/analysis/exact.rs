@@ -50,19 +50,35 @@ impl Analysis {
     }
 }
 
-/// A fresh searcher of the given algorithm; `table` bytes for the engine's transposition table
-/// (`None`: the default).
-pub fn searcher(
+/// Where the `engine` algorithm's transposition table comes from (the other algorithms have none).
+pub enum Table<'a> {
+    /// A new, empty table of this many bytes (`None`: the default), so node counts are those of a
+    /// cold start and reproducible.
+    New(Option<usize>),
+    /// The table of an engine the caller keeps between analyses: positions stored by earlier
+    /// searches are not searched again, so node counts depend on what came before.
+    Kept(&'a mut Engine),
+}
+
+/// A searcher of the given algorithm, stopping on `stop`.
+pub(crate) fn searcher<'a>(
     algorithm: Algorithm,
     position: &Position,
     stop: StopFlag,
-    table: Option<usize>,
-) -> Box<dyn Searcher> {
-    let table = table.unwrap_or(DEFAULT_HASH_BYTES);
-    match algorithm {
-        Algorithm::Minimax => Box::new(Minimax::new(stop)),
-        Algorithm::AlphaBeta => Box::new(AlphaBeta::new(stop)),
-        Algorithm::Engine => Box::new(Engine::with_hash(position.layout(), stop, table)),
+    table: &'a mut Table<'_>,
+) -> Box<dyn Searcher + 'a> {
+    match (algorithm, table) {
+        (Algorithm::Minimax, _) => Box::new(Minimax::new(stop)),
+        (Algorithm::AlphaBeta, _) => Box::new(AlphaBeta::new(stop)),
+        (Algorithm::Engine, Table::New(bytes)) => Box::new(Engine::with_hash(
+            position.layout(),
+            stop,
+            bytes.unwrap_or(DEFAULT_HASH_BYTES),
+        )),
+        (Algorithm::Engine, Table::Kept(engine)) => {
+            engine.resume(stop);
+            Box::new(&mut **engine)
+        }
     }
 }
 
@@ -94,19 +110,19 @@ pub fn analyze(
     stop: &StopFlag,
     on_move: impl FnMut(&MoveAnalysis),
 ) -> Result<Analysis, Cancelled> {
-    analyze_with_table(position, algorithm, None, stop, on_move)
+    analyze_with_table(position, algorithm, Table::New(None), stop, on_move)
 }
 
-/// `analyze` with `table` bytes for the engine's transposition table (`None`: the default).
+/// `analyze` with the engine's transposition table from `table`.
 pub fn analyze_with_table(
     position: &Position,
     algorithm: Algorithm,
-    table: Option<usize>,
+    mut table: Table<'_>,
     stop: &StopFlag,
     mut on_move: impl FnMut(&MoveAnalysis),
 ) -> Result<Analysis, Cancelled> {
     let started = Instant::now();
-    let mut searcher = searcher(algorithm, position, stop.clone(), table);
+    let mut searcher = searcher(algorithm, position, stop.clone(), &mut table);
     let mut moves = Vec::new();
     if position.status() == Status::Ongoing {
         for mv in position.legal_moves() {

@@ -58,3 +58,15 @@ pub trait Searcher {
     /// Statistics accumulated since the searcher was made.
     fn stats(&self) -> SearchStats;
 }
+
+/// A borrowed searcher searches as its owner would: how an analysis runs on an engine the caller
+/// keeps between analyses.
+impl<S: Searcher + ?Sized> Searcher for &mut S {
+    fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
+        (**self).search(position, alpha, beta)
+    }
+
+    fn stats(&self) -> SearchStats {
+        (**self).stats()
+    }
+}

@@ -16,6 +16,7 @@ mod table;
 
 use crate::engine::game::layout::Layout;
 use crate::engine::game::position::{Move, Position};
+use crate::engine::game::rules::Rules;
 use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
 use bitboard::Bitboard;
 use negamax::Solver;
@@ -46,6 +47,7 @@ enum Word {
 /// The exact solver behind the default algorithm.
 pub struct Engine {
     layout: &'static Layout,
+    hash_bytes: usize,
     solver: Word,
 }
 
@@ -63,7 +65,11 @@ impl Engine {
         } else {
             Word::Wide(Box::new(Solver::new(layout, stop, hash_bytes)))
         };
-        Engine { layout, solver }
+        Engine {
+            layout,
+            hash_bytes,
+            solver,
+        }
     }
 
     /// Calls of the inner negamax: Pons' "positions explored" (each null-window test counts its root).
@@ -80,6 +86,23 @@ impl Engine {
         match &mut self.solver {
             Word::Narrow(s) => s.touch(),
             Word::Wide(s) => s.touch(),
+        }
+    }
+
+    /// Whether this engine searches positions of `rules` with a table budget of `hash_bytes`: the
+    /// engines a caller keeps for later searches are told apart by both.
+    pub fn suits(&self, rules: Rules, hash_bytes: usize) -> bool {
+        self.layout.rules == rules && self.hash_bytes == hash_bytes
+    }
+
+    /// Prepares a kept engine for its next search: it stops on `stop` from now on and its
+    /// statistics start from zero, but the table keeps what earlier searches stored. That is
+    /// sound because stored values are absolute (see `game::score`): a bound proven for a
+    /// position holds whichever root the search started from.
+    pub fn resume(&mut self, stop: StopFlag) {
+        match &mut self.solver {
+            Word::Narrow(s) => s.resume(stop),
+            Word::Wide(s) => s.resume(stop),
         }
     }
 

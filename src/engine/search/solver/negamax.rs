@@ -66,6 +66,13 @@ impl<B: Bitboard> Solver<B> {
         }
     }
 
+    /// Keeps the table but stops on `stop` from now on and counts from zero.
+    pub fn resume(&mut self, stop: StopFlag) {
+        self.stop = stop;
+        self.stats = SearchStats::default();
+        self.explored = 0;
+    }
+
     /// Forgets every stored position and zeroes the counters: the next search starts cold.
     pub fn reset(&mut self) {
         self.table.clear();
