@@ -11,7 +11,14 @@ use tictree::engine::{
 
 fn kept(position: &Position, engine: &mut Engine) -> Analysis {
     let table = Table::Kept(engine);
-    analyze_with_table(position, Algorithm::Engine, table, &StopFlag::default(), |_| {}).unwrap()
+    analyze_with_table(
+        position,
+        Algorithm::Engine,
+        table,
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap()
 }
 
 fn fresh(position: &Position) -> Analysis {
@@ -43,20 +50,30 @@ fn assert_same(position: &Position, found: &Analysis) {
 #[test]
 fn a_kept_table_gives_the_scores_of_a_fresh_one() {
     let mut rng = StdRng::seed_from_u64(11);
-    for (rules, start) in [("4x4", 4), ("5x4k4", 7), ("4x4k3g", 3), ("5x5k4g", 9), ("3x3", 0)] {
+    for (rules, start) in [
+        ("4x4", 4),
+        ("5x4k4", 7),
+        ("4x4k3g", 3),
+        ("5x5k4g", 9),
+        ("3x3", 0),
+    ] {
         let rules: Rules = rules.parse().unwrap();
         let mut engine = Engine::new(Position::empty(rules).layout(), StopFlag::default());
         for _ in 0..6 {
             let mut position = Position::empty(rules);
             for _ in 0..start {
                 let moves = position.legal_moves();
-                position = position.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                position = position
+                    .play(moves[rng.random_range(0..moves.len())])
+                    .unwrap();
             }
             while position.status() == Status::Ongoing {
                 let found = kept(&position, &mut engine);
                 assert_same(&position, &found);
                 let moves = position.legal_moves();
-                position = position.play(moves[rng.random_range(0..moves.len())]).unwrap();
+                position = position
+                    .play(moves[rng.random_range(0..moves.len())])
+                    .unwrap();
             }
         }
     }

@@ -370,3 +370,45 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
     assert_eq!(state.replay.totals().map(|t| t.nodes), Some(549_945));
     assert_eq!(state.replay.step(), 0);
 }
+
+/// Stepping out of the first root move (a3) of the 3×3 minimax search crosses its 59,704 nodes
+/// (more than three slices of events): it runs a slice per tick, so keys stay live, says so on
+/// screen, lands where `Replay::step_out` lands, and a key pressed on the way stops it.
+#[test]
+fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
+    use tictree::app::{ReplayCommand as C, SEEK_SLICE};
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
+    settle(&mut app);
+    let step = |app: &App| app.replay().expect("open").replay.step();
+    // Into the first root move (ply 1); stepping out finishes its whole subtree.
+    app.update(Action::Replay(C::Forward));
+    let from = step(&app);
+    let mut expected = app.replay().expect("open").replay.clone();
+    expected.step_out();
+    assert!(expected.step() - from > 3 * SEEK_SLICE);
+    app.update(Action::Replay(C::Out));
+    assert_eq!(step(&app), from + SEEK_SLICE, "one slice per key press");
+    assert!(app.wants_ticks(), "the rest comes with the ticks");
+    let shown = text(&screen(&app, 110, 34));
+    assert!(shown.contains("running through the subtree…"), "{shown}");
+    let mut ticks = 0;
+    while app.wants_ticks() {
+        app.update(Action::Tick(Duration::from_millis(20)));
+        ticks += 1;
+    }
+    assert!(ticks > 1, "{ticks} ticks");
+    assert_eq!(step(&app), expected.step());
+    assert!(!text(&screen(&app, 110, 34)).contains("running"));
+    // Once more from the same place, and a key on the way: the step out stops, the key acts.
+    app.update(Action::Replay(C::Restart));
+    app.update(Action::Replay(C::Forward));
+    app.update(Action::Replay(C::Out));
+    app.update(Action::Tick(Duration::from_millis(20)));
+    let stopped = step(&app);
+    app.update(Action::Replay(C::Forward));
+    assert_eq!(step(&app), stopped + 1);
+    assert!(!app.wants_ticks());
+}

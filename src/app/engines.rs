@@ -89,7 +89,11 @@ mod tests {
         let small = Position::empty(Rules::new(3, 3, 3, false).unwrap());
         let large = Position::empty(Rules::new(4, 4, 4, false).unwrap());
         for _ in 0..5 {
-            engines.give(Engine::with_hash(small.layout(), StopFlag::default(), 1 << 20));
+            engines.give(Engine::with_hash(
+                small.layout(),
+                StopFlag::default(),
+                1 << 20,
+            ));
         }
         assert_eq!(engines.idle(), KEPT);
         // None suits other rules or another table size: a new engine, and the pool is untouched.

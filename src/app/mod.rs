@@ -28,7 +28,7 @@ pub use game::Game;
 pub use keys::{HELP, HelpSection, action_for_key, key_action, replay_key_action};
 pub use log::{Log, LogKind, LogLine, duration, names, thousands};
 pub use options::{DEFAULT_TIME, Options, Seat};
-pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SPEEDS};
+pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
 pub use search_view::SearchView;
 pub use state::{AI_PACE, App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{

@@ -7,12 +7,16 @@ use super::board_view::{BoardView, Mark};
 use super::state::{App, Mode};
 use super::worker::{Job, JobKey, SurveyRequest};
 use crate::engine::search::replay::{Replay, ReplayLimits};
-use crate::engine::{Algorithm, Status};
+use crate::engine::{Algorithm, Seek, Status};
 use std::time::Duration;
 
 /// The node budget of a replay in the app: the whole 3×3 minimax tree (549,945 nodes) fits; on
 /// bigger boards the replay covers the first this-many nodes and says so.
 pub const REPLAY_NODES: u64 = 1_000_000;
+
+/// Events a step over or out runs per key press or tick: a few milliseconds of work, so the keys
+/// stay live while it crosses a subtree of millions of events.
+pub const SEEK_SLICE: u64 = 20_000;
 
 /// Autoplay speeds, in events per second.
 pub const SPEEDS: [u32; 7] = [1, 3, 10, 30, 100, 1_000, 10_000];
@@ -63,9 +67,17 @@ pub struct ReplayState {
     pub due: f64,
     /// A long jump asked for before the totals were known, carried out when they arrive.
     pub pending: Option<ReplayCommand>,
+    /// A step over or out still on its way, a slice per tick; any replay key stops it.
+    pub seeking: Option<Seek>,
 }
 
 impl ReplayState {
+    /// Runs a slice of the way to `target`; what is left waits for the next tick.
+    fn start_seek(&mut self, target: Seek) {
+        let reached = self.replay.seek(target, SEEK_SLICE);
+        self.seeking = (!reached).then_some(target);
+    }
+
     /// Autoplay's speed in events per second.
     pub fn events_per_second(&self) -> u32 {
         SPEEDS[self.speed]
@@ -95,6 +107,8 @@ impl App {
             self.notice = Some("counting the search first: the jump follows at once".into());
             return;
         }
+        // A step over or out still running gives way to whatever was pressed next.
+        state.seeking = None;
         let replay = &mut state.replay;
         match command {
             ReplayCommand::Forward => {
@@ -108,8 +122,16 @@ impl App {
                     self.notice = Some("the start of the search".into());
                 }
             }
-            ReplayCommand::Over => replay.step_over(),
-            ReplayCommand::Out => replay.step_out(),
+            ReplayCommand::Over => match replay.over_target() {
+                Some(target) => state.start_seek(target),
+                None => {
+                    replay.forward();
+                }
+            },
+            ReplayCommand::Out => {
+                let target = replay.out_target();
+                state.start_seek(target);
+            }
             ReplayCommand::NextCutoff => {
                 if !replay.next_cutoff() {
                     self.notice = Some(match replay.algorithm() {
@@ -157,6 +179,7 @@ impl App {
             speed: 2,
             due: 0.0,
             pending: None,
+            seeking: None,
         }));
     }
 
@@ -166,11 +189,19 @@ impl App {
         self.jobs.push_back(Job::Cancel(JobKey::Replay));
     }
 
-    /// Time passed: autoplay takes as many steps as its speed owes.
+    /// Time passed: a step over or out runs its next slice, autoplay takes as many steps as its
+    /// speed owes.
     pub(crate) fn tick(&mut self, elapsed: Duration) {
-        let Some(state) = self.replay_mut().filter(|s| s.autoplay) else {
+        let Some(state) = self.replay_mut() else {
             return;
         };
+        if let Some(target) = state.seeking {
+            state.start_seek(target);
+            return;
+        }
+        if !state.autoplay {
+            return;
+        }
         state.due += elapsed.as_secs_f64() * f64::from(state.events_per_second());
         while state.due >= 1.0 {
             state.due -= 1.0;
@@ -215,7 +246,8 @@ impl App {
 
     /// Whether the loop should send `Action::Tick`.
     pub fn wants_ticks(&self) -> bool {
-        self.replay().is_some_and(|s| s.autoplay)
+        self.replay()
+            .is_some_and(|s| s.autoplay || s.seeking.is_some())
     }
 
     /// The board as the replay shows it: the node the search is at, its path numbered, the move

@@ -22,6 +22,8 @@ pub use game::position::{IllegalMove, Move, Player, Position, Status};
 pub use game::rules::{Rules, RulesError};
 pub use game::score::{Outcome, Score};
 pub use search::estimate::Estimate;
-pub use search::replay::{Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue};
+pub use search::replay::{
+    Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek,
+};
 pub use search::solver::Engine;
 pub use search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};

@@ -4,6 +4,7 @@
 
 use super::theme::Theme;
 use crate::app::{REPLAY_NODES, ReplayState, thousands};
+use crate::engine::Seek;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -151,8 +152,16 @@ impl Widget for ReplayPane<'_> {
 }
 
 /// `   ▶ autoplay 10/s` while autoplay runs.
+/// What runs by itself: a step over or out on its way, or autoplay.
 fn autoplay(state: &ReplayState) -> String {
-    if state.autoplay {
+    if let Some(target) = state.seeking {
+        let goal = match target {
+            Seek::End => "to the end",
+            Seek::Cutoff => "to the next cutoff",
+            Seek::ReturnFrom(_) => "through the subtree",
+        };
+        format!("   ▶ running {goal}…")
+    } else if state.autoplay {
         format!(
             "   ▶ autoplay {}/s",
             thousands(u64::from(state.events_per_second()))

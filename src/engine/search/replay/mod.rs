@@ -53,6 +53,17 @@ pub struct ReplayLimits {
     pub nodes: Option<u64>,
 }
 
+/// Where a long step goes: it runs event by event until it gets there (or the search ends).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seek {
+    /// The return of the node at this ply to its parent (step over, step out).
+    ReturnFrom(u32),
+    /// The next cutoff.
+    Cutoff,
+    /// The end of the search (step out at the root).
+    End,
+}
+
 /// The replay's counters at one step.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
@@ -219,19 +230,11 @@ impl Replay {
 
     /// If the last event entered a node, runs until that node returns; otherwise one event.
     pub fn step_over(&mut self) {
-        match self.event() {
-            Some(
-                event @ Event {
-                    kind: EventKind::Enter { .. },
-                    ..
-                },
-            ) => {
-                let ply = event.ply;
-                self.run_until(|event| {
-                    event.ply == ply && matches!(event.kind, EventKind::Return { .. })
-                });
+        match self.over_target() {
+            Some(target) => {
+                self.seek(target, u64::MAX);
             }
-            _ => {
+            None => {
                 self.forward();
             }
         }
@@ -240,21 +243,50 @@ impl Replay {
     /// Runs until the current node (the top of the stack) returns to its parent; at the root,
     /// to the end.
     pub fn step_out(&mut self) {
-        let ply = self.machine.counters.depth;
-        if ply == 0 {
-            self.to_end();
-            return;
-        }
-        self.run_until(|event| event.ply == ply && matches!(event.kind, EventKind::Return { .. }));
+        self.seek(self.out_target(), u64::MAX);
     }
 
-    fn run_until(&mut self, done: impl Fn(&Event) -> bool) -> bool {
-        while self.forward() {
-            if self.event().is_some_and(&done) {
+    /// Where step over goes from here: the return of the node the last event entered, or `None`
+    /// when the last event entered nothing (step over is then one step forward).
+    pub fn over_target(&self) -> Option<Seek> {
+        match self.event()? {
+            Event {
+                kind: EventKind::Enter { .. },
+                ply,
+                ..
+            } => Some(Seek::ReturnFrom(*ply)),
+            _ => None,
+        }
+    }
+
+    /// Where step out goes from here: the return of the current node, or the end at the root.
+    pub fn out_target(&self) -> Seek {
+        match self.machine.counters.depth {
+            0 => Seek::End,
+            ply => Seek::ReturnFrom(ply),
+        }
+    }
+
+    /// Runs toward `target` for at most `events` events, so a caller that must stay responsive
+    /// can go a slice at a time (a subtree of a big search holds millions of events). `true` once
+    /// the target is reached or the search has ended; `false` if the slice ran out first.
+    pub fn seek(&mut self, target: Seek, events: u64) -> bool {
+        for _ in 0..events {
+            if !self.forward() {
+                return true;
+            }
+            let reached = match (target, self.event()) {
+                (Seek::ReturnFrom(ply), Some(event)) => {
+                    event.ply == ply && matches!(event.kind, EventKind::Return { .. })
+                }
+                (Seek::Cutoff, Some(event)) => matches!(event.kind, EventKind::Cutoff { .. }),
+                _ => false,
+            };
+            if reached {
                 return true;
             }
         }
-        false
+        self.finished()
     }
 
     /// Runs to the next cutoff; false (staying put) if none lies ahead.
@@ -272,7 +304,11 @@ impl Replay {
         if let Some(index) = skip {
             self.restore(index);
         }
-        if self.run_until(|event| matches!(event.kind, EventKind::Cutoff { .. })) {
+        self.seek(Seek::Cutoff, u64::MAX);
+        if self
+            .event()
+            .is_some_and(|e| matches!(e.kind, EventKind::Cutoff { .. }))
+        {
             return true;
         }
         self.goto(start);
