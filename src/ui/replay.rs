@@ -25,12 +25,20 @@ impl Widget for ReplayPane<'_> {
         let replay = &state.replay;
         let root = replay.root();
         let rules = *root.rules();
-        let title = format!(
+        let mut title = format!(
             " Search replay · {} · {} ({} to move) ",
             replay.algorithm(),
             root.to_notation(),
             root.to_move()
         );
+        // A big board's position does not fit the border: the board beside it shows it anyway.
+        if title.chars().count() + 2 > usize::from(area.width) {
+            title = format!(
+                " Search replay · {} · {} to move ",
+                replay.algorithm(),
+                root.to_move()
+            );
+        }
         let block = Block::bordered()
             .title(title)
             .title_bottom(" ?: keys · Esc leaves ")
