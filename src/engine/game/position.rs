@@ -202,7 +202,8 @@ impl Position {
         self.moves_in(cells)
     }
 
-    /// The legal moves in cell order (row-major; with gravity, left to right). None once the game is over.
+    /// The legal moves in cell order (row-major from the top-left; with gravity each column's
+    /// landing cell, so a fuller column comes first). None once the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.status() != Status::Ongoing {
             return Vec::new();
