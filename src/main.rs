@@ -22,6 +22,7 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Solve(args)) => tictree::cli::solve::run(&args),
         Some(Command::Bench(args)) => tictree::cli::bench::run(&args),
         Some(Command::Trace(args)) => tictree::cli::trace::run(&args),
+        Some(Command::Selfplay(args)) => tictree::cli::selfplay::run(&args),
         None => play(&cli),
     };
     match outcome {

@@ -117,7 +117,7 @@ fn bad_input_is_one_line_and_status_two() {
     assert!(rejected(&["analyze", "--algo", "magic"]).contains("unknown algorithm"));
     assert!(rejected(&["analyze", "--moves", "b2 b2"]).contains("move 2 'b2'"));
     assert!(rejected(&["analyze", "--moves", "z9"]).contains("off the board"));
-    assert!(rejected(&["--x", "robot"]).contains("use human or ai"));
+    assert!(rejected(&["--x", "robot"]).contains("use human, ai, or ai:LEVEL"));
 }
 
 #[test]

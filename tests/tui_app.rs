@@ -30,11 +30,11 @@ fn the_log_counts_moves_checked_like_the_seed_notebook() {
     );
     assert_eq!(log[2], "1. X (you) plays a3 — score 0 (draw)");
     assert!(
-        log[3].starts_with("O (AI) thinks: minimax checked 59,704 moves"),
+        log[3].starts_with("O (AI level 4) thinks: minimax checked 59,704 moves"),
         "{log:?}"
     );
     assert!(
-        log[4].starts_with("2. O (AI) plays b2 — score 0 (draw)"),
+        log[4].starts_with("2. O (AI level 4) plays b2 — score 0 (draw)"),
         "{log:?}"
     );
 }
@@ -154,7 +154,7 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
 fn the_ai_varies_among_equally_best_moves_and_a_seed_fixes_its_choice() {
     let first_move = |seed: u64| {
         let mut options = options(Rules::TICTACTOE);
-        options.x = Seat::Ai;
+        options.x = Seat::PERFECT;
         options.o = Seat::Human;
         options.seed = Some(seed);
         options.algorithm = tictree::engine::Algorithm::Engine;
@@ -173,7 +173,7 @@ fn the_ai_varies_among_equally_best_moves_and_a_seed_fixes_its_choice() {
 #[test]
 fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
     let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::Ai;
+    options.x = Seat::PERFECT;
     options.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
     settle(&mut app);
@@ -349,4 +349,26 @@ fn the_log_scrolls_back_to_the_start_of_the_game() {
     // Back at the newest lines; only the status bar differs (its game-over notice lasts one key).
     let panes = |screen: &str| screen.lines().take(23).collect::<Vec<_>>().join("\n");
     assert_eq!(panes(&text(&screen(&app, 100, 24))), panes(&newest));
+}
+
+/// A weak AI plays its own choice, named with its level in the log, while the game tree keeps
+/// showing the exact analysis of every move (its choice is not the "recommended" one).
+#[test]
+fn a_level_one_ai_plays_its_own_choice_while_the_tree_stays_exact() {
+    let mut options = options(Rules::TICTACTOE);
+    options.o = Seat::Ai(tictree::engine::Skill::Random);
+    options.seed = Some(1);
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    // After X a3 only b2 holds the draw for O; every other move loses.
+    play_at(&mut app, "a3");
+    let log = log_text(&app);
+    assert!(
+        log[3].starts_with("O (AI level 1) thinks: minimax checked 59,704 moves"),
+        "{log:?}"
+    );
+    assert!(log[3].contains("best 0 (draw) with b2"), "{log:?}");
+    assert_eq!(log[4], "2. O (AI level 1) plays b1 — score -5 (loss in 3)");
+    let shown = text(&screen(&app, 110, 34));
+    assert!(shown.contains("X: you · O: AI level 1"), "{shown}");
 }

@@ -40,8 +40,8 @@ fn connect4_hints_show_estimates_with_their_depth() {
 #[test]
 fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     let mut options = budgeted(Rules::CONNECT4);
-    options.x = Seat::Ai;
-    options.o = Seat::Ai;
+    options.x = Seat::PERFECT;
+    options.o = Seat::PERFECT;
     options.budget = Budget::nodes(5_000);
     let mut app = App::new(options, false);
     settle(&mut app);
@@ -50,10 +50,10 @@ fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     assert_ne!(app.position().status(), tictree::engine::Status::Ongoing);
     let log = log_text(&app);
     assert!(
-        log[1].starts_with("X (AI) thinks: engine checked"),
+        log[1].starts_with("X (AI level 4) thinks: engine checked"),
         "{log:?}"
     );
     assert!(log[1].contains("budget-limited"), "{log:?}");
-    assert!(log[2].starts_with("1. X (AI) plays"), "{log:?}");
+    assert!(log[2].starts_with("1. X (AI level 4) plays"), "{log:?}");
     assert!(log[2].contains("≈"), "{log:?}");
 }

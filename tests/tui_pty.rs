@@ -130,7 +130,7 @@ fn a_move_is_played_the_ai_answers_and_q_restores_the_terminal() {
     // The cursor starts on b2: Enter places X there, and the AI answers.
     session.send(b"\r");
     session.screen.wait_for("1. X (you) plays b2");
-    session.screen.wait_for("2. O (AI) plays");
+    session.screen.wait_for("2. O (AI level 4) plays");
     let shown = session.screen.contents();
     assert!(shown.contains('╳'), "the X is drawn:\n{shown}");
     assert!(shown.contains("╭─╮"), "the AI's O is drawn:\n{shown}");

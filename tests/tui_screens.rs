@@ -46,7 +46,7 @@ fn game_over_shows_the_winning_line_and_the_result() {
         3,
         "winning cells are starred"
     );
-    assert!(log_text(&app).contains(&"Game over: O (AI) wins with c3 b2 a1".to_string()));
+    assert!(log_text(&app).contains(&"Game over: O (AI level 4) wins with c3 b2 a1".to_string()));
     assert_snapshot!("game_over", terminal.backend());
 }
 
@@ -139,7 +139,7 @@ fn connect4_cursor_shows_where_the_mark_lands() {
 fn eight_by_eight_board_fills_in_live() {
     let rules: Rules = "8x8k5".parse().unwrap();
     let mut options = options_from(rules, "d5 e4 e5");
-    options.x = Seat::Ai;
+    options.x = Seat::PERFECT;
     options.o = Seat::Human;
     let mut app = App::new(options, false);
     // The exact search of an 8×8 board does not finish quickly: the pane shows what has arrived.

@@ -1,6 +1,8 @@
 //! How the TUI starts: the game, who plays each side, and the search settings.
 
-use crate::engine::{Algorithm, Budget, Position, Rules};
+use crate::engine::{Algorithm, Budget, Position, Rules, Skill};
+use std::fmt;
+use std::str::FromStr;
 use std::time::Duration;
 
 /// Who sits on one side of the board.
@@ -8,8 +10,45 @@ use std::time::Duration;
 pub enum Seat {
     /// Moves come from the keyboard or mouse.
     Human,
-    /// Moves come from the engine (perfect play for now).
-    Ai,
+    /// Moves come from the engine, played at a skill level.
+    Ai(Skill),
+}
+
+impl Seat {
+    /// The perfect AI, the default opponent.
+    pub const PERFECT: Seat = Seat::Ai(Skill::Perfect);
+
+    /// Whether the AI plays this side.
+    pub fn is_ai(self) -> bool {
+        matches!(self, Seat::Ai(_))
+    }
+}
+
+impl fmt::Display for Seat {
+    /// `human`, `ai:4`, `ai:3:5`: what `--x` and `--o` take.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Ai(skill) => write!(f, "ai:{skill}"),
+        }
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    /// `human`, `ai` (level 4), `ai:1` … `ai:4`, `ai:3:DEPTH`.
+    fn from_str(text: &str) -> Result<Seat, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.split_once(':') {
+            _ if lower == "human" => Ok(Seat::Human),
+            _ if lower == "ai" => Ok(Seat::PERFECT),
+            Some(("ai", skill)) => skill.parse().map(Seat::Ai),
+            _ => Err(format!(
+                "unknown player '{text}': use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)"
+            )),
+        }
+    }
 }
 
 /// Everything the TUI needs to start.
@@ -43,7 +82,7 @@ impl Options {
             rules,
             start: Position::empty(rules),
             x: Seat::Human,
-            o: Seat::Ai,
+            o: Seat::PERFECT,
             algorithm: Algorithm::Engine,
             seed: None,
             mouse: true,

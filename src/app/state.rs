@@ -167,8 +167,8 @@ impl App {
             format!(
                 "New game: {} — X: {}, O: {}, algorithm {}",
                 rules,
-                app.seat_name(Player::X),
-                app.seat_name(Player::O),
+                app.seat_label(Player::X),
+                app.seat_label(Player::O),
                 app.options.algorithm
             ),
         );
@@ -189,12 +189,21 @@ impl App {
         }
     }
 
-    /// `you`, `human` (when both sides are human) or `AI`.
+    /// `you`, `human` (when both sides are human) or `AI`: short, for captions and titles.
     pub fn seat_name(&self, player: Player) -> &'static str {
         match (self.seat(player), self.seat(player.opponent())) {
-            (Seat::Ai, _) => "AI",
-            (Seat::Human, Seat::Ai) => "you",
+            (Seat::Ai(_), _) => "AI",
+            (Seat::Human, Seat::Ai(_)) => "you",
             (Seat::Human, Seat::Human) => "human",
+        }
+    }
+
+    /// `seat_name` with the AI's level (`AI level 2`): for the header and the log, which name
+    /// the level with every move.
+    pub fn seat_label(&self, player: Player) -> String {
+        match self.seat(player) {
+            Seat::Ai(skill) => format!("AI level {skill}"),
+            Seat::Human => self.seat_name(player).to_string(),
         }
     }
 
@@ -207,7 +216,7 @@ impl App {
     /// Whether the game is running and the AI is to move.
     pub fn ai_to_move(&self) -> bool {
         let position = self.position();
-        position.status() == Status::Ongoing && self.seat(position.to_move()) == Seat::Ai
+        position.status() == Status::Ongoing && self.seat(position.to_move()).is_ai()
     }
 
     /// Whether the app should close.
@@ -274,7 +283,7 @@ impl App {
         let generation = self.next_generation();
         self.search = SearchView::new(generation, position);
         self.explorer = Explorer::default();
-        let both_ai = self.options.x == Seat::Ai && self.options.o == Seat::Ai;
+        let both_ai = self.options.x.is_ai() && self.options.o.is_ai();
         self.jobs.push_back(if self.search.total == 0 {
             Job::Cancel(JobKey::Play)
         } else {

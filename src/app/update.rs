@@ -5,8 +5,8 @@ use super::log::{LogKind, duration, thousands};
 use super::options::Seat;
 use super::state::{App, Focus, Popup};
 use super::worker::{Job, JobKey, SearchMessage};
-use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
-use rand::seq::IndexedRandom;
+use crate::engine::player::{choose, choose_among};
+use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Skill, Status, StopFlag, Table};
 
 /// Lines the log scrolls per PgUp/PgDn.
 const PAGE: isize = 5;
@@ -165,7 +165,7 @@ impl App {
         }
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
-        let who = self.seat_name(player);
+        let who = self.seat_label(player);
         let verdict = known.map_or(String::new(), |m| format!(" — {}", verdict(&m.value)));
         self.log.push(
             LogKind::Move,
@@ -188,7 +188,7 @@ impl App {
                 let line = rules.move_names(&position.winning_cells());
                 format!(
                     "Game over: {player} ({}) wins with {}",
-                    self.seat_name(player),
+                    self.seat_label(player),
                     line.join(" ")
                 )
             }
@@ -287,7 +287,7 @@ impl App {
             }
             None => String::new(),
         };
-        let purpose = if self.seat(player) == Seat::Ai {
+        let purpose = if self.seat(player).is_ai() {
             "thinks"
         } else {
             "hint"
@@ -305,7 +305,7 @@ impl App {
             LogKind::Search,
             format!(
                 "{player} ({}) {purpose}: {} checked {} move{} in {}{best}{limited}",
-                self.seat_name(player),
+                self.seat_label(player),
                 analysis.algorithm,
                 thousands(analysis.stats.nodes),
                 if analysis.stats.nodes == 1 { "" } else { "s" },
@@ -314,7 +314,9 @@ impl App {
         );
     }
 
-    /// Plays the AI's move once its analysis is complete, choosing at random among the best.
+    /// Plays the AI's move once the analysis of its position is complete (so the exact scores
+    /// are on screen first): at level 4 at random among the analysis's best moves, at the lower
+    /// levels as that level picks, whatever the analysis says.
     fn maybe_ai_move(&mut self) {
         if self.paused || !self.ai_to_move() {
             return;
@@ -322,8 +324,23 @@ impl App {
         let Some(done) = &self.search.done else {
             return;
         };
-        let best = done.best();
-        if let Some(&mv) = best.choose(&mut self.rng) {
+        let position = *self.position();
+        let Seat::Ai(skill) = self.seat(position.to_move()) else {
+            return;
+        };
+        let pick = match skill {
+            Skill::Perfect => choose_among(done, &mut self.rng),
+            // Levels 1 to 3 are quick (level 3 has a node limit), so they run right here.
+            skill => choose(
+                skill,
+                &position,
+                Table::New(None),
+                &mut self.rng,
+                &StopFlag::default(),
+            )
+            .unwrap_or(None),
+        };
+        if let Some(mv) = pick {
             self.play(mv);
         }
     }

@@ -2,7 +2,7 @@
 
 use super::error::CliError;
 use crate::app::{DEFAULT_TIME, Options, Seat};
-use crate::engine::{Algorithm, Budget, Position, ReplayLimits, Rules};
+use crate::engine::{Algorithm, Budget, Position, ReplayLimits, Rules, Skill};
 use clap::{Args, Parser, Subcommand};
 use std::time::Duration;
 
@@ -34,6 +34,8 @@ pub enum Command {
     Bench(BenchArgs),
     /// Print the events of a search step by step, one JSON object per line (see docs/cli.md).
     Trace(TraceArgs),
+    /// Play AI against AI without a screen and count wins, draws and losses.
+    Selfplay(SelfplayArgs),
 }
 
 /// The game and the position to start from.
@@ -72,10 +74,11 @@ impl GameArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Who plays X: human or ai.
+    /// Who plays X: human, ai (perfect), or ai:LEVEL (1 random, 2 win or block, 3 two plies
+    /// deep, 3:DEPTH, 4 perfect).
     #[arg(long = "x", default_value = "human", value_name = "SEAT")]
     pub x: String,
-    /// Who plays O: human or ai.
+    /// Who plays O: human, ai, or ai:LEVEL (as --x).
     #[arg(long = "o", default_value = "ai", value_name = "SEAT")]
     pub o: String,
     /// Search algorithm of the AI and the analysis: minimax, alphabeta or engine.
@@ -160,11 +163,8 @@ impl TableArgs {
 }
 
 fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "human" => Ok(Seat::Human),
-        "ai" => Ok(Seat::Ai),
-        _ => Err(CliError(format!("--{side} {text}: use human or ai"))),
-    }
+    text.parse()
+        .map_err(|why: String| CliError(format!("--{side} {text}: {why}")))
 }
 
 impl PlayArgs {
@@ -271,6 +271,51 @@ pub struct TraceArgs {
     pub limit: Option<String>,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
+}
+
+/// `tictree selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Who plays X: ai or ai:LEVEL (1 random, 2 win or block, 3 two plies deep, 3:DEPTH, 4 perfect).
+    #[arg(long = "x", default_value = "ai", value_name = "SEAT")]
+    pub x: String,
+    /// Who plays O: ai or ai:LEVEL (as --x).
+    #[arg(long = "o", default_value = "ai", value_name = "SEAT")]
+    pub o: String,
+    /// How many games to play.
+    #[arg(
+        long,
+        default_value = "100",
+        value_name = "N",
+        allow_hyphen_values = true
+    )]
+    pub games: String,
+    /// Seed of every random choice: equal seeds give equal games (default: a random seed, printed).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SelfplayArgs {
+    /// The skill of each side, X then O: both must be AIs.
+    pub fn skills(&self) -> Result<[Skill; 2], CliError> {
+        let skill = |text: &str, side: &str| match seat(text, side)? {
+            Seat::Ai(skill) => Ok(skill),
+            Seat::Human => Err(CliError(format!(
+                "--{side} {text}: selfplay needs two AIs (ai or ai:LEVEL)"
+            ))),
+        };
+        Ok([skill(&self.x, "x")?, skill(&self.o, "o")?])
+    }
+
+    /// The number of games, 1 to 1,000,000.
+    pub fn games(&self) -> Result<u64, CliError> {
+        number("games", &self.games, 1..=1_000_000)
+    }
 }
 
 impl TraceArgs {

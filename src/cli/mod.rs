@@ -6,8 +6,11 @@ pub mod bench;
 mod compare;
 mod error;
 pub mod format;
+pub mod selfplay;
 pub mod solve;
 pub mod trace;
 
-pub use args::{AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SolveArgs, TraceArgs};
+pub use args::{
+    AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SelfplayArgs, SolveArgs, TraceArgs,
+};
 pub use error::{CliError, one_line};

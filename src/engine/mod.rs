@@ -7,9 +7,11 @@
 //!   heuristic horizon search, the step-by-step replay) and what they share.
 //! - `analysis`: what callers ask of a position (per-move analysis, exact or within a budget;
 //!   solving; comparing the algorithms).
+//! - `player`: how an AI of each skill level picks its move.
 
 pub mod analysis;
 pub mod game;
+pub mod player;
 pub mod search;
 
 pub use analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
@@ -21,6 +23,7 @@ pub use game::notation::NotationError;
 pub use game::position::{IllegalMove, Move, Player, Position, Status};
 pub use game::rules::{Rules, RulesError};
 pub use game::score::{Outcome, Score};
+pub use player::Skill;
 pub use search::estimate::Estimate;
 pub use search::replay::{
     Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek,

@@ -1,0 +1,198 @@
+//! `tictree selfplay`: AI against AI without a screen, many games, and the tally: wins, draws and
+//! losses, game lengths, thinking time per move. Progress goes to stderr, only on a terminal.
+
+use super::args::SelfplayArgs;
+use super::error::CliError;
+use crate::engine::player::{Played, play_game};
+use crate::engine::{Engine, Player, Position, Skill, Status, StopFlag};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// How often the progress line is redrawn.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// The results of a series of games, as `--json` prints them.
+#[derive(Serialize, Default)]
+struct Tally {
+    rules: String,
+    start: String,
+    x: String,
+    o: String,
+    seed: u64,
+    games: u64,
+    x_wins: u64,
+    o_wins: u64,
+    draws: u64,
+    plies_min: u32,
+    plies_max: u32,
+    plies_mean: f64,
+    /// Mean thinking time per move of each side, in milliseconds.
+    x_ms_per_move: f64,
+    o_ms_per_move: f64,
+    elapsed_ms: f64,
+    #[serde(skip)]
+    plies_total: u64,
+    #[serde(skip)]
+    thinking: [Duration; 2],
+    #[serde(skip)]
+    moves: [u64; 2],
+}
+
+impl Tally {
+    fn add(&mut self, played: &Played, start: &Position) {
+        self.games += 1;
+        match played.status {
+            Status::Won(Player::X) => self.x_wins += 1,
+            Status::Won(Player::O) => self.o_wins += 1,
+            _ => self.draws += 1,
+        }
+        let plies = played.moves.len() as u32;
+        self.plies_min = if self.games == 1 {
+            plies
+        } else {
+            self.plies_min.min(plies)
+        };
+        self.plies_max = self.plies_max.max(plies);
+        self.plies_total += u64::from(plies);
+        // X moves first from an even number of marks.
+        let x_first = start.to_move() == Player::X;
+        let x_moves = if x_first {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        };
+        self.moves[0] += u64::from(x_moves);
+        self.moves[1] += u64::from(plies - x_moves);
+        self.thinking[0] += played.thinking[0];
+        self.thinking[1] += played.thinking[1];
+    }
+
+    fn finish(&mut self, elapsed: Duration) {
+        self.plies_mean = self.plies_total as f64 / self.games.max(1) as f64;
+        let per_move = |time: Duration, moves: u64| time.as_secs_f64() * 1e3 / moves.max(1) as f64;
+        self.x_ms_per_move = per_move(self.thinking[0], self.moves[0]);
+        self.o_ms_per_move = per_move(self.thinking[1], self.moves[1]);
+        self.elapsed_ms = elapsed.as_secs_f64() * 1e3;
+    }
+
+    fn percent(&self, count: u64) -> f64 {
+        100.0 * count as f64 / self.games.max(1) as f64
+    }
+}
+
+/// Plays the games and prints the tally.
+pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
+    let start = args.game.position(None)?;
+    if start.status() != Status::Ongoing {
+        return Err(CliError(
+            "the game is already over in that position: nothing to play".into(),
+        ));
+    }
+    let [x, o] = args.skills()?;
+    let games = args.games()?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut tally = Tally {
+        rules: start.rules().to_string(),
+        start: start.to_notation(),
+        x: format!("ai:{x}"),
+        o: format!("ai:{o}"),
+        seed,
+        ..Tally::default()
+    };
+    let mut engine = Engine::new(start.layout(), StopFlag::default());
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut progress = Progress::new(games);
+    let started = Instant::now();
+    for _ in 0..games {
+        let played = play_game(&start, [x, o], &mut engine, &mut rng, &StopFlag::default())
+            .map_err(|_| CliError("selfplay was cancelled".into()))?;
+        tally.add(&played, &start);
+        progress.show(&tally);
+    }
+    progress.clear();
+    tally.finish(started.elapsed());
+    if args.json {
+        let text = serde_json::to_string(&tally)
+            .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
+        println!("{text}");
+    } else {
+        print!("{}", table(&tally, [x, o]));
+    }
+    Ok(())
+}
+
+/// The tally as text.
+fn table(tally: &Tally, [x, o]: [Skill; 2]) -> String {
+    let row =
+        |name: &str, count: u64| format!("{name:<9} {count:>7}  {:>5.1}%\n", tally.percent(count));
+    let mut out = format!(
+        "selfplay  {}  from {}  seed {}\nX         {} ({})\nO         {} ({})\ngames     {:>7}\n",
+        tally.rules,
+        tally.start,
+        tally.seed,
+        tally.x,
+        x.describe(),
+        tally.o,
+        o.describe(),
+        tally.games
+    );
+    out.push_str(&row("X wins", tally.x_wins));
+    out.push_str(&row("O wins", tally.o_wins));
+    out.push_str(&row("draws", tally.draws));
+    out.push_str(&format!(
+        "plies     min {}  mean {:.1}  max {}\nthinking  X {:.3} ms/move  O {:.3} ms/move  ({:.2} s in all)\n",
+        tally.plies_min,
+        tally.plies_mean,
+        tally.plies_max,
+        tally.x_ms_per_move,
+        tally.o_ms_per_move,
+        tally.elapsed_ms / 1e3
+    ));
+    out
+}
+
+/// A progress line on stderr, redrawn every `PROGRESS_EVERY`, only when stderr is a terminal.
+struct Progress {
+    games: u64,
+    on: bool,
+    last: Option<Instant>,
+}
+
+impl Progress {
+    fn new(games: u64) -> Progress {
+        Progress {
+            games,
+            on: std::io::stderr().is_terminal(),
+            last: None,
+        }
+    }
+
+    fn show(&mut self, tally: &Tally) {
+        if !self.on
+            || self
+                .last
+                .is_some_and(|last| last.elapsed() < PROGRESS_EVERY)
+        {
+            return;
+        }
+        self.last = Some(Instant::now());
+        let width = 30;
+        let done = (tally.games * width / self.games) as usize;
+        let bar = format!("{}{}", "█".repeat(done), "░".repeat(width as usize - done));
+        eprint!(
+            "\r\x1b[2K{bar} game {} of {} · X {} · O {} · draws {}",
+            tally.games, self.games, tally.x_wins, tally.o_wins, tally.draws
+        );
+        let _ = std::io::stderr().flush();
+    }
+
+    fn clear(&self) {
+        if self.on && self.last.is_some() {
+            eprint!("\r\x1b[2K");
+            let _ = std::io::stderr().flush();
+        }
+    }
+}

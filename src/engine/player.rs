@@ -1,0 +1,212 @@
+//! Skill levels: how an AI of each strength picks its move (the seeds' levels, seed 003). The
+//! analysis says what every move is worth; a level decides how much of that the player sees.
+//!
+//! 1. random; 2. a win if there is one, else a block of the opponent's immediate win, else random;
+//! 3. a depth-limited search (two plies unless told) with the heuristic beyond it, random among
+//!    its equally valued best moves; 4. perfect: random among the moves with the best exact score.
+
+use crate::engine::analysis::appraisal::{Appraisal, best_of};
+use crate::engine::analysis::budget::Budget;
+use crate::engine::analysis::budgeted::analyze_within_table;
+use crate::engine::analysis::exact::Table;
+use crate::engine::game::position::{Move, Player, Position, Status};
+use crate::engine::search::solver::Engine;
+use crate::engine::search::{Algorithm, Cancelled, StopFlag};
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+/// The depth of level 3 unless told otherwise: its own move and the reply.
+pub const SHALLOW_DEPTH: u32 = 2;
+/// Skill 3 searches at most this many nodes for one choice, so that even a deep setting on an 8×8
+/// board answers within a fraction of a second; a node limit, not a clock, so that equal seeds
+/// still give equal games (the deepest depth finished decides).
+pub const SHALLOW_NODES: u64 = 400_000;
+
+/// How strong an AI plays: its skill level, 1 to 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Skill {
+    /// 1: any legal move.
+    Random,
+    /// 2: wins at once if it can, else blocks the opponent's immediate win, else random.
+    WinOrBlock,
+    /// 3: minimax this many plies deep with the heuristic beyond.
+    Shallow(u32),
+    /// 4: perfect play.
+    Perfect,
+}
+
+impl Skill {
+    /// The level's number, 1 to 4.
+    pub fn number(self) -> u8 {
+        match self {
+            Skill::Random => 1,
+            Skill::WinOrBlock => 2,
+            Skill::Shallow(_) => 3,
+            Skill::Perfect => 4,
+        }
+    }
+
+    /// A few words for the log: `level 3, 2 plies`.
+    pub fn describe(self) -> String {
+        match self {
+            Skill::Random => "level 1, random".into(),
+            Skill::WinOrBlock => "level 2, win or block".into(),
+            Skill::Shallow(depth) => format!("level 3, {depth} pl{}", plural(depth)),
+            Skill::Perfect => "level 4, perfect".into(),
+        }
+    }
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 { "y" } else { "ies" }
+}
+
+impl fmt::Display for Skill {
+    /// `1`, `2`, `3` (or `3:D` at another depth than the default), `4`: what `--x ai:…` takes.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Skill::Shallow(depth) if *depth != SHALLOW_DEPTH => write!(f, "3:{depth}"),
+            level => write!(f, "{}", level.number()),
+        }
+    }
+}
+
+impl FromStr for Skill {
+    type Err = String;
+
+    /// `1`, `2`, `3`, `3:D` (D from 1 to 20: level 3 searching D plies), `4`.
+    fn from_str(text: &str) -> Result<Skill, String> {
+        let (number, depth) = match text.trim().split_once(':') {
+            Some((number, depth)) => (number, Some(depth)),
+            None => (text.trim(), None),
+        };
+        let level = match (number, depth) {
+            ("1", None) => Skill::Random,
+            ("2", None) => Skill::WinOrBlock,
+            ("3", None) => Skill::Shallow(SHALLOW_DEPTH),
+            ("3", Some(depth)) => match depth.parse::<u32>() {
+                Ok(depth @ 1..=20) => Skill::Shallow(depth),
+                _ => {
+                    return Err(format!(
+                        "level 3:{depth}: the depth is a number from 1 to 20"
+                    ));
+                }
+            },
+            ("4", None) => Skill::Perfect,
+            _ => return Err(format!("unknown level '{text}': use 1, 2, 3, 3:DEPTH or 4")),
+        };
+        Ok(level)
+    }
+}
+
+/// The moves that complete a line for the side to move at once.
+pub fn winning_moves(position: &Position) -> Vec<Move> {
+    completing(position, position.to_move())
+}
+
+/// The moves that take a cell where the opponent would complete a line on its next move.
+pub fn blocking_moves(position: &Position) -> Vec<Move> {
+    completing(position, position.to_move().opponent())
+}
+
+/// The legal moves of the side to move that are cells completing a line of `player`.
+fn completing(position: &Position, player: Player) -> Vec<Move> {
+    let layout = position.layout();
+    let marks = position.marks(player);
+    position
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| layout.has_line(marks | layout.bit(mv.cell())))
+        .collect()
+}
+
+/// Picks the move of a player of `skill` (`None` once the game is over). Perfect play analyses
+/// every move exactly with the `engine` algorithm on `table` (a kept engine's table lets a whole
+/// game search each position once); on big boards that takes long, and callers with a clock use
+/// `choose_among` on a budgeted analysis instead. `Err(Cancelled)` when `stop` is raised.
+pub fn choose(
+    skill: Skill,
+    position: &Position,
+    table: Table<'_>,
+    rng: &mut impl Rng,
+    stop: &StopFlag,
+) -> Result<Option<Move>, Cancelled> {
+    let moves = position.legal_moves();
+    let pick = match skill {
+        Skill::Random => moves.choose(rng).copied(),
+        Skill::WinOrBlock => {
+            let wins = winning_moves(position);
+            let blocks = blocking_moves(position);
+            let pool = [wins, blocks, moves].into_iter().find(|m| !m.is_empty());
+            pool.and_then(|pool| pool.choose(rng).copied())
+        }
+        Skill::Shallow(depth) => {
+            let budget = Budget {
+                depth: Some(depth),
+                nodes: Some(SHALLOW_NODES),
+                ..Budget::UNLIMITED
+            };
+            // Without a clock only the depth-limited search runs: `table` is not used.
+            let appraisal =
+                analyze_within_table(position, Algorithm::Engine, &budget, table, stop, |_| {})?;
+            choose_among(&appraisal, rng)
+        }
+        Skill::Perfect => {
+            let budget = Budget::UNLIMITED;
+            let appraisal =
+                analyze_within_table(position, Algorithm::Engine, &budget, table, stop, |_| {})?;
+            choose_among(&appraisal, rng)
+        }
+    };
+    Ok(pick)
+}
+
+/// A random move among the best of an analysis (exact or budgeted): perfect play as far as the
+/// analysis knows.
+pub fn choose_among(appraisal: &Appraisal, rng: &mut impl Rng) -> Option<Move> {
+    best_of(&appraisal.moves).choose(rng).copied()
+}
+
+/// One game between two players, as `play_game` played it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The moves from the start position.
+    pub moves: Vec<Move>,
+    /// How the game ended.
+    pub status: Status,
+    /// Time each side spent choosing, X then O.
+    pub thinking: [Duration; 2],
+}
+
+/// Plays `start` out between a player of skill `x` and one of skill `o`, all choices drawn from
+/// `rng` (equal seeds, equal games). Perfect play runs on `engine`, kept across moves and games.
+pub fn play_game(
+    start: &Position,
+    [x, o]: [Skill; 2],
+    engine: &mut Engine,
+    rng: &mut impl Rng,
+    stop: &StopFlag,
+) -> Result<Played, Cancelled> {
+    let mut position = *start;
+    let mut moves = Vec::new();
+    let mut thinking = [Duration::ZERO; 2];
+    while position.status() == Status::Ongoing {
+        let side = position.to_move();
+        let skill = if side == Player::X { x } else { o };
+        let started = Instant::now();
+        let Some(mv) = choose(skill, &position, Table::Kept(engine), rng, stop)? else {
+            break;
+        };
+        thinking[usize::from(side == Player::O)] += started.elapsed();
+        position = position.play(mv).map_err(|_| Cancelled)?;
+        moves.push(mv);
+    }
+    Ok(Played {
+        moves,
+        status: position.status(),
+        thinking,
+    })
+}
