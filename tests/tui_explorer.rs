@@ -412,3 +412,33 @@ fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
     assert_eq!(step(&app), stopped + 1);
     assert!(!app.wants_ticks());
 }
+
+/// Keys pressed while the replay is still being counted wait for the count and then all take
+/// effect, in the order they were pressed (two `x` reach the second cutoff, then one step more).
+#[test]
+fn keys_pressed_while_counting_are_kept_in_order() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    app.update(Action::OpenReplay);
+    let mut expected = app.replay().expect("open").replay.clone();
+    for command in [C::NextCutoff, C::NextCutoff, C::Forward] {
+        app.update(Action::Replay(command));
+    }
+    let state = app.replay().expect("open");
+    assert!(state.surveying);
+    assert_eq!(state.replay.step(), 0, "nothing ran on the key thread");
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("counting the search first: 3 keys follow at once")
+    );
+    settle(&mut app);
+    expected
+        .run_to_end(&tictree::engine::StopFlag::default())
+        .unwrap();
+    expected.restart();
+    assert!(expected.next_cutoff() && expected.next_cutoff());
+    expected.forward();
+    assert_eq!(app.replay().expect("open").replay.step(), expected.step());
+    assert_eq!(expected.counters().cutoffs, 2);
+}

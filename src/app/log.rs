@@ -1,5 +1,6 @@
 //! The log pane's lines and the formats they share with the rest of the UI.
 
+pub use crate::engine::game::notation::thousands;
 use std::time::Duration;
 
 /// What a log line is about (the UI styles each kind differently, and marks it with a symbol).
@@ -50,19 +51,6 @@ impl Log {
         let max = self.lines.len().saturating_sub(1);
         self.scroll = self.scroll.saturating_add_signed(lines).min(max);
     }
-}
-
-/// `1234567` as `1,234,567`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// A duration to three significant figures in a unit that suits it.

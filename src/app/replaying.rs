@@ -8,6 +8,7 @@ use super::state::{App, Mode};
 use super::worker::{Job, JobKey, SurveyRequest};
 use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Seek, Status};
+use std::collections::VecDeque;
 use std::time::Duration;
 
 /// The node budget of a replay in the app: the whole 3×3 minimax tree (549,945 nodes) fits; on
@@ -65,8 +66,9 @@ pub struct ReplayState {
     pub speed: usize,
     /// Events autoplay owes (fractions carry over between ticks).
     pub due: f64,
-    /// A long jump asked for before the totals were known, carried out when they arrive.
-    pub pending: Option<ReplayCommand>,
+    /// Commands waiting for the totals: a long jump asked for before they were known, and every
+    /// command after it, carried out in order when they arrive.
+    pub pending: VecDeque<ReplayCommand>,
     /// A step over or out still on its way, a slice per tick; any replay key stops it.
     pub seeking: Option<Seek>,
 }
@@ -101,10 +103,17 @@ impl App {
             return;
         };
         // Until the background run has counted the search, a jump to the end or to a far cutoff
-        // would run the search here and freeze the keys: it waits for the count instead.
-        if state.surveying && matches!(command, ReplayCommand::End | ReplayCommand::NextCutoff) {
-            state.pending = Some(command);
-            self.notice = Some("counting the search first: the jump follows at once".into());
+        // would run the search here and freeze the keys: it waits for the count instead, and so
+        // does every key after it, so that they take effect in the order they were pressed.
+        let jump = matches!(command, ReplayCommand::End | ReplayCommand::NextCutoff);
+        let leaves = matches!(command, ReplayCommand::Close | ReplayCommand::Algorithm(_));
+        if state.surveying && !leaves && (jump || !state.pending.is_empty()) {
+            state.pending.push_back(command);
+            let waiting = state.pending.len();
+            self.notice = Some(match waiting {
+                1 => "counting the search first: the jump follows at once".into(),
+                n => format!("counting the search first: {n} keys follow at once"),
+            });
             return;
         }
         // A step over or out still running gives way to whatever was pressed next.
@@ -178,7 +187,7 @@ impl App {
             autoplay: false,
             speed: 2,
             due: 0.0,
-            pending: None,
+            pending: VecDeque::new(),
             seeking: None,
         }));
     }
@@ -224,7 +233,8 @@ impl App {
         surveyed.goto(state.replay.step());
         state.replay = surveyed;
         state.surveying = false;
-        if let Some(command) = state.pending.take() {
+        let pending = std::mem::take(&mut state.pending);
+        for command in pending {
             self.replay_command(command);
         }
     }

@@ -72,8 +72,9 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         pv: position.rules().move_names(&solution.pv),
         nodes: solution.stats.nodes,
         explored: solution.explored,
-        elapsed_ms: seconds * 1e3,
-        nodes_per_second: solution.stats.nodes as f64 / seconds.max(1e-9),
+        // Microseconds and whole nodes are all a clock of this kind can tell apart.
+        elapsed_ms: (seconds * 1e6).round() / 1e3,
+        nodes_per_second: (solution.stats.nodes as f64 / seconds.max(1e-9)).round(),
         tt_stored: solution.table.stored,
         tt_capacity: solution.table.capacity,
         tt_bytes: solution.table.bytes,
@@ -98,9 +99,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     println!("position  {} ({} to move)", json.position, json.to_move);
     match (json.score, json.plies) {
         (Some(score), Some(plies)) => println!(
-            "value     {} (score {}, {plies} plies to the end)",
+            "value     {} (score {}, {plies} pl{} to the end)",
             json.outcome,
-            signed(score)
+            signed(score),
+            if plies == 1 { "y" } else { "ies" }
         ),
         _ => println!("value     {} (weak solve)", json.outcome),
     }

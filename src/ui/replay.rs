@@ -124,11 +124,7 @@ impl Widget for ReplayPane<'_> {
             lines.push(Line::styled(text, style));
         }
         lines.push(Line::default());
-        let sentence = Paragraph::new(Line::from(vec![
-            Span::styled(" ▸ ", theme.strong()),
-            Span::raw(replay.sentence()),
-        ]))
-        .wrap(Wrap { trim: false });
+        let sentence = Paragraph::new(replay.sentence()).wrap(Wrap { trim: false });
         let scores: Vec<String> = replay
             .root_scores()
             .iter()
@@ -151,7 +147,15 @@ impl Widget for ReplayPane<'_> {
                 ratatui::layout::Constraint::Length(2),
             ])
             .areas(rest);
-            sentence.render(said, buf);
+            // The marker hangs in the margin, so a wrapped sentence lines up under its first word.
+            const MARGIN: u16 = 3;
+            buf.set_string(said.x, said.y, " ▸ ", theme.strong());
+            let text = Rect {
+                x: said.x + MARGIN.min(said.width),
+                width: said.width.saturating_sub(MARGIN),
+                ..said
+            };
+            sentence.render(text, buf);
             Paragraph::new(scores)
                 .wrap(Wrap { trim: false })
                 .render(bottom, buf);
@@ -159,7 +163,6 @@ impl Widget for ReplayPane<'_> {
     }
 }
 
-/// `   ▶ autoplay 10/s` while autoplay runs.
 /// What runs by itself: a step over or out on its way, or autoplay.
 fn autoplay(state: &ReplayState) -> String {
     if let Some(target) = state.seeking {

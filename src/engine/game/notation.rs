@@ -1,9 +1,23 @@
-//! Text forms shared by the TUI, the CLI and the JSON (PRODUCT §3): cells like `a3`, positions like
-//! `x.o/.x./..o`, move lists like `b2 a3 c1`, and Pons-style column digit strings like `4453`.
+//! Text forms shared by the TUI, the CLI and the JSON (docs/cli.md): cells like `a3`, positions like
+//! `x.o/.x./..o`, move lists like `b2 a3 c1`, Pons-style column digit strings like `4453`, and
+//! counts like `549,945`.
 
 use crate::engine::game::position::{Move, Player, Position, Status};
 use crate::engine::game::rules::Rules;
 use std::fmt;
+
+/// `1234567` as `1,234,567`: how every count reads, in tables, sentences and the log.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
 
 /// Why a position, move or move list was rejected; the message is one line for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -151,7 +151,14 @@ impl Replay {
     pub fn sentence(&self) -> String {
         let rules = self.root.rules();
         let text = match self.event() {
-            None => intro_sentence(&self.root, self.algorithm(), self.limits()),
+            None => {
+                // Once counted, a search within its node limit need not mention the limit.
+                let mut limits = self.limits();
+                if self.total.is_some() && !self.truncated() {
+                    limits.nodes = None;
+                }
+                intro_sentence(&self.root, self.algorithm(), limits)
+            }
             Some(event) => sentence(event, rules, self.algorithm()),
         };
         if self.finished() {

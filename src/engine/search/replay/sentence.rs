@@ -3,6 +3,7 @@
 
 use super::event::{Bound, Event, EventKind, LeafKind, ReplayValue};
 use super::{Replay, ReplayLimits};
+use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::search::Algorithm;
@@ -155,9 +156,14 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
             "the engine model adds a transposition table and tries the most promising moves first"
         }
     };
+    // Minimax has no window to speak of: it searches everything whatever the bounds.
+    let window = match algorithm {
+        Algorithm::Minimax => "",
+        _ => " with the full window α -∞, β +∞",
+    };
     let mut text = format!(
-        "{} to move with {} legal moves ({}); {how}. Each root move is searched on its own with \
-         the full window α -∞, β +∞, so every move gets its exact score.",
+        "{} to move with {} legal moves ({}); {how}. Each root move is searched on its \
+         own{window}, so every move gets its exact score.",
         root.to_move(),
         moves.len(),
         list(rules, &moves)
@@ -166,7 +172,7 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
         text += &format!(" Positions {depth} plies deep are estimated, not searched.");
     }
     if let Some(nodes) = limits.nodes {
-        text += &format!(" The search stops after {nodes} nodes.");
+        text += &format!(" The replay covers at most {} nodes.", thousands(nodes));
     }
     text
 }
