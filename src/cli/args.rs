@@ -1,4 +1,4 @@
-//! The command-line grammar (PRODUCT §7).
+//! The command-line grammar (every option is described in docs/cli.md).
 
 use super::error::CliError;
 use crate::app::{DEFAULT_TIME, Options, Seat};
@@ -203,7 +203,7 @@ pub struct AnalyzeArgs {
     /// Search algorithm: minimax, alphabeta or engine.
     #[arg(long, default_value = "engine")]
     pub algo: String,
-    /// Print the PRODUCT §7 JSON object instead of a table.
+    /// Print one JSON object instead of a table (its fields: docs/cli.md).
     #[arg(long)]
     pub json: bool,
     /// Search at most this many plies deep; moves not solved by then get estimates.

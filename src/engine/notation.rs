@@ -1,5 +1,5 @@
-//! Text forms shared by the TUI, the CLI and the JSON (PRODUCT §3): cells like `a3`, positions like
-//! `x.o/.x./..o`, move lists like `b2 a3 c1`, and Pons-style column digit strings like `4453`.
+//! Text forms shared by the TUI, the CLI and the JSON (docs/cli.md): cells like `a3`, positions
+//! like `x.o/.x./..o`, move lists like `b2 a3 c1`, and Pons-style column digit strings like `4453`.
 
 use super::position::{Move, Player, Position, Status};
 use super::rules::Rules;

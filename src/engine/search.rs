@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::time::Instant;
 
-/// The search algorithms a user can choose (PRODUCT §5).
+/// The search algorithms a user can choose (docs/algorithms.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// Textbook minimax: no pruning, cells in row-major order.
