@@ -2,7 +2,7 @@
 //! node budget is honoured and reproducible, and without a budget nothing changes.
 
 use tictree::engine::{
-    Algorithm, Budget, MoveValue, Position, Rules, StopFlag, analyze, analyze_within,
+    Algorithm, Budget, Move, MoveValue, Position, Rules, StopFlag, analyze, analyze_within,
 };
 
 fn within(position: &Position, budget: Budget) -> tictree::engine::Appraisal {
@@ -139,22 +139,26 @@ fn without_a_budget_the_analysis_is_exactly_the_exact_one() {
     assert_eq!(same.depth, None);
     assert_eq!(same.stats, exact.stats);
     assert_eq!(same.stats.nodes, 549_945);
-    let pairs = |moves: Vec<(tictree::engine::Move, MoveValue, u64)>| moves;
-    assert_eq!(
-        pairs(
-            same.moves
-                .iter()
-                .map(|m| (m.mv, m.value, m.nodes))
-                .collect()
-        ),
-        pairs(
-            exact
-                .moves
-                .iter()
-                .map(|m| (m.mv, MoveValue::Exact(m.score), m.nodes))
-                .collect()
-        )
+    // Move by move: the same moves in the same order, with the same exact values and node counts.
+    let got: Vec<(Move, MoveValue, u64)> = same
+        .moves
+        .iter()
+        .map(|m| (m.mv, m.value, m.nodes))
+        .collect();
+    let want: Vec<(Move, MoveValue, u64)> = exact
+        .moves
+        .iter()
+        .map(|m| (m.mv, MoveValue::Exact(m.score), m.nodes))
+        .collect();
+    assert_eq!(got, want);
+    // And those are the textbook values: every first move draws, and the moves' nodes add up to
+    // the notebook's count.
+    assert!(
+        got.iter()
+            .all(|(_, value, _)| value.exact().is_some_and(|s| s.score == 0)),
+        "{got:?}"
     );
+    assert_eq!(got.iter().map(|(_, _, nodes)| nodes).sum::<u64>(), 549_945);
 }
 
 #[test]

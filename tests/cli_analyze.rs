@@ -231,3 +231,33 @@ fn usage_errors_are_one_line_too() {
             .contains("Usage: tictree")
     );
 }
+
+#[test]
+fn help_names_only_documents_users_have() {
+    use clap::CommandFactory;
+    // Every subcommand's help, short and long, and the top-level one: users have docs/, nothing else.
+    let mut commands = vec![Vec::new()];
+    for sub in tictree::cli::Cli::command().get_subcommands() {
+        commands.push(vec![sub.get_name().to_string()]);
+    }
+    assert!(
+        commands.len() >= 5,
+        "analyze, solve, bench, trace: {commands:?}"
+    );
+    for command in commands {
+        for flag in ["--help", "-h"] {
+            let args: Vec<&str> = command.iter().map(String::as_str).chain([flag]).collect();
+            let output = tictree(&args);
+            assert!(output.status.success(), "{args:?}");
+            let help = String::from_utf8(output.stdout).unwrap();
+            assert!(help.contains("Usage: tictree"), "{args:?}: {help}");
+            assert!(!help.contains("PRODUCT"), "{args:?}: {help}");
+        }
+    }
+    // analyze --json points to where its fields are described.
+    let help = String::from_utf8(tictree(&["analyze", "--help"]).stdout).unwrap();
+    assert!(
+        help.contains("Print one JSON object instead of a table (its fields: docs/cli.md)"),
+        "{help}"
+    );
+}

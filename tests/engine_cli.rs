@@ -33,11 +33,35 @@ fn solve_prints_the_exact_value_as_json() {
 
 #[test]
 fn weak_solve_gives_only_the_outcome() {
+    // O to move after 4444443 loses (the exact solve says: loss in 17, score -10).
     let (code, out, _) = tictree(&[
         "solve", "--rules", "connect4", "--weak", "--moves", "4444443",
     ]);
     assert_eq!(code, 0);
-    assert!(out.contains("(weak solve)"), "{out}");
+    assert!(out.contains("value     loss (weak solve)"), "{out}");
+    // A win, a draw and a loss on 3×3: the weak value is the exact one's outcome, without the
+    // score or the line.
+    for (moves, value, outcome) in [
+        ("a1 b1", "win", "win in 3"),
+        ("a3 b2 b3", "draw", "draw"),
+        ("a1 b2 c3 a3 c1", "loss", "loss in 1"),
+    ] {
+        let json = |weak: &[&str]| {
+            let (code, out, err) =
+                tictree(&[&["solve", "--json", "--moves", moves], weak].concat());
+            assert_eq!(code, 0, "{err}");
+            serde_json::from_str::<serde_json::Value>(&out).unwrap()
+        };
+        let (weak, exact) = (json(&["--weak"]), json(&[]));
+        assert_eq!(weak["value"], value, "{moves}");
+        assert_eq!(exact["value"], value, "{moves}");
+        assert_eq!(exact["outcome"], outcome, "{moves}");
+        assert_eq!(weak["weak"], true);
+        assert!(
+            weak["score"].is_null() && weak["pv"] == serde_json::json!([]),
+            "{weak}"
+        );
+    }
 }
 
 #[test]

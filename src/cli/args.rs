@@ -1,4 +1,4 @@
-//! The command-line grammar (PRODUCT §7).
+//! The command-line grammar (every option is described in docs/cli.md).
 
 use super::error::CliError;
 use crate::app::{DEFAULT_TIME, Options, Seat};
@@ -85,8 +85,10 @@ pub struct PlayArgs {
     #[arg(long, default_value = "engine")]
     pub algo: String,
     /// Seed for the AI's choice among equally good moves (reproducible games).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    // Text, checked by `options()`, so that `--seed -1` is a value with a clear message rather
+    // than an unknown option.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub seed: Option<String>,
     /// Search the AI's moves and the hints at most this many plies deep (estimates beyond).
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub depth: Option<String>,
@@ -177,7 +179,11 @@ impl PlayArgs {
             x: seat(&self.x, "x")?,
             o: seat(&self.o, "o")?,
             algorithm: self.algo.parse::<Algorithm>()?,
-            seed: self.seed,
+            seed: self
+                .seed
+                .as_deref()
+                .map(|s| number("seed", s, 0..=u64::MAX))
+                .transpose()?,
             mouse: !self.no_mouse,
             budget: Budget {
                 table: self.table.bytes()?,
@@ -203,7 +209,7 @@ pub struct AnalyzeArgs {
     /// Search algorithm: minimax, alphabeta or engine.
     #[arg(long, default_value = "engine")]
     pub algo: String,
-    /// Print the PRODUCT §7 JSON object instead of a table.
+    /// Print one JSON object instead of a table (its fields: docs/cli.md).
     #[arg(long)]
     pub json: bool,
     /// Search at most this many plies deep; moves not solved by then get estimates.
@@ -217,8 +223,9 @@ pub struct AnalyzeArgs {
     pub nodes: Option<String>,
     #[command(flatten)]
     pub table: TableArgs,
-    /// Run minimax, alphabeta and engine on the position and compare nodes and times.
-    #[arg(long, conflicts_with = "algo")]
+    /// Run minimax, alphabeta and engine on the position and compare nodes and times (each runs
+    /// to the end, 10 s at most: no --depth, --time-ms or --nodes).
+    #[arg(long, conflicts_with_all = ["algo", "depth", "time_ms", "nodes"])]
     pub compare: bool,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,

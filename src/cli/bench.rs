@@ -192,9 +192,29 @@ fn connect4_row(set: &TestSet, engine: &mut Engine) -> Result<BenchRow, CliError
     Ok(row)
 }
 
+/// The names of the suite's rows, in the order `run` runs them.
+fn row_names() -> Vec<String> {
+    let analyses = Algorithm::ALL.iter().map(|a| format!("3x3 analysis {a}"));
+    let fixed = ["4x4 analysis engine", "5x5k4 weak", "6x5k4 weak"].map(String::from);
+    let sets = SETS
+        .iter()
+        .map(|s| format!("connect4 {} {}", s.file, s.name));
+    analyses.chain(fixed).chain(sets).collect()
+}
+
 /// Runs the suite and prints a table or a JSON object.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
+    // An --only that matches nothing is a typo, not an empty benchmark.
+    let names = row_names();
+    if let Some(only) = &args.only
+        && !names.iter().any(|name| wanted(name))
+    {
+        return Err(CliError(format!(
+            "--only {only}: no row's name contains it; the rows are {}",
+            names.join(", ")
+        )));
+    }
     let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
     let ttt = Rules::TICTACTOE;
     let mut rows = Vec::new();

@@ -1,4 +1,4 @@
-//! Output formats shared by the subcommands: the PRODUCT §7 JSON and tables for people.
+//! Output formats shared by the subcommands: the JSON of docs/cli.md and tables for people.
 
 use crate::engine::{Appraisal, MoveValue, Player, Position, Rules, Status};
 use serde::Serialize;
@@ -42,7 +42,7 @@ pub struct MoveJson {
     nodes: u64,
 }
 
-/// The whole `analyze --json` object (PRODUCT §7).
+/// The whole `analyze --json` object (docs/cli.md).
 #[derive(Serialize)]
 pub struct AnalysisJson {
     rules: RulesJson,

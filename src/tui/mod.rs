@@ -2,6 +2,7 @@
 //! events into the app's actions. The only module that knows both the app and the screen:
 //! `app` never draws, `ui` never changes the state.
 
+mod signals;
 mod terminal;
 
 use crate::app::{Action, App, Focus, Mode, Options, Worker, action_for_key};
@@ -14,18 +15,27 @@ use std::time::{Duration, Instant};
 /// How long the loop waits for input before looking for search results again.
 const POLL: Duration = Duration::from_millis(20);
 
-/// Runs the TUI until the user quits, restoring the terminal whatever happens.
+/// Runs the TUI until the user quits, restoring the terminal whatever happens. After SIGTERM,
+/// SIGHUP or SIGINT the program then ends as that signal would have ended it.
 pub fn run(options: Options) -> color_eyre::Result<()> {
     // NO_COLOR: "when present and not an empty string" (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     let mouse = options.mouse;
+    let signals = signals::Signals::catch(mouse)?;
     let mut terminal = terminal::init(mouse)?;
-    let result = event_loop(&mut terminal, App::new(options, color));
+    let result = event_loop(&mut terminal, App::new(options, color), &signals);
     terminal::restore(mouse);
+    // Also after an error: a hangup can make reading the terminal fail before the loop sees the
+    // signal, and the error could not be shown on a terminal that is gone anyway.
+    signals.end_if_received();
     result
 }
 
-fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Result<()> {
+fn event_loop(
+    terminal: &mut DefaultTerminal,
+    mut app: App,
+    signals: &signals::Signals,
+) -> color_eyre::Result<()> {
     let (replies, results) = mpsc::channel();
     let mut worker = Worker::new(replies);
     let mut dirty = true;
@@ -34,7 +44,7 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Resul
         while let Some(job) = app.take_job() {
             worker.submit(job);
         }
-        if app.should_quit() {
+        if app.should_quit() || signals.received() {
             worker.cancel_all();
             return Ok(());
         }

@@ -1,33 +1,65 @@
-//! Terminal setup and teardown: ratatui's init/restore plus mouse capture, which restore() leaves on.
+//! Terminal setup and teardown: raw mode, the alternate screen, the cursor and mouse capture, undone
+//! on every way out: a normal quit, an error, a panic on any thread (see `tui::signals` for
+//! signals).
 
 use ratatui::DefaultTerminal;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
 use std::io::stdout;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Enters the alternate screen and raw mode (and mouse capture if asked), with a panic hook that
+/// Whether the terminal is set up for the game. The panic hook, the signal thread and the normal
+/// way out may all try to restore it; only the first one does.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Enters raw mode and the alternate screen (and mouse capture if asked), with a panic hook that
 /// undoes all of it before the panic message is printed.
+///
+/// Not `ratatui::try_init`: its panic hook reports a failed restore with `eprintln!`, which itself
+/// panics when the terminal is gone (after a hangup), and a panic in a panic hook aborts.
 pub fn init(mouse: bool) -> color_eyre::Result<DefaultTerminal> {
-    let terminal = ratatui::try_init()?;
-    if mouse {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let _ = execute!(stdout(), DisableMouseCapture);
-            previous(info);
-        }));
-        if let Err(error) = execute!(stdout(), EnableMouseCapture) {
-            ratatui::restore();
-            return Err(error.into());
-        }
-    }
-    Ok(terminal)
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore(mouse);
+        // color-eyre's report, now on the normal screen in cooked mode, so it reads as usual.
+        previous(info);
+        // A panic on any thread ends the program: a search thread that died would leave a game
+        // waiting forever for its move, on a terminal that is no longer set up for it.
+        std::process::exit(101);
+    }));
+    ACTIVE.store(true, Ordering::SeqCst);
+    let entered = enable_raw_mode()
+        .and_then(|()| execute!(stdout(), EnterAlternateScreen))
+        .and_then(|()| {
+            if mouse {
+                execute!(stdout(), EnableMouseCapture)
+            } else {
+                Ok(())
+            }
+        })
+        .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+    entered.map_err(|error| {
+        restore(mouse);
+        error.into()
+    })
 }
 
-/// Leaves the terminal as it was found.
+/// Leaves the terminal as it was found, once: mouse capture off, the normal screen, the cursor
+/// shown, raw mode off. Each step is tried whatever happened to the others: nothing useful can be
+/// done about a terminal that refuses, as we are leaving anyway.
 pub fn restore(mouse: bool) {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
     if mouse {
-        // Nothing useful can be done if the terminal refuses: we are leaving anyway.
         let _ = execute!(stdout(), DisableMouseCapture);
     }
-    ratatui::restore();
+    let _ = execute!(stdout(), LeaveAlternateScreen, Show);
+    let _ = disable_raw_mode();
 }

@@ -13,7 +13,7 @@ use std::time::Duration;
 /// A move's value: proven, or a heuristic guess from a depth-limited search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveValue {
-    /// The exact depth-aware score (PRODUCT §4).
+    /// The exact depth-aware score (docs/algorithms.md).
     Exact(Score),
     /// A heuristic value with the depth it comes from.
     Estimate(Estimate),

@@ -1,5 +1,5 @@
-//! Budgets: how far, how long and how many nodes an analysis may search (PRODUCT §5), and how
-//! much memory its transposition table may use.
+//! Budgets: how far, how long and how many nodes an analysis may search (docs/cli.md, Budgets),
+//! and how much memory its transposition table may use.
 
 use std::fmt;
 use std::time::Duration;

@@ -1,5 +1,5 @@
-//! Per-move analysis within a budget (PRODUCT §4, §5): exact where the budget allows, estimates
-//! improved depth by depth elsewhere, every result delivered as soon as it is known.
+//! Per-move analysis within a budget (docs/cli.md, Budgets): exact where the budget allows,
+//! estimates improved depth by depth elsewhere, every result delivered as soon as it is known.
 //!
 //! Under a time budget, every move first gets a depth-1 estimate (so all of them show a value at
 //! once), then the first half of the time goes to the exact algorithm, shared fairly between the

@@ -1,4 +1,5 @@
-//! Scores: the engine's absolute values and the depth-aware scores shown to users (PRODUCT §4).
+//! Scores: the engine's absolute values and the depth-aware scores shown to users
+//! (docs/algorithms.md).
 //!
 //! Inside the search a value is *absolute*: a position whose side to move wins with the game ending
 //! when `T` marks are on the board is worth `WIN - T`, a loss `-(WIN - T)`, a draw 0. Absolute values

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The search algorithms a user can choose (PRODUCT §5).
+/// The search algorithms a user can choose (docs/algorithms.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Algorithm {
     /// Textbook minimax: no pruning, cells in row-major order.

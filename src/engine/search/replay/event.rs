@@ -14,7 +14,7 @@ const EXACT: i32 = 1000;
 const INFINITE: i32 = i32::MAX / 2;
 
 /// A value in the replay, for the side to move at some node: an exact depth-aware score measured
-/// from the replay's root (PRODUCT §4), a heuristic estimate, or an end of the open window.
+/// from the replay's root (docs/algorithms.md), a heuristic estimate, or an end of the open window.
 ///
 /// Values are compared by `key()`, which orders all three kinds correctly; the estimate flag only
 /// says how the value was found (a draw and an estimate of 0 have the same key).

@@ -135,8 +135,8 @@ impl Machine {
         (top.first, top.next, top.end, top.searched) = (start, start, end, true);
     }
 
-    /// The exact value of a finished game at `ply` for its side to move (PRODUCT §4, measured
-    /// from the replay's root), or `None` while it goes on.
+    /// The exact value of a finished game at `ply` for its side to move (docs/algorithms.md,
+    /// measured from the replay's root), or `None` while it goes on.
     fn terminal(position: &Position, ply: u32, cells: i32) -> Option<(ReplayValue, LeafKind)> {
         match position.status() {
             Status::Won(player) => Some((

@@ -1,0 +1,242 @@
+//! The real binary in a real pseudo-terminal: its screen as a terminal emulator shows it, every
+//! byte it wrote, a way to type, and the terminal's mode once it has gone.
+
+#![allow(dead_code)]
+
+use portable_pty::{Child, CommandBuilder, ExitStatus, MasterPty, PtySize, native_pty_system};
+use std::io::{Read, Write};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+pub const ROWS: u16 = 40;
+pub const COLS: u16 = 120;
+pub const PATIENCE: Duration = Duration::from_secs(10);
+
+/// The terminal as the user sees it, fed from the pty.
+pub struct Screen {
+    pub parser: vt100::Parser,
+    /// Every byte the program wrote, standard output and standard error alike.
+    pub raw: Vec<u8>,
+    output: Receiver<Vec<u8>>,
+    /// The reader saw the end of the output: the program and everything it started are gone.
+    closed: bool,
+}
+
+impl Screen {
+    pub fn pump(&mut self, wait: Duration) {
+        match self.output.recv_timeout(wait) {
+            Ok(bytes) => self.take(&bytes),
+            Err(RecvTimeoutError::Disconnected) => self.closed = true,
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        while let Ok(bytes) = self.output.try_recv() {
+            self.take(&bytes);
+        }
+    }
+
+    fn take(&mut self, bytes: &[u8]) {
+        self.parser.process(bytes);
+        self.raw.extend_from_slice(bytes);
+    }
+
+    pub fn contents(&self) -> String {
+        self.parser.screen().contents()
+    }
+
+    /// Reads output until the screen shows `text`, or fails after a few seconds.
+    pub fn wait_for(&mut self, text: &str) {
+        let deadline = Instant::now() + PATIENCE;
+        while !self.contents().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "screen never showed {text:?}:\n{}",
+                self.contents()
+            );
+            self.pump(Duration::from_millis(50));
+        }
+    }
+}
+
+/// The real binary in a pseudo-terminal, with its screen and a way to type.
+pub struct Session {
+    pub child: Box<dyn Child + Send + Sync>,
+    master: Box<dyn MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    pub screen: Screen,
+    /// The terminal's modes before the program started.
+    before: Modes,
+}
+
+/// The parts of a terminal's termios that raw mode changes.
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+pub struct Modes {
+    pub input: u64,
+    pub output: u64,
+    pub local: u64,
+}
+
+impl Modes {
+    /// Line editing and echo, as a shell expects them.
+    pub fn cooked(&self) -> bool {
+        let local = self.local as libc::tcflag_t;
+        local & libc::ICANON != 0 && local & libc::ECHO != 0
+    }
+}
+
+impl Session {
+    /// Starts tictree with `args`.
+    pub fn start(args: &[&str]) -> Session {
+        Session::spawn(env!("CARGO_BIN_EXE_tictree"), args, &[])
+    }
+
+    /// Starts `program` with `args` and extra environment variables.
+    pub fn spawn(program: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
+        let pty = native_pty_system()
+            .openpty(PtySize {
+                rows: ROWS,
+                cols: COLS,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .expect("a pseudo-terminal");
+        let mut command = CommandBuilder::new(program);
+        command.args(args);
+        command.env("TERM", "xterm-256color");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let before = modes(pty.master.as_ref());
+        let child = pty
+            .slave
+            .spawn_command(command)
+            .expect("the program starts");
+        drop(pty.slave);
+        let mut reader = pty.master.try_clone_reader().expect("pty reader");
+        let writer = pty.master.take_writer().expect("pty writer");
+        let (sender, output) = channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buffer) {
+                if n == 0 || sender.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        let screen = Screen {
+            parser: vt100::Parser::new(
+                ROWS.try_into().expect("rows"),
+                COLS.try_into().expect("cols"),
+                0,
+            ),
+            raw: Vec::new(),
+            output,
+            closed: false,
+        };
+        Session {
+            child,
+            master: pty.master,
+            writer,
+            screen,
+            before,
+        }
+    }
+
+    pub fn send(&mut self, bytes: &[u8]) {
+        self.writer.write_all(bytes).expect("send keys");
+        self.writer.flush().expect("flush");
+    }
+
+    /// Sends a signal to the program.
+    pub fn signal(&mut self, signal: libc::c_int) {
+        let pid = self.child.process_id().expect("a process id");
+        // SAFETY: kill has no memory-safety preconditions.
+        let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
+        assert_eq!(sent, 0, "kill({pid}, {signal})");
+    }
+
+    /// Waits for the program to end and reads the last of its output.
+    pub fn finish(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + PATIENCE;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("child status") {
+                break status;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "the program did not end:\n{}",
+                self.screen.contents()
+            );
+            self.screen.pump(Duration::from_millis(20));
+        };
+        while !self.screen.closed && Instant::now() < deadline {
+            self.screen.pump(Duration::from_millis(20));
+        }
+        status
+    }
+
+    /// The terminal's modes before the program started, and now.
+    pub fn modes(&self) -> (Modes, Modes) {
+        (self.before, modes(self.master.as_ref()))
+    }
+
+    /// Sends `q` and waits for a clean exit with the terminal restored.
+    pub fn quit(mut self) {
+        self.send(b"q");
+        let status = self.finish();
+        assert!(status.success(), "exit status {status:?}");
+        self.assert_restored();
+    }
+
+    /// Everything the game did to the terminal is undone: mouse capture off, the normal screen,
+    /// the cursor shown, raw mode off; those sequences are the last the game wrote. Returns what
+    /// came after them (a message on standard error), cursor-showing sequences left out.
+    pub fn assert_restored(&self) -> String {
+        let raw = String::from_utf8_lossy(&self.screen.raw);
+        let entered = raw.find(ENTER).expect("the game set up the terminal");
+        let left = raw.rfind(LEAVE).expect("the alternate screen is left");
+        assert!(left > entered && !raw[left..].contains(ENTER), "{raw:?}");
+        let screen = self.screen.parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert!(!screen.hide_cursor(), "the cursor is still hidden");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the mouse is still captured"
+        );
+        // The mouse was captured, and released just before the alternate screen was left.
+        if raw.contains(MOUSE_ON) {
+            assert!(raw[..left].ends_with(MOUSE_OFF), "{:?}", &raw[..left]);
+        }
+        assert!(
+            raw[left..].starts_with(&format!("{LEAVE}{SHOW_CURSOR}")),
+            "{:?}",
+            &raw[left..]
+        );
+        let (before, now) = self.modes();
+        assert!(
+            before.cooked(),
+            "the test terminal starts cooked: {before:?}"
+        );
+        assert_eq!(now, before, "the terminal's modes are back as they were");
+        raw[left + LEAVE.len()..].replace(SHOW_CURSOR, "")
+    }
+}
+
+const ENTER: &str = "\x1b[?1049h";
+const LEAVE: &str = "\x1b[?1049l";
+const SHOW_CURSOR: &str = "\x1b[?25h";
+const MOUSE_ON: &str = "\x1b[?1000h";
+/// crossterm's DisableMouseCapture: SGR, urxvt, any-event, button-event, normal tracking off.
+const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
+
+fn modes(master: &dyn MasterPty) -> Modes {
+    let fd = master.as_raw_fd().expect("the pty's file descriptor");
+    // SAFETY: termios is plain data, filled in by tcgetattr on a descriptor that is open.
+    let mut termios: libc::termios = unsafe { std::mem::zeroed() };
+    assert_eq!(unsafe { libc::tcgetattr(fd, &mut termios) }, 0, "tcgetattr");
+    Modes {
+        input: termios.c_iflag.into(),
+        output: termios.c_oflag.into(),
+        local: termios.c_lflag.into(),
+    }
+}
