@@ -41,5 +41,10 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),
         ));
     }
-    tictree::tui::run(options).map_err(|error| CliError(error.to_string()))
+    let record = tictree::tui::run(options).map_err(|error| CliError(error.to_string()))?;
+    // The game stays with the user after the screen is gone: ready to copy, or to resume.
+    if record.length > 0 {
+        print!("{record}");
+    }
+    Ok(())
 }

@@ -17,7 +17,10 @@ fn a_move_is_played_the_ai_answers_and_q_restores_the_terminal() {
     session.screen.wait_for("2. O (AI level 4) plays");
     let shown = session.screen.contents();
     assert!(shown.contains('╳'), "the X is drawn:\n{shown}");
-    assert!(shown.contains("╭─╮"), "the AI's O is drawn:\n{shown}");
+    assert!(
+        shown.contains("╭─────╮"),
+        "the AI's O is drawn, large:\n{shown}"
+    );
     session.quit();
 }
 
@@ -60,4 +63,31 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
     session.send(b"\x1b");
     session.screen.wait_for("Game tree");
     session.quit();
+}
+
+/// After the screen is gone, the game stays with the user: its record and the command that
+/// resumes it, printed below the shell prompt's line once the terminal is restored.
+#[test]
+fn quitting_prints_the_game_record_after_the_terminal_is_restored() {
+    let mut session = Session::start(&["--seed", "3", "--no-mouse", "--moves", "a3"]);
+    session.screen.wait_for("2. O (AI level 4) plays");
+    session.send(b"q");
+    let status = session.finish();
+    assert!(status.success(), "{status:?}");
+    let after = session.assert_restored();
+    let record = tictree_record(&after);
+    assert!(
+        record.starts_with("tictactoe · X: you · O: AI level 4 · X to move after 2 moves"),
+        "{after:?}"
+    );
+    assert!(record.contains("1. a3 b2"), "{after:?}");
+    assert!(
+        record.contains("tictree --rules tictactoe --moves \"a3 b2\""),
+        "{after:?}"
+    );
+}
+
+/// The printed text without the terminal's line endings.
+fn tictree_record(after: &str) -> String {
+    after.replace("\r\n", "\n").trim().to_string()
 }

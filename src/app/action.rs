@@ -45,6 +45,12 @@ pub enum Action {
     ToggleHeat,
     /// Compare the algorithms on the shown position.
     Compare,
+    /// The AI to move plays at once: the best found so far (paused: one move).
+    MoveNow,
+    /// Swap who plays X and who plays O.
+    SwapSides,
+    /// Show or hide the game record.
+    ShowRecord,
     /// Open the replay of the shown position's search.
     OpenReplay,
     /// A step of the replay.

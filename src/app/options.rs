@@ -1,6 +1,6 @@
 //! How the TUI starts: the game, who plays each side, and the search settings.
 
-use crate::engine::{Algorithm, Budget, Position, Rules, Skill};
+use crate::engine::{Algorithm, Budget, Move, Position, Rules, Skill};
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -58,6 +58,8 @@ pub struct Options {
     pub rules: Rules,
     /// The position the game starts from (the empty board unless `--moves` was given).
     pub start: Position,
+    /// The moves from the empty board to `start` (`--moves`), the start of the game record.
+    pub opening: Vec<Move>,
     /// Who plays X.
     pub x: Seat,
     /// Who plays O.
@@ -81,6 +83,7 @@ impl Options {
         Options {
             rules,
             start: Position::empty(rules),
+            opening: Vec::new(),
             x: Seat::Human,
             o: Seat::PERFECT,
             algorithm: Algorithm::Engine,

@@ -58,6 +58,8 @@ pub enum Popup {
     Help,
     /// The comparison of the algorithms.
     Compare,
+    /// The game record.
+    Record,
 }
 
 /// A comparison of every algorithm on one position, as far as it has got.

@@ -5,8 +5,10 @@ use super::log::{LogKind, duration, thousands};
 use super::options::Seat;
 use super::state::{App, Focus, Popup};
 use super::worker::{Job, JobKey, SearchMessage};
+use crate::engine::analysis::appraisal::best_of;
 use crate::engine::player::{choose, choose_among};
 use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Skill, Status, StopFlag, Table};
+use rand::seq::IndexedRandom;
 
 /// Lines the log scrolls per PgUp/PgDn.
 const PAGE: isize = 5;
@@ -24,6 +26,7 @@ impl App {
             let closes = match popup {
                 Popup::Help => matches!(action, Action::Escape | Action::ToggleHelp),
                 Popup::Compare => matches!(action, Action::Escape | Action::Compare),
+                Popup::Record => matches!(action, Action::Escape | Action::ShowRecord),
             };
             match action {
                 Action::Quit => self.quit(),
@@ -57,6 +60,9 @@ impl App {
             Action::ShowLine => self.show_line(),
             Action::ToggleHeat => self.heat = !self.heat,
             Action::Compare => self.start_comparison(),
+            Action::MoveNow => self.move_now(),
+            Action::SwapSides => self.swap_sides(),
+            Action::ShowRecord => self.popup = Some(Popup::Record),
             Action::Escape => self.escape(),
             Action::FocusNext => self.focus = self.focus.next(),
             Action::FocusPrev => self.focus = self.focus.prev(),
@@ -312,6 +318,64 @@ impl App {
                 duration(analysis.elapsed),
             ),
         );
+    }
+
+    /// The AI to move plays at once, whatever its budget has left: at level 4 the best move of
+    /// the analysis so far, at the lower levels its own choice. While paused it plays one move
+    /// and stays paused: a single step of an AI-against-AI game.
+    fn move_now(&mut self) {
+        if !self.ai_to_move() {
+            self.notice = Some(match self.position().status() {
+                Status::Ongoing => "the AI moves only on its own turn".into(),
+                _ => "the game is over: n starts a new one".into(),
+            });
+            return;
+        }
+        let position = *self.position();
+        let Seat::Ai(skill) = self.seat(position.to_move()) else {
+            return;
+        };
+        let pick = match (skill, &self.search.done) {
+            (Skill::Perfect, Some(done)) => choose_among(done, &mut self.rng),
+            (Skill::Perfect, None) => best_of(&self.search.moves).choose(&mut self.rng).copied(),
+            _ => None,
+        };
+        // Nothing scored yet (an exact search that has not finished a move), or a lower level:
+        // a quick choice of its own rather than a wait.
+        let quick = if skill == Skill::Perfect {
+            Skill::WinOrBlock
+        } else {
+            skill
+        };
+        let pick = pick.or_else(|| {
+            choose(
+                quick,
+                &position,
+                Table::New(None),
+                &mut self.rng,
+                &StopFlag::default(),
+            )
+            .unwrap_or(None)
+        });
+        if let Some(mv) = pick {
+            self.log
+                .push(LogKind::Info, "Move now: the AI plays without waiting");
+            self.play(mv);
+        }
+    }
+
+    /// Each player takes the other colour; the analysis starts again for whoever is to move.
+    fn swap_sides(&mut self) {
+        std::mem::swap(&mut self.options.x, &mut self.options.o);
+        self.log.push(
+            LogKind::Info,
+            format!(
+                "Sides swapped: X: {}, O: {}",
+                self.seat_label(crate::engine::Player::X),
+                self.seat_label(crate::engine::Player::O)
+            ),
+        );
+        self.start_search();
     }
 
     /// Plays the AI's move once the analysis of its position is complete (so the exact scores

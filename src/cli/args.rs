@@ -173,9 +173,15 @@ impl PlayArgs {
     /// The TUI's start options, validated.
     pub fn options(&self) -> Result<Options, CliError> {
         let rules = self.game.rules()?;
+        let empty = Position::empty(rules);
+        let (start, opening) = match &self.game.moves {
+            Some(moves) => empty.play_line(moves)?,
+            None => (empty, Vec::new()),
+        };
         Ok(Options {
             rules,
-            start: self.game.position(None)?,
+            start,
+            opening,
             x: seat(&self.x, "x")?,
             o: seat(&self.o, "o")?,
             algorithm: self.algo.parse::<Algorithm>()?,

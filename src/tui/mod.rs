@@ -5,7 +5,7 @@
 mod signals;
 mod terminal;
 
-use crate::app::{Action, App, Focus, Mode, Options, Worker, action_for_key};
+use crate::app::{Action, App, Focus, Mode, Options, Record, Worker, action_for_key};
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -15,25 +15,27 @@ use std::time::{Duration, Instant};
 /// How long the loop waits for input before looking for search results again.
 const POLL: Duration = Duration::from_millis(20);
 
-/// Runs the TUI until the user quits, restoring the terminal whatever happens. After SIGTERM,
-/// SIGHUP or SIGINT the program then ends as that signal would have ended it.
-pub fn run(options: Options) -> color_eyre::Result<()> {
+/// Runs the TUI until the user quits, restoring the terminal whatever happens, and returns the
+/// record of the game for the caller to print. After SIGTERM, SIGHUP or SIGINT the program then
+/// ends as that signal would have ended it.
+pub fn run(options: Options) -> color_eyre::Result<Record> {
     // NO_COLOR: "when present and not an empty string" (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     let mouse = options.mouse;
     let signals = signals::Signals::catch(mouse)?;
     let mut terminal = terminal::init(mouse)?;
-    let result = event_loop(&mut terminal, App::new(options, color), &signals);
+    let mut app = App::new(options, color);
+    let result = event_loop(&mut terminal, &mut app, &signals);
     terminal::restore(mouse);
     // Also after an error: a hangup can make reading the terminal fail before the loop sees the
     // signal, and the error could not be shown on a terminal that is gone anyway.
     signals.end_if_received();
-    result
+    result.map(|()| app.record())
 }
 
 fn event_loop(
     terminal: &mut DefaultTerminal,
-    mut app: App,
+    app: &mut App,
     signals: &signals::Signals,
 ) -> color_eyre::Result<()> {
     let (replies, results) = mpsc::channel();
@@ -49,14 +51,14 @@ fn event_loop(
             return Ok(());
         }
         if dirty {
-            terminal.draw(|frame| crate::ui::draw(frame, &app))?;
+            terminal.draw(|frame| crate::ui::draw(frame, app))?;
             dirty = false;
         }
         if event::poll(POLL)? {
             let event = event::read()?;
             let size = terminal.size()?;
             let screen = Rect::new(0, 0, size.width, size.height);
-            if let Some(action) = action(&event, &app, screen) {
+            if let Some(action) = action(&event, app, screen) {
                 app.update(action);
             }
             // Resizes and ignored keys redraw too: cheap, and a resize needs it.

@@ -1,6 +1,7 @@
 //! The board pane: a box-drawn grid with chess-style coordinates, the marks, the cursor, the last
 //! move, the winning line, a previewed line's numbered marks, the heat map's scores, and a caption.
 
+use super::glyphs;
 use super::layout::Scale;
 use super::theme::Theme;
 use crate::app::{App, BoardView, Ghost, Mark};
@@ -88,7 +89,12 @@ impl Widget for BoardPane<'_> {
         let view = self.view;
         let position = view.position;
         let rules = *position.rules();
-        let title = format!(" Board · {} ", rules);
+        // Discs do not say which side they are: the title does.
+        let title = if rules.gravity {
+            format!(" Board · {rules} · ● X ○ O ")
+        } else {
+            format!(" Board · {rules} ")
+        };
         Block::bordered()
             .title(title)
             .border_style(self.theme.border(self.focused))
@@ -128,7 +134,8 @@ impl Widget for BoardPane<'_> {
                         None => Contents::Empty,
                     },
                 };
-                draw_cell(buf, geometry.cell(row, col), contents, token, self.theme);
+                let cell = geometry.cell(row, col);
+                draw_cell(buf, cell, contents, token, rules.gravity, self.theme);
             }
         }
         let y = geometry.y + grid_h + 1;
@@ -204,7 +211,14 @@ fn draw_labels(buf: &mut Buffer, g: &Geometry, theme: Theme) {
     }
 }
 
-fn draw_cell(buf: &mut Buffer, cell: Rect, contents: Contents, token: Token, theme: Theme) {
+fn draw_cell(
+    buf: &mut Buffer,
+    cell: Rect,
+    contents: Contents,
+    token: Token,
+    gravity: bool,
+    theme: Theme,
+) {
     let (cx, cy) = (cell.x + cell.width / 2, cell.y + cell.height / 2);
     let (open, close, style) = match token {
         Token::Plain => (" ", " ", Style::new()),
@@ -214,14 +228,16 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, contents: Contents, token: Token, the
         Token::Highlight => ("<", ">", theme.highlight()),
         Token::Pruned => ("{", "}", theme.pruned()),
     };
-    let big = cell.height >= 3;
-    // Large cells draw the mark three rows high, with the token's brackets further out.
-    let reach = if big { 2 } else { 1 };
+    // The token's brackets sit just outside the mark's picture, however large the cell draws it.
+    let reach =
+        glyphs::half_width(glyphs::picture(Player::X, gravity, cell.width, cell.height)) + 1;
     buf.set_string(cx - reach, cy, open, style);
     buf.set_string(cx + reach, cy, close, style);
-    if big && token != Token::Plain {
-        buf.set_string(cx - 1, cy, " ", style);
-        buf.set_string(cx + 1, cy, " ", style);
+    if token != Token::Plain {
+        for dx in 1..reach {
+            buf.set_string(cx - dx, cy, " ", style);
+            buf.set_string(cx + dx, cy, " ", style);
+        }
     }
     match contents {
         Contents::Empty => {
@@ -232,9 +248,13 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, contents: Contents, token: Token, the
             };
             buf.set_string(cx, cy, filler, style);
         }
-        Contents::Mark(player) => draw_mark(buf, cell, player, theme.mark(player).patch(style)),
+        Contents::Mark(player) => {
+            let style = theme.mark(player).patch(style);
+            draw_mark(buf, cell, player, gravity, style)
+        }
         Contents::Ghost(ghost) => {
-            draw_ghost(buf, cell, ghost, theme.ghost(ghost.player).patch(style))
+            let style = theme.ghost(ghost.player).patch(style);
+            draw_ghost(buf, cell, ghost, gravity, style)
         }
         Contents::Heat(value) => {
             let text = heat_text(value, cell.width);
@@ -245,32 +265,20 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, contents: Contents, token: Token, the
     }
 }
 
-/// X as a cross and O as a ring, three rows high in large cells, a letter otherwise.
-fn draw_mark(buf: &mut Buffer, cell: Rect, player: Player, style: Style) {
+/// A mark's picture (see `glyphs`), centred in the cell.
+fn draw_mark(buf: &mut Buffer, cell: Rect, player: Player, gravity: bool, style: Style) {
     let (cx, cy) = (cell.x + cell.width / 2, cell.y + cell.height / 2);
-    if cell.height < 3 {
-        let letter = if player == Player::X { "X" } else { "O" };
-        buf.set_string(cx, cy, letter, style);
-        return;
+    let rows = glyphs::picture(player, gravity, cell.width, cell.height);
+    let left = cx - glyphs::half_width(rows);
+    let top = cy - rows.len() as u16 / 2;
+    for (i, row) in rows.iter().enumerate() {
+        buf.set_string(left, top + i as u16, row, style);
     }
-    let rows: [&str; 3] = match player {
-        Player::X => ["╲ ╱", "│╳│", "╱ ╲"],
-        Player::O => ["╭─╮", "│ │", "╰─╯"],
-    };
-    buf.set_string(cx - 1, cy - 1, rows[0], style);
-    buf.set_string(cx - 1, cy + 1, rows[2], style);
-    let (sides, middle) = match player {
-        Player::X => (" ", "╳"),
-        Player::O => ("│", " "),
-    };
-    buf.set_string(cx - 1, cy, sides, style);
-    buf.set_string(cx + 1, cy, sides, style);
-    buf.set_string(cx, cy, middle, style);
 }
 
 /// A hypothetical mark: the mark dimmed, with its number in the cell's top-left corner (in the
 /// smallest cells, a lowercase letter and the number: `x1`).
-fn draw_ghost(buf: &mut Buffer, cell: Rect, ghost: Ghost, style: Style) {
+fn draw_ghost(buf: &mut Buffer, cell: Rect, ghost: Ghost, gravity: bool, style: Style) {
     if cell.height < 2 {
         let letter = if ghost.player == Player::X { 'x' } else { 'o' };
         let text: String = format!("{letter}{}", ghost.number)
@@ -280,7 +288,7 @@ fn draw_ghost(buf: &mut Buffer, cell: Rect, ghost: Ghost, style: Style) {
         buf.set_string(cell.x, cell.y, text, style);
         return;
     }
-    draw_mark(buf, cell, ghost.player, style);
+    draw_mark(buf, cell, ghost.player, gravity, style);
     buf.set_string(cell.x, cell.y, ghost.number.to_string(), style);
 }
 

@@ -8,10 +8,17 @@ use ratatui::layout::{Constraint, Layout, Rect};
 pub const RIGHT_MIN: u16 = 40;
 /// Width of the right column worth a smaller board: room for the principal variations.
 pub const RIGHT_WANTED: u16 = 60;
+/// Width of the right column the two big scales must leave: the analysis, the replay's stack
+/// and its sentences matter more than bigger marks.
+pub const RIGHT_ROOMY: u16 = 76;
+/// How many of `SCALES` (the first ones) are the big scales that need `RIGHT_ROOMY`.
+const BIG_SCALES: usize = 2;
 /// Fewest rows of the tree pane, borders included.
 pub const TREE_MIN: u16 = 7;
 /// Fewest rows of the log pane, borders included.
 pub const LOG_MIN: u16 = 5;
+/// Fewest rows of the move list under the board, borders included.
+pub const MOVES_MIN: u16 = 4;
 
 /// A board cell's interior size in characters. With the grid line, each cell's pitch is twice as
 /// wide as it is tall, which looks square in a terminal whose characters are twice as tall as wide.
@@ -23,8 +30,16 @@ pub struct Scale {
     pub cell_h: u16,
 }
 
-/// Board scales, largest first.
-pub const SCALES: [Scale; 3] = [
+/// Board scales, largest first: a big screen gets a big board.
+pub const SCALES: [Scale; 5] = [
+    Scale {
+        cell_w: 15,
+        cell_h: 7,
+    },
+    Scale {
+        cell_w: 11,
+        cell_h: 5,
+    },
     Scale {
         cell_w: 7,
         cell_h: 3,
@@ -65,6 +80,8 @@ pub struct Panes {
     pub board: Rect,
     /// The board's scale.
     pub scale: Scale,
+    /// The move list under the board, where the board leaves rows enough for it.
+    pub moves: Option<Rect>,
     /// The game-tree pane.
     pub tree: Rect,
     /// The log pane.
@@ -86,14 +103,16 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
         return Err((min_w, min_h));
     }
     let body_h = area.height - 2;
-    let fits = |right: u16| {
-        SCALES.into_iter().find(|s| {
+    let fits = |right: u16, scales: &[Scale]| {
+        scales.iter().copied().find(|s| {
             let (w, h) = s.pane(rules);
             w + right <= area.width && h <= body_h
         })
     };
-    let scale = fits(RIGHT_WANTED)
-        .or_else(|| fits(RIGHT_MIN))
+    let (big, usual) = SCALES.split_at(BIG_SCALES);
+    let scale = fits(RIGHT_ROOMY, big)
+        .or_else(|| fits(RIGHT_WANTED, usual))
+        .or_else(|| fits(RIGHT_MIN, usual))
         .unwrap_or(SCALES[SCALES.len() - 1]);
     let [header, body, status] = Layout::vertical([
         Constraint::Length(1),
@@ -101,9 +120,18 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
         Constraint::Length(1),
     ])
     .areas(area);
-    let [board, right] =
+    let [left, right] =
         Layout::horizontal([Constraint::Length(scale.pane(rules).0), Constraint::Fill(1)])
             .areas(body);
+    // Rows the board does not need hold the move list rather than stay empty.
+    let board_h = scale.pane(rules).1;
+    let (board, moves) = if left.height >= board_h + MOVES_MIN {
+        let [board, moves] =
+            Layout::vertical([Constraint::Length(board_h), Constraint::Fill(1)]).areas(left);
+        (board, Some(moves))
+    } else {
+        (left, None)
+    };
     // The tree gets a row per candidate (plus header, footer and borders) while the log keeps its minimum.
     let wanted = u16::try_from(tree_rows)
         .unwrap_or(u16::MAX)
@@ -119,6 +147,7 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
         header,
         board,
         scale,
+        moves,
         tree,
         log,
         status,

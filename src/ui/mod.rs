@@ -1,11 +1,15 @@
 //! Drawing: a pure function of the app state into a frame, one file per pane or popup.
 
+mod banner;
 mod board;
 mod compare;
+mod glyphs;
 mod help;
 mod layout;
 mod log;
+mod moves;
 mod popup;
+mod record;
 mod replay;
 mod status;
 mod theme;
@@ -17,7 +21,7 @@ pub use status::keys_now;
 pub use theme::Theme;
 
 use crate::app::{App, Focus, Mode, Popup};
-use crate::engine::Move;
+use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -58,12 +62,17 @@ impl Widget for Screen<'_> {
                     focused: app.focus == Focus::Board,
                 }
                 .render(panes.board, buf);
-                tree::TreePane {
-                    app,
-                    theme,
-                    focused: app.focus == Focus::Tree,
+                let over = app.position().status() != Status::Ongoing;
+                if over && app.explorer.line.is_empty() {
+                    banner::GameOverBanner { app, theme }.render(panes.tree, buf);
+                } else {
+                    tree::TreePane {
+                        app,
+                        theme,
+                        focused: app.focus == Focus::Tree,
+                    }
+                    .render(panes.tree, buf);
                 }
-                .render(panes.tree, buf);
                 log::LogPane {
                     app,
                     theme,
@@ -97,6 +106,9 @@ impl Widget for Screen<'_> {
                 .render(log_area, buf);
             }
         }
+        if let Some(area) = panes.moves {
+            moves::MovesPane { app, theme }.render(area, buf);
+        }
         status::StatusBar { app, theme }.render(panes.status, buf);
         match (app.popup, &app.comparison) {
             (Some(Popup::Help), _) => help::HelpPopup {
@@ -107,6 +119,11 @@ impl Widget for Screen<'_> {
             (Some(Popup::Compare), Some(comparison)) => {
                 compare::ComparePopup { comparison, theme }.render(area, buf)
             }
+            (Some(Popup::Record), _) => record::RecordPopup {
+                record: &app.record(),
+                theme,
+            }
+            .render(area, buf),
             _ => {}
         }
     }

@@ -66,7 +66,7 @@ impl Widget for StatusBar<'_> {
 pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
     match app.popup {
         Some(Popup::Help) => return vec![("↑↓", "scroll"), ("Esc", "close help"), ("q", "quit")],
-        Some(Popup::Compare) => return vec![("Esc", "close"), ("q", "quit")],
+        Some(Popup::Compare | Popup::Record) => return vec![("Esc", "close"), ("q", "quit")],
         None => {}
     }
     if let Mode::Replay(state) = &app.mode {
@@ -105,6 +105,14 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
     }
     if ongoing && app.ai_to_move() {
         keys.push(("p", if app.paused { "resume AI" } else { "pause AI" }));
+        keys.push((
+            "f",
+            if app.paused {
+                "one AI move"
+            } else {
+                "move now"
+            },
+        ));
     }
     if !app.game.moves().is_empty() {
         keys.push(("u", "undo"));
@@ -113,8 +121,13 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         keys.push(("r", "redo"));
     }
     keys.push(("n", "new game"));
-    keys.push(("s", "replay"));
-    keys.push(("c", "compare"));
+    // A finished game has no search to replay or compare.
+    if ongoing {
+        keys.push(("s", "replay"));
+        keys.push(("c", "compare"));
+    } else {
+        keys.push(("g", "record"));
+    }
     keys.push(("m", if app.heat { "no heat" } else { "heat" }));
     keys.push(("Tab", "focus"));
     keys.push(("?", "help"));

@@ -27,8 +27,8 @@ pub fn options(rules: Rules) -> Options {
 /// Options starting from a move list.
 pub fn options_from(rules: Rules, moves: &str) -> Options {
     let mut options = options(rules);
-    options.start = Position::empty(rules)
-        .play_moves(moves)
+    (options.start, options.opening) = Position::empty(rules)
+        .play_line(moves)
         .expect("test moves are legal");
     options
 }

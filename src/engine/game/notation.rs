@@ -209,7 +209,13 @@ impl Position {
     /// Plays a move list (`b2 a3 c1`; with gravity also column letters, or a digit string `4453`)
     /// from this position. Each move must be legal.
     pub fn play_moves(&self, text: &str) -> Result<Position, NotationError> {
+        Ok(self.play_line(text)?.0)
+    }
+
+    /// `play_moves`, also giving the moves played (a game record starts from them).
+    pub fn play_line(&self, text: &str) -> Result<(Position, Vec<Move>), NotationError> {
         let rules = *self.rules();
+        let mut played = Vec::new();
         let tokens: Vec<String> = text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
@@ -247,8 +253,9 @@ impl Position {
             position = position
                 .play(mv)
                 .map_err(|why| NotationError(format!("move {} '{token}': {why}", index + 1)))?;
+            played.push(mv);
         }
-        Ok(position)
+        Ok((position, played))
     }
 }
 

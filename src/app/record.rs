@@ -1,0 +1,78 @@
+//! The game record: every move from the empty board in notation, ready to copy, and the command
+//! that resumes the game. Shown behind a key and printed when tictree ends.
+
+use super::state::App;
+use crate::engine::{Player, Status};
+use std::fmt;
+
+/// The whole game as text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// `tictactoe · X: you · O: AI level 4 · X wins after 5 moves`.
+    pub summary: String,
+    /// `1. a3 b2  2. b3 c1  3. c3`: the moves numbered by turn (empty before the first move).
+    pub numbered: String,
+    /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game.
+    pub resume: String,
+    /// How many moves were played from the empty board.
+    pub length: usize,
+}
+
+impl fmt::Display for Record {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.summary)?;
+        if !self.numbered.is_empty() {
+            writeln!(f, "{}", self.numbered)?;
+        }
+        writeln!(f, "{}", self.resume)
+    }
+}
+
+impl App {
+    /// The record of the game on the board: the moves given with `--moves`, then the moves
+    /// played since (moves taken back are not part of it).
+    pub fn record(&self) -> Record {
+        let position = self.position();
+        let rules = *position.rules();
+        let moves: Vec<_> = self
+            .options
+            .opening
+            .iter()
+            .chain(self.game.moves())
+            .copied()
+            .collect();
+        let names = rules.move_names(&moves);
+        let numbered = names
+            .chunks(2)
+            .enumerate()
+            .map(|(turn, pair)| format!("{}. {}", turn + 1, pair.join(" ")))
+            .collect::<Vec<_>>()
+            .join("  ");
+        let count = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+        let state = match position.status() {
+            Status::Won(player) => format!("{player} wins after {}", count(moves.len())),
+            Status::Draw => format!("draw after {}", count(moves.len())),
+            Status::Ongoing => format!(
+                "{} to move after {}",
+                position.to_move(),
+                count(moves.len())
+            ),
+        };
+        let summary = format!(
+            "{rules} · X: {} · O: {} · {state}",
+            self.seat_label(Player::X),
+            self.seat_label(Player::O)
+        );
+        let resume = if names.is_empty() {
+            format!("tictree --rules {rules}")
+        } else {
+            format!("tictree --rules {rules} --moves \"{}\"", names.join(" "))
+        };
+        Record {
+            summary,
+            numbered,
+            resume,
+            length: moves.len(),
+        }
+    }
+}

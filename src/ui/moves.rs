@@ -1,0 +1,57 @@
+//! The move list under the board: the game so far, one turn a line (`3. b3  c1`), the latest at
+//! the bottom and highlighted, scrolled so the end stays in view.
+
+use super::theme::Theme;
+use crate::app::App;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+/// The move-list pane, ready to render.
+pub struct MovesPane<'a> {
+    /// The app, whose game is listed.
+    pub app: &'a App,
+    /// Styles.
+    pub theme: Theme,
+}
+
+impl Widget for MovesPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let record = self.app.record();
+        let block = Block::bordered()
+            .title(" Moves ")
+            .title_bottom(" g: the whole record ")
+            .border_style(theme.border(false));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let turns: Vec<&str> = record
+            .numbered
+            .split("  ")
+            .filter(|t| !t.is_empty())
+            .collect();
+        if turns.is_empty() {
+            Paragraph::new(Line::styled(" no moves yet", theme.dim())).render(inner, buf);
+            return;
+        }
+        // One turn a line; when the turns outnumber the rows, the oldest scroll away.
+        let rows = usize::from(inner.height);
+        let skip = turns.len().saturating_sub(rows);
+        let last = turns.len() - 1;
+        let lines: Vec<Line> = turns
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(index, turn)| {
+                let style = if index == last {
+                    theme.strong()
+                } else {
+                    ratatui::style::Style::new()
+                };
+                Line::from(Span::styled(format!(" {turn}"), style))
+            })
+            .collect();
+        Paragraph::new(lines).render(inner, buf);
+    }
+}
