@@ -4,7 +4,11 @@
 
 mod terminal;
 
-use crate::app::{Action, App, Focus, Mode, Options, Worker, action_for_key};
+use crate::app::{
+    Action, App, Direction, Focus, LogKind, Mode, Options, Popup, Worker, action_for_key,
+};
+use crate::config::Store;
+use crate::ui::SettingsHit;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -14,18 +18,23 @@ use std::time::{Duration, Instant};
 /// How long the loop waits for input before looking for search results again.
 const POLL: Duration = Duration::from_millis(20);
 
-/// Runs the TUI until the user quits, restoring the terminal whatever happens.
-pub fn run(options: Options) -> color_eyre::Result<()> {
+/// Runs the TUI until the user quits, restoring the terminal whatever happens. `warning` is the
+/// config file's, for the log.
+pub fn run(options: Options, warning: Option<String>) -> color_eyre::Result<()> {
     // NO_COLOR: "when present and not an empty string" (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
-    let mouse = options.mouse;
-    let mut terminal = terminal::init(mouse)?;
-    let result = event_loop(&mut terminal, App::new(options, color));
-    terminal::restore(mouse);
+    let mut terminal = terminal::init(options.mouse)?;
+    let mut app = App::new(options, color);
+    if let Some(warning) = warning {
+        app.update(Action::Log(LogKind::Warning, warning));
+    }
+    let result = event_loop(&mut terminal, app);
+    terminal::restore();
     result
 }
 
 fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Result<()> {
+    let mut store = Store::new(app.options.config.clone(), app.settings());
     let (replies, results) = mpsc::channel();
     let mut worker = Worker::new(replies);
     let mut dirty = true;
@@ -33,6 +42,13 @@ fn event_loop(terminal: &mut DefaultTerminal, mut app: App) -> color_eyre::Resul
     loop {
         while let Some(job) = app.take_job() {
             worker.submit(job);
+        }
+        // Settings changed in the popup: into the config file, and the mouse on or off.
+        if let Some(settings) = app.take_settings_change() {
+            if let Some((kind, text)) = store.save(&settings) {
+                app.update(Action::Log(kind, text));
+            }
+            terminal::set_mouse(settings.mouse)?;
         }
         if app.should_quit() {
             worker.cancel_all();
@@ -69,6 +85,21 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
         // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
+        Event::Mouse(mouse) if app.options.mouse && app.popup == Some(Popup::Settings) => {
+            // Click a row to select it, click it again or scroll to change its value.
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => {
+                    match crate::ui::settings_hit(app, screen, mouse.column, mouse.row)? {
+                        SettingsHit::Row(field) => Some(Action::SettingsClick(field)),
+                        SettingsHit::Answer(yes) => Some(Action::Answer(yes)),
+                    }
+                }
+                MouseEventKind::ScrollUp => Some(Action::Move(Direction::Right)),
+                MouseEventKind::ScrollDown => Some(Action::Move(Direction::Left)),
+                _ => None,
+            }
+        }
+        Event::Mouse(_) if app.popup.is_some() => None,
         Event::Mouse(mouse) if app.options.mouse && matches!(app.mode, Mode::Game) => {
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => {

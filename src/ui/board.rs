@@ -1,5 +1,6 @@
 //! The board pane: a box-drawn grid with chess-style coordinates, the marks, the cursor, the last
-//! move, the winning line, a previewed line's numbered marks, the heat map's scores, and a caption.
+//! move, the winning line, a previewed line's numbered marks, the heat map's scores, the hints'
+//! stars, and a caption.
 
 use super::layout::Scale;
 use super::theme::Theme;
@@ -125,10 +126,18 @@ impl Widget for BoardPane<'_> {
                     (None, Some(ghost)) => Contents::Ghost(ghost),
                     (None, None) => match view.heat(mv) {
                         Some(value) => Contents::Heat(value),
+                        None if view.hints.contains(&mv) => Contents::Hint,
                         None => Contents::Empty,
                     },
                 };
-                draw_cell(buf, geometry.cell(row, col), contents, token, self.theme);
+                let cell = geometry.cell(row, col);
+                draw_cell(buf, cell, contents, token, self.theme);
+                if matches!(contents, Contents::Heat(_)) && view.hints.contains(&mv) {
+                    // The score fills the middle: the star goes in the corner, where there is one.
+                    if cell.height >= 2 {
+                        buf.set_string(cell.x, cell.y, "★", self.theme.best());
+                    }
+                }
             }
         }
         let y = geometry.y + grid_h + 1;
@@ -154,6 +163,8 @@ enum Contents {
     Mark(Player),
     Ghost(Ghost),
     Heat(MoveValue),
+    /// An empty cell the analysis recommends.
+    Hint,
 }
 
 fn draw_grid(buf: &mut Buffer, g: &Geometry, theme: Theme) {
@@ -232,6 +243,7 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, contents: Contents, token: Token, the
             };
             buf.set_string(cx, cy, filler, style);
         }
+        Contents::Hint => buf.set_string(cx, cy, "★", theme.best().patch(style)),
         Contents::Mark(player) => draw_mark(buf, cell, player, theme.mark(player).patch(style)),
         Contents::Ghost(ghost) => {
             draw_ghost(buf, cell, ghost, theme.ghost(ghost.player).patch(style))
