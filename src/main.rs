@@ -35,13 +35,18 @@ fn main() -> color_eyre::Result<ExitCode> {
 }
 
 fn play(cli: &Cli) -> Result<(), CliError> {
-    let options = cli.play.options()?;
+    // A bad flag is reported whatever the config file says, so check the flags first.
+    cli.play.patch()?;
+    let config = tictree::config::load(cli.play.config.as_deref()).map_err(CliError)?;
+    let mut options = cli.play.options(&config.patch)?;
+    options.config = config.path;
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(CliError(
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),
         ));
     }
-    let record = tictree::tui::run(options).map_err(|error| CliError(error.to_string()))?;
+    let record =
+        tictree::tui::run(options, config.warning).map_err(|error| CliError(error.to_string()))?;
     // The game stays with the user after the screen is gone: ready to copy, or to resume.
     if record.length > 0 {
         print!("{record}");

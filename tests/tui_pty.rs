@@ -21,6 +21,11 @@ fn a_move_is_played_the_ai_answers_and_q_restores_the_terminal() {
         shown.contains("╭─────╮"),
         "the AI's O is drawn, large:\n{shown}"
     );
+    let raw = String::from_utf8_lossy(&session.screen.raw);
+    assert!(
+        !raw.contains("\x1b[?1000h"),
+        "--no-mouse never captures the mouse"
+    );
     session.quit();
 }
 
@@ -90,4 +95,55 @@ fn quitting_prints_the_game_record_after_the_terminal_is_restored() {
 /// The printed text without the terminal's line endings.
 fn tictree_record(after: &str) -> String {
     after.replace("\r\n", "\n").trim().to_string()
+}
+
+/// A left click at a 0-based screen cell, as an xterm sends it (SGR mouse mode): press, release.
+fn click(session: &mut Session, col: usize, row: usize) {
+    let (x, y) = (col + 1, row + 1);
+    session.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes());
+}
+
+#[test]
+fn the_config_file_sets_the_game_and_flags_win_over_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("config.toml");
+    let text = "rules = \"4x4\"\no = \"ai:1\"\nalgorithm = \"alphabeta\"\n";
+    std::fs::write(&path, text).expect("write the config");
+    let config = path.to_str().expect("a UTF-8 path");
+    let mut session = Session::start(&["--config", config, "--o", "ai:2", "--no-mouse"]);
+    // The file's rules and algorithm, the flag's player.
+    session.screen.wait_for("4x4 (4×4, 4 in a row)");
+    session.screen.wait_for("O: AI level 2 · alphabeta");
+    session.quit();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "only read");
+}
+
+#[test]
+fn clicks_in_the_settings_popup_change_a_setting_and_save_it() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    // Its directory does not exist yet: the first change creates both.
+    let path = dir.path().join("new").join("config.toml");
+    let config = path.to_str().expect("a UTF-8 path");
+    let mut session = Session::start(&["--config", config, "--seed", "3"]);
+    session.screen.wait_for("9 moves ·");
+    session.send(b"o");
+    session.screen.wait_for("changes are saved to"); // the popup's last line
+    let shown = session.screen.contents();
+    let (row, line) = shown
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("  hints  "))
+        .expect("a hints row");
+    let col = line[..line.find("  hints").unwrap()].chars().count() + 3;
+    assert!(!path.exists(), "nothing is written before a change");
+    click(&mut session, col, row); // selects the row
+    session.screen.wait_for("◂ off ▸");
+    click(&mut session, col, row); // changes it
+    session.screen.wait_for("◂ on ▸");
+    session.send(b"\x1b");
+    session.screen.wait_for("Settings saved to");
+    session.quit();
+    let saved = std::fs::read_to_string(&path).expect("the config file was written");
+    assert!(saved.contains("\nhints = true\n"), "{saved}");
+    assert!(saved.starts_with("# tictree settings."), "{saved}");
 }

@@ -93,7 +93,7 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     assert_snapshot!("help", terminal.backend());
     // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
     // lines are spelled out here, independently of the table they are drawn from.
-    let tall = screen(&app, 100, 50);
+    let tall = screen(&app, 100, 64);
     let whole = help_lines(&tall);
     assert_snapshot!("help_whole", whole.join("\n"));
     for line in [

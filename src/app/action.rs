@@ -1,6 +1,8 @@
 //! Everything that can change the application state, as plain values.
 
+use super::log::LogKind;
 use super::replaying::ReplayCommand;
+use super::settings_menu::Field;
 use super::worker::SearchMessage;
 use crate::engine::Move;
 use std::time::Duration;
@@ -67,6 +69,14 @@ pub enum Action {
     PageUp,
     /// Scroll the log one page forward.
     PageDown,
+    /// Open or close the settings popup.
+    ToggleSettings,
+    /// A mouse click on a row of the settings popup: select it, or step it if selected.
+    SettingsClick(Field),
+    /// The answer to the settings popup's "new game with these rules?".
+    Answer(bool),
+    /// A line for the log from outside the app (the config file's warnings and where it is).
+    Log(LogKind, String),
     /// Leave the application.
     Quit,
     /// A message from the search worker.

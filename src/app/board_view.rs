@@ -44,6 +44,8 @@ pub struct BoardView {
     pub winning: Vec<Move>,
     /// Scores to draw on empty cells (the heat map).
     pub heat: Vec<(Move, MoveValue)>,
+    /// The recommended moves, starred (hints on, on a human's turn).
+    pub hints: Vec<Move>,
 }
 
 impl BoardView {
@@ -69,6 +71,7 @@ impl BoardView {
             last: None,
             winning: previewed.winning_cells(),
             heat: Vec::new(),
+            hints: Vec::new(),
         }
     }
 
@@ -116,6 +119,12 @@ impl App {
             }
             if self.position().rules().gravity {
                 view.drop_column = Some(self.cursor.1);
+            }
+        }
+        if self.options.hints && self.human_to_move() && !exploring && shown_pv == 0 {
+            // Only a finished analysis recommends: a half-scored list may still change its mind.
+            if let Some(done) = &self.search.done {
+                view.hints = done.best();
             }
         }
         if self.heat && shown_pv == 0 {

@@ -2,7 +2,7 @@
 
 use super::action::{Action, Direction};
 use super::replaying::ReplayCommand;
-use super::state::{App, Mode};
+use super::state::{App, Mode, Popup};
 use crate::engine::Algorithm;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
@@ -31,6 +31,7 @@ pub const HELP: &[HelpSection] = &[
             ),
             ("w", "swap sides: each player takes the other colour"),
             ("g", "the game record: every move, ready to copy"),
+            ("o", "settings: rules, players, search, display"),
             ("Tab / Shift-Tab", "focus the next / previous pane"),
             ("PgUp / PgDn", "scroll the log"),
         ],
@@ -77,6 +78,20 @@ pub const HELP: &[HelpSection] = &[
         ],
     },
     HelpSection {
+        title: "Settings (after o): changes apply at once and are saved",
+        keys: &[
+            ("↑ ↓ / k j", "select a setting"),
+            ("← → / h l", "change it"),
+            (
+                "click / scroll",
+                "select a row; click again or scroll to change it",
+            ),
+            ("y / n", "new game with the rules chosen? yes / no"),
+            ("Enter", "close (a rules question: yes)"),
+            ("Esc / o", "close (a rules question: no)"),
+        ],
+    },
+    HelpSection {
         title: "Anywhere",
         keys: &[
             ("?", "this help (↑ ↓ scroll it)"),
@@ -115,6 +130,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('w') => Action::SwapSides,
         KeyCode::Char('g') => Action::ShowRecord,
         KeyCode::Char('s') => Action::OpenReplay,
+        KeyCode::Char('o') => Action::ToggleSettings,
         KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Esc => Action::Escape,
         KeyCode::Tab => Action::FocusNext,
@@ -130,9 +146,31 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
 /// The action for a key press in whatever mode the app is in.
 pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
     match app.mode {
+        _ if app.popup == Some(Popup::Settings) => settings_key_action(key),
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
         _ => key_action(key),
     }
+}
+
+/// The action for a key press in the settings popup.
+pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    let action = match key.code {
+        KeyCode::Up | KeyCode::Char('k') => Action::Move(Direction::Up),
+        KeyCode::Down | KeyCode::Char('j') => Action::Move(Direction::Down),
+        KeyCode::Left | KeyCode::Char('h') => Action::Move(Direction::Left),
+        KeyCode::Right | KeyCode::Char('l') => Action::Move(Direction::Right),
+        KeyCode::Char('y') => Action::Answer(true),
+        KeyCode::Char('n') => Action::Answer(false),
+        KeyCode::Enter => Action::Place,
+        KeyCode::Esc => Action::Escape,
+        KeyCode::Char('o') => Action::ToggleSettings,
+        KeyCode::Char('q') => Action::Quit,
+        _ => return None,
+    };
+    Some(action)
 }
 
 /// The action for a key press during a search replay.

@@ -12,8 +12,10 @@ pub enum LogKind {
     Move,
     /// The end of a game.
     Result,
-    /// Anything else: new game, undo, pause.
+    /// Anything else: new game, undo, pause, settings.
     Info,
+    /// Something the user should fix outside the game (the config file).
+    Warning,
 }
 
 /// One line of the log.
@@ -43,6 +45,23 @@ impl Log {
         });
         if self.scroll > 0 {
             self.scroll += 1;
+        }
+    }
+
+    /// Rewrites the newest line other than searches' if it is an `Info` line starting with
+    /// `prefix`, else appends: stepping through a setting's values leaves one line, not one per
+    /// step, even when each step's search has logged in between.
+    pub fn push_or_replace(&mut self, prefix: &str, text: String) {
+        let newest = self
+            .lines
+            .iter_mut()
+            .rev()
+            .find(|l| l.kind != LogKind::Search);
+        match newest {
+            Some(line) if line.kind == LogKind::Info && line.text.starts_with(prefix) => {
+                line.text = text
+            }
+            _ => self.push(LogKind::Info, text),
         }
     }
 

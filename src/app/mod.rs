@@ -7,6 +7,7 @@
 mod action;
 mod board_view;
 mod comparing;
+mod configuring;
 mod engines;
 mod explorer;
 mod exploring;
@@ -17,6 +18,8 @@ mod options;
 mod record;
 mod replaying;
 mod search_view;
+mod settings;
+mod settings_menu;
 mod state;
 mod update;
 mod worker;
@@ -26,12 +29,16 @@ pub use board_view::{BoardView, Ghost, Mark};
 pub use engines::Engines;
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use game::Game;
-pub use keys::{HELP, HelpSection, action_for_key, key_action, replay_key_action};
+pub use keys::{
+    HELP, HelpSection, action_for_key, key_action, replay_key_action, settings_key_action,
+};
 pub use log::{Log, LogKind, LogLine, duration, names, thousands};
 pub use options::{DEFAULT_TIME, Options, Seat};
 pub use record::Record;
 pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
 pub use search_view::SearchView;
+pub use settings::{MAX_DEPTH, MAX_TIME_MS, Palette, Settings, SettingsPatch};
+pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{AI_PACE, App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{
     COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage, SearchRequest, SurveyRequest,

@@ -1,7 +1,9 @@
 //! How the TUI starts: the game, who plays each side, and the search settings.
 
+use super::settings::Palette;
 use crate::engine::{Algorithm, Budget, Move, Position, Rules, Skill};
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -51,7 +53,8 @@ impl FromStr for Seat {
     }
 }
 
-/// Everything the TUI needs to start.
+/// Everything the TUI needs to start. The settings among them (rules, players, algorithm, time
+/// and depth, hints, mouse, theme) change while it runs, through the settings popup.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The game being played.
@@ -72,6 +75,14 @@ pub struct Options {
     pub mouse: bool,
     /// How long and how deep the AI and the hints search before answering.
     pub budget: Budget,
+    /// Whether the recommended move is starred on the board on a human's turn.
+    pub hints: bool,
+    /// Whether the heat map is on at the start (`App::heat` is its live value).
+    pub heat: bool,
+    /// Colours or none (`NO_COLOR` turns colour off whatever this says).
+    pub theme: Palette,
+    /// Where changed settings are saved, to show in the popup (`None`: nowhere).
+    pub config: Option<PathBuf>,
 }
 
 /// The AI's thinking time per move unless told otherwise.
@@ -90,6 +101,10 @@ impl Options {
             seed: None,
             mouse: true,
             budget: Budget::time(DEFAULT_TIME),
+            hints: false,
+            heat: false,
+            theme: Palette::Default,
+            config: None,
         }
     }
 }

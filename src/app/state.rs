@@ -3,10 +3,12 @@
 
 use super::explorer::{Analyses, Explorer, resolve};
 use super::game::Game;
-use super::log::{Log, LogKind};
+use super::log::Log;
 use super::options::{Options, Seat};
 use super::replaying::ReplayState;
 use super::search_view::SearchView;
+use super::settings::{Palette, Settings};
+use super::settings_menu::SettingsMenu;
 use super::worker::{Job, JobKey, SearchRequest};
 use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Status};
 use rand::SeedableRng;
@@ -60,6 +62,8 @@ pub enum Popup {
     Compare,
     /// The game record.
     Record,
+    /// The settings.
+    Settings,
 }
 
 /// A comparison of every algorithm on one position, as far as it has got.
@@ -118,8 +122,13 @@ pub struct App {
     pub search: SearchView,
     /// A one-off message for the status bar (why a key did nothing); cleared by the next key.
     pub notice: Option<String>,
-    /// Whether the UI may use colour (false under `NO_COLOR`).
+    /// Whether the terminal may show colour (false under `NO_COLOR`); see `colored`.
     pub color: bool,
+    /// The settings popup's selected row and unconfirmed rules.
+    pub settings_menu: SettingsMenu,
+    /// Whether a setting changed since the last `take_settings_change` (the config file is
+    /// written outside `update`, by the terminal loop).
+    pub(crate) settings_changed: bool,
     pub(crate) rng: StdRng,
     pub(crate) jobs: VecDeque<Job>,
     /// Explorer analyses running, oldest first.
@@ -138,13 +147,11 @@ impl App {
         };
         let start = options.start;
         let rules = *start.rules();
+        let heat = options.heat;
         let mut app = App {
             options,
             game: Game::new(start),
-            cursor: (
-                usize::from(rules.height) / 2,
-                (usize::from(rules.width) - 1) / 2,
-            ),
+            cursor: super::configuring::centre(&rules),
             focus: Focus::Board,
             mode: Mode::Game,
             popup: None,
@@ -152,28 +159,21 @@ impl App {
             paused: false,
             explorer: Explorer::default(),
             analyses: Analyses::default(),
-            heat: false,
+            heat,
             comparison: None,
             log: Log::default(),
             search: SearchView::new(0, start),
             notice: None,
             color,
+            settings_menu: SettingsMenu::default(),
+            settings_changed: false,
             rng,
             jobs: VecDeque::new(),
             exploring: VecDeque::new(),
             generation: 0,
             quit: false,
         };
-        app.log.push(
-            LogKind::Info,
-            format!(
-                "New game: {} — X: {}, O: {}, algorithm {}",
-                rules,
-                app.seat_label(Player::X),
-                app.seat_label(Player::O),
-                app.options.algorithm
-            ),
-        );
+        app.log_new_game();
         app.start_search();
         app
     }
@@ -224,6 +224,16 @@ impl App {
     /// Whether the app should close.
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// Whether the screen is drawn in colour: the terminal allows it and the theme wants it.
+    pub fn colored(&self) -> bool {
+        self.color && self.options.theme == Palette::Default
+    }
+
+    /// The settings, once after each change (for the config file), else `None`.
+    pub fn take_settings_change(&mut self) -> Option<Settings> {
+        std::mem::take(&mut self.settings_changed).then(|| self.settings())
     }
 
     /// The next piece of work the app wants the search worker to do, taken once.

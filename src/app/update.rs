@@ -19,7 +19,17 @@ impl App {
         match action {
             Action::Search(message) => return self.receive(message),
             Action::Tick(elapsed) => return self.tick(elapsed),
+            Action::Log(kind, text) => {
+                // A warning also shows in the status bar, whole, until the next key.
+                if kind == LogKind::Warning {
+                    self.notice = Some(text.clone());
+                }
+                return self.log.push(kind, text);
+            }
             _ => self.notice = None,
+        }
+        if self.popup == Some(Popup::Settings) {
+            return self.settings_action(action);
         }
         // An open popup takes every key but the ones that close it or quit.
         if let Some(popup) = self.popup {
@@ -27,6 +37,8 @@ impl App {
                 Popup::Help => matches!(action, Action::Escape | Action::ToggleHelp),
                 Popup::Compare => matches!(action, Action::Escape | Action::Compare),
                 Popup::Record => matches!(action, Action::Escape | Action::ShowRecord),
+                // Handled above, by settings_action.
+                Popup::Settings => false,
             };
             match action {
                 Action::Quit => self.quit(),
@@ -58,7 +70,12 @@ impl App {
                 self.help_scroll = 0;
             }
             Action::ShowLine => self.show_line(),
-            Action::ToggleHeat => self.heat = !self.heat,
+            Action::ToggleHeat => {
+                // The heat map is a setting too: the config file remembers it.
+                self.heat = !self.heat;
+                self.settings_changed = true;
+            }
+            Action::ToggleSettings => self.toggle_settings(),
             Action::Compare => self.start_comparison(),
             Action::MoveNow => self.move_now(),
             Action::SwapSides => self.swap_sides(),
@@ -69,11 +86,12 @@ impl App {
             Action::PageUp => self.log.scroll_by(PAGE),
             Action::PageDown => self.log.scroll_by(-PAGE),
             Action::Quit => self.quit(),
-            Action::Search(_) | Action::Tick(_) => {}
+            Action::SettingsClick(_) | Action::Answer(_) => {}
+            Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
         }
     }
 
-    fn quit(&mut self) {
+    pub(crate) fn quit(&mut self) {
         self.quit = true;
         self.jobs.push_back(Job::Cancel(JobKey::Play));
     }
@@ -381,7 +399,7 @@ impl App {
     /// Plays the AI's move once the analysis of its position is complete (so the exact scores
     /// are on screen first): at level 4 at random among the analysis's best moves, at the lower
     /// levels as that level picks, whatever the analysis says.
-    fn maybe_ai_move(&mut self) {
+    pub(crate) fn maybe_ai_move(&mut self) {
         if self.paused || !self.ai_to_move() {
             return;
         }

@@ -1,9 +1,10 @@
 //! The command-line grammar (every option is described in docs/cli.md).
 
 use super::error::CliError;
-use crate::app::{DEFAULT_TIME, Options, Seat};
-use crate::engine::{Algorithm, Budget, Position, ReplayLimits, Rules, Skill};
+use crate::app::{Options, Seat, Settings, SettingsPatch};
+use crate::engine::{Budget, Position, ReplayLimits, Rules, Skill};
 use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// tictree: tic-tac-toe and its bigger relatives against a minimax AI, and a view inside that AI.
@@ -41,23 +42,32 @@ pub enum Command {
 /// The game and the position to start from.
 #[derive(Args, Debug, Clone)]
 pub struct GameArgs {
-    /// Rules: tictactoe, 4x4, 5x5k4, connect4, or WxHkK[g] (g = gravity).
-    #[arg(long, default_value = "tictactoe")]
-    pub rules: String,
+    /// Rules: tictactoe (the default), 4x4, 5x5k4, connect4, or WxHkK[g] (g = gravity).
+    #[arg(long)]
+    pub rules: Option<String>,
     /// Moves to play from the start position, e.g. "b2 a3 c1" (with gravity also "4453").
     #[arg(long)]
     pub moves: Option<String>,
 }
 
 impl GameArgs {
-    /// The rules, validated.
+    /// The rules given, validated (`None`: not given).
+    pub fn given_rules(&self) -> Result<Option<Rules>, CliError> {
+        Ok(self.rules.as_deref().map(str::parse).transpose()?)
+    }
+
+    /// The rules, validated: tic-tac-toe unless given.
     pub fn rules(&self) -> Result<Rules, CliError> {
-        Ok(self.rules.parse()?)
+        Ok(self.given_rules()?.unwrap_or(Rules::TICTACTOE))
     }
 
     /// The position: `position` (rows top to bottom, e.g. x.o/.x./..o) or the empty board, then `--moves`.
     pub fn position(&self, position: Option<&str>) -> Result<Position, CliError> {
-        let rules = self.rules()?;
+        self.position_in(self.rules()?, position)
+    }
+
+    /// `position` under the given rules (the game's come from the flags or the config file).
+    pub fn position_in(&self, rules: Rules, position: Option<&str>) -> Result<Position, CliError> {
         let start = match position {
             Some(text) => Position::parse(rules, text)?,
             None => Position::empty(rules),
@@ -74,16 +84,16 @@ impl GameArgs {
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Who plays X: human, ai (perfect), or ai:LEVEL (1 random, 2 win or block, 3 two plies
-    /// deep, 3:DEPTH, 4 perfect).
-    #[arg(long = "x", default_value = "human", value_name = "SEAT")]
-    pub x: String,
-    /// Who plays O: human, ai, or ai:LEVEL (as --x).
-    #[arg(long = "o", default_value = "ai", value_name = "SEAT")]
-    pub o: String,
-    /// Search algorithm of the AI and the analysis: minimax, alphabeta or engine.
-    #[arg(long, default_value = "engine")]
-    pub algo: String,
+    /// Who plays X: human (the default), ai (perfect), or ai:LEVEL (1 random, 2 win or block,
+    /// 3 two plies deep, 3:DEPTH, 4 perfect).
+    #[arg(long = "x", value_name = "SEAT")]
+    pub x: Option<String>,
+    /// Who plays O: human, ai (the default), or ai:LEVEL (as --x).
+    #[arg(long = "o", value_name = "SEAT")]
+    pub o: Option<String>,
+    /// Search algorithm of the AI and the analysis: minimax, alphabeta or engine (the default).
+    #[arg(long)]
+    pub algo: Option<String>,
     /// Seed for the AI's choice among equally good moves (reproducible games).
     // Text, checked by `options()`, so that `--seed -1` is a value with a clear message rather
     // than an unknown option.
@@ -100,6 +110,10 @@ pub struct PlayArgs {
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
+    /// The settings file (default: tictree/config.toml in the user's config directory).
+    /// Flags win over it; the settings popup (o) writes to it.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
 }
 
 /// A budget option's number: a whole number within `range`, or a one-line error naming the option.
@@ -170,40 +184,42 @@ fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
 }
 
 impl PlayArgs {
-    /// The TUI's start options, validated.
-    pub fn options(&self) -> Result<Options, CliError> {
-        let rules = self.game.rules()?;
-        let empty = Position::empty(rules);
-        let (start, opening) = match &self.game.moves {
-            Some(moves) => empty.play_line(moves)?,
-            None => (empty, Vec::new()),
-        };
-        Ok(Options {
-            rules,
-            start,
-            opening,
-            x: seat(&self.x, "x")?,
-            o: seat(&self.o, "o")?,
-            algorithm: self.algo.parse::<Algorithm>()?,
-            seed: self
-                .seed
-                .as_deref()
-                .map(|s| number("seed", s, 0..=u64::MAX))
-                .transpose()?,
-            mouse: !self.no_mouse,
-            budget: Budget {
-                table: self.table.bytes()?,
-                ..self.budget()?
-            },
+    /// The settings the flags give (each `None` unless its flag is there). `--depth` and
+    /// `--time-ms` go together: either one sets the whole budget, as without a config file
+    /// (`--depth 6` alone: no time limit).
+    pub fn patch(&self) -> Result<SettingsPatch, CliError> {
+        let budget = (self.depth.is_some() || self.time_ms.is_some())
+            .then(|| budget(self.depth.as_deref(), self.time_ms.as_deref(), None))
+            .transpose()?;
+        Ok(SettingsPatch {
+            rules: self.game.given_rules()?,
+            x: self.x.as_deref().map(|x| seat(x, "x")).transpose()?,
+            o: self.o.as_deref().map(|o| seat(o, "o")).transpose()?,
+            algorithm: self.algo.as_deref().map(str::parse).transpose()?,
+            time_ms: budget.map(|b| b.time.map_or(0, |t| t.as_millis() as u64)),
+            depth: budget.map(|b| b.depth.unwrap_or(0)),
+            mouse: self.no_mouse.then_some(false),
+            ..SettingsPatch::default()
         })
     }
 
-    /// The AI's budget: the one given, else `DEFAULT_TIME` per move.
-    pub fn budget(&self) -> Result<Budget, CliError> {
-        if self.depth.is_none() && self.time_ms.is_none() {
-            return Ok(Budget::time(DEFAULT_TIME));
-        }
-        budget(self.depth.as_deref(), self.time_ms.as_deref(), None)
+    /// The TUI's start options, validated: the defaults, then the config file's settings
+    /// (`file`), then the flags, which win.
+    pub fn options(&self, file: &SettingsPatch) -> Result<Options, CliError> {
+        let settings = Settings::default().patched(file).patched(&self.patch()?);
+        let mut options = Options::with_settings(&settings);
+        let empty = Position::empty(settings.rules);
+        (options.start, options.opening) = match &self.game.moves {
+            Some(moves) => empty.play_line(moves)?,
+            None => (empty, Vec::new()),
+        };
+        options.seed = self
+            .seed
+            .as_deref()
+            .map(|s| number("seed", s, 0..=u64::MAX))
+            .transpose()?;
+        options.budget.table = self.table.bytes()?;
+        Ok(options)
     }
 }
 

@@ -5,7 +5,11 @@
 mod signals;
 mod terminal;
 
-use crate::app::{Action, App, Focus, Mode, Options, Record, Worker, action_for_key};
+use crate::app::{
+    Action, App, Direction, Focus, LogKind, Mode, Options, Popup, Record, Worker, action_for_key,
+};
+use crate::config::Store;
+use crate::ui::SettingsHit;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -16,17 +20,19 @@ use std::time::{Duration, Instant};
 const POLL: Duration = Duration::from_millis(20);
 
 /// Runs the TUI until the user quits, restoring the terminal whatever happens, and returns the
-/// record of the game for the caller to print. After SIGTERM, SIGHUP or SIGINT the program then
-/// ends as that signal would have ended it.
-pub fn run(options: Options) -> color_eyre::Result<Record> {
+/// record of the game for the caller to print. `warning` is the config file's, for the log. After
+/// SIGTERM, SIGHUP or SIGINT the program then ends as that signal would have ended it.
+pub fn run(options: Options, warning: Option<String>) -> color_eyre::Result<Record> {
     // NO_COLOR: "when present and not an empty string" (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
-    let mouse = options.mouse;
-    let signals = signals::Signals::catch(mouse)?;
-    let mut terminal = terminal::init(mouse)?;
+    let signals = signals::Signals::catch()?;
+    let mut terminal = terminal::init(options.mouse)?;
     let mut app = App::new(options, color);
+    if let Some(warning) = warning {
+        app.update(Action::Log(LogKind::Warning, warning));
+    }
     let result = event_loop(&mut terminal, &mut app, &signals);
-    terminal::restore(mouse);
+    terminal::restore();
     // Also after an error: a hangup can make reading the terminal fail before the loop sees the
     // signal, and the error could not be shown on a terminal that is gone anyway.
     signals.end_if_received();
@@ -38,6 +44,7 @@ fn event_loop(
     app: &mut App,
     signals: &signals::Signals,
 ) -> color_eyre::Result<()> {
+    let mut store = Store::new(app.options.config.clone(), app.settings());
     let (replies, results) = mpsc::channel();
     let mut worker = Worker::new(replies);
     let mut dirty = true;
@@ -45,6 +52,13 @@ fn event_loop(
     loop {
         while let Some(job) = app.take_job() {
             worker.submit(job);
+        }
+        // Settings changed in the popup: into the config file, and the mouse on or off.
+        if let Some(settings) = app.take_settings_change() {
+            if let Some((kind, text)) = store.save(&settings) {
+                app.update(Action::Log(kind, text));
+            }
+            terminal::set_mouse(settings.mouse)?;
         }
         if app.should_quit() || signals.received() {
             worker.cancel_all();
@@ -81,6 +95,21 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
         // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
+        Event::Mouse(mouse) if app.options.mouse && app.popup == Some(Popup::Settings) => {
+            // Click a row to select it, click it again or scroll to change its value.
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => {
+                    match crate::ui::settings_hit(app, screen, mouse.column, mouse.row)? {
+                        SettingsHit::Row(field) => Some(Action::SettingsClick(field)),
+                        SettingsHit::Answer(yes) => Some(Action::Answer(yes)),
+                    }
+                }
+                MouseEventKind::ScrollUp => Some(Action::Move(Direction::Right)),
+                MouseEventKind::ScrollDown => Some(Action::Move(Direction::Left)),
+                _ => None,
+            }
+        }
+        Event::Mouse(_) if app.popup.is_some() => None,
         Event::Mouse(mouse) if app.options.mouse && matches!(app.mode, Mode::Game) => {
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => {

@@ -25,9 +25,8 @@ pub struct Signals {
 }
 
 impl Signals {
-    /// Catches SIGTERM, SIGHUP and SIGINT (nothing on systems without them). `mouse`: whether the
-    /// game captures the mouse, to be released on the way out.
-    pub fn catch(mouse: bool) -> std::io::Result<Signals> {
+    /// Catches SIGTERM, SIGHUP and SIGINT (nothing on systems without them).
+    pub fn catch() -> std::io::Result<Signals> {
         let received = Arc::new(AtomicI32::new(0));
         #[cfg(unix)]
         {
@@ -42,13 +41,11 @@ impl Signals {
                     if let Some(signal) = caught.forever().next() {
                         flag.store(signal, Ordering::SeqCst);
                         std::thread::sleep(GRACE);
-                        terminal::restore(mouse);
+                        terminal::restore();
                         end_as(signal);
                     }
                 })?;
         }
-        #[cfg(not(unix))]
-        let _ = mouse;
         Ok(Signals { received })
     }
 

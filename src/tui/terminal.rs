@@ -1,6 +1,7 @@
 //! Terminal setup and teardown: raw mode, the alternate screen, the cursor and mouse capture, undone
 //! on every way out: a normal quit, an error, a panic on any thread (see `tui::signals` for
-//! signals).
+//! signals). Mouse capture can be switched while the game runs (the settings popup), so whether it
+//! is on is kept where the panic hook and the signal thread can see it.
 
 use ratatui::DefaultTerminal;
 use ratatui::Terminal;
@@ -18,6 +19,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// way out may all try to restore it; only the first one does.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
+/// Whether this process has mouse capture on.
+static CAPTURING: AtomicBool = AtomicBool::new(false);
+
 /// Enters raw mode and the alternate screen (and mouse capture if asked), with a panic hook that
 /// undoes all of it before the panic message is printed.
 ///
@@ -26,7 +30,7 @@ static ACTIVE: AtomicBool = AtomicBool::new(false);
 pub fn init(mouse: bool) -> color_eyre::Result<DefaultTerminal> {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        restore(mouse);
+        restore();
         // color-eyre's report, now on the normal screen in cooked mode, so it reads as usual.
         previous(info);
         // A panic on any thread ends the program: a search thread that died would leave a game
@@ -36,28 +40,36 @@ pub fn init(mouse: bool) -> color_eyre::Result<DefaultTerminal> {
     ACTIVE.store(true, Ordering::SeqCst);
     let entered = enable_raw_mode()
         .and_then(|()| execute!(stdout(), EnterAlternateScreen))
-        .and_then(|()| {
-            if mouse {
-                execute!(stdout(), EnableMouseCapture)
-            } else {
-                Ok(())
-            }
-        })
+        .and_then(|()| set_mouse(mouse))
         .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
     entered.map_err(|error| {
-        restore(mouse);
+        restore();
         error.into()
     })
+}
+
+/// Turns mouse capture on or off (nothing is sent if it already is).
+pub fn set_mouse(on: bool) -> std::io::Result<()> {
+    if CAPTURING.load(Ordering::SeqCst) == on {
+        return Ok(());
+    }
+    if on {
+        execute!(stdout(), EnableMouseCapture)?;
+    } else {
+        execute!(stdout(), DisableMouseCapture)?;
+    }
+    CAPTURING.store(on, Ordering::SeqCst);
+    Ok(())
 }
 
 /// Leaves the terminal as it was found, once: mouse capture off, the normal screen, the cursor
 /// shown, raw mode off. Each step is tried whatever happened to the others: nothing useful can be
 /// done about a terminal that refuses, as we are leaving anyway.
-pub fn restore(mouse: bool) {
+pub fn restore() {
     if !ACTIVE.swap(false, Ordering::SeqCst) {
         return;
     }
-    if mouse {
+    if CAPTURING.swap(false, Ordering::SeqCst) {
         let _ = execute!(stdout(), DisableMouseCapture);
     }
     let _ = execute!(stdout(), LeaveAlternateScreen, Show);

@@ -1,5 +1,6 @@
 //! The board pane: a box-drawn grid with chess-style coordinates, the marks, the cursor, the last
-//! move, the winning line, a previewed line's numbered marks, the heat map's scores, and a caption.
+//! move, the winning line, a previewed line's numbered marks, the heat map's scores, the hints'
+//! stars, and a caption.
 
 use super::glyphs;
 use super::layout::Scale;
@@ -131,11 +132,18 @@ impl Widget for BoardPane<'_> {
                     (None, Some(ghost)) => Contents::Ghost(ghost),
                     (None, None) => match view.heat(mv) {
                         Some(value) => Contents::Heat(value),
+                        None if view.hints.contains(&mv) => Contents::Hint,
                         None => Contents::Empty,
                     },
                 };
                 let cell = geometry.cell(row, col);
                 draw_cell(buf, cell, contents, token, rules.gravity, self.theme);
+                if matches!(contents, Contents::Heat(_)) && view.hints.contains(&mv) {
+                    // The score fills the middle: the star goes in the corner, where there is one.
+                    if cell.height >= 2 {
+                        buf.set_string(cell.x, cell.y, "★", self.theme.best());
+                    }
+                }
             }
         }
         let y = geometry.y + grid_h + 1;
@@ -161,6 +169,8 @@ enum Contents {
     Mark(Player),
     Ghost(Ghost),
     Heat(MoveValue),
+    /// An empty cell the analysis recommends.
+    Hint,
 }
 
 fn draw_grid(buf: &mut Buffer, g: &Geometry, theme: Theme) {
@@ -248,6 +258,7 @@ fn draw_cell(
             };
             buf.set_string(cx, cy, filler, style);
         }
+        Contents::Hint => buf.set_string(cx, cy, "★", theme.best().patch(style)),
         Contents::Mark(player) => {
             let style = theme.mark(player).patch(style);
             draw_mark(buf, cell, player, gravity, style)

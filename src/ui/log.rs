@@ -42,6 +42,7 @@ impl Widget for LogPane<'_> {
                     LogKind::Move => ("▸", ratatui::style::Style::new()),
                     LogKind::Result => ("■", self.theme.strong()),
                     LogKind::Info => ("-", self.theme.dim()),
+                    LogKind::Warning => ("!", self.theme.notice()),
                 };
                 Line::styled(format!("{symbol} {}", line.text), style)
             })

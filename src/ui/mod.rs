@@ -11,12 +11,14 @@ mod moves;
 mod popup;
 mod record;
 mod replay;
+mod settings;
 mod status;
 mod theme;
 mod too_small;
 mod tree;
 
 pub use layout::{Panes, SCALES, Scale, min_size, panes};
+pub use settings::{SettingsHit, settings_hit};
 pub use status::keys_now;
 pub use theme::Theme;
 
@@ -41,12 +43,16 @@ pub struct Screen<'a> {
 impl Widget for Screen<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
-        let theme = Theme { color: app.color };
+        let theme = Theme {
+            color: app.colored(),
+        };
         let rules = *app.position().rules();
         let panes = match panes(area, &rules, rules.cells()) {
             Ok(panes) => panes,
             Err(need) => {
                 too_small::TooSmall { need }.render(area, buf);
+                // The popups still show: the settings may be how to get a board that fits.
+                render_popup(app, theme, area, buf);
                 return;
             }
         };
@@ -110,22 +116,28 @@ impl Widget for Screen<'_> {
             moves::MovesPane { app, theme }.render(area, buf);
         }
         status::StatusBar { app, theme }.render(panes.status, buf);
-        match (app.popup, &app.comparison) {
-            (Some(Popup::Help), _) => help::HelpPopup {
-                theme,
-                scroll: app.help_scroll,
-            }
-            .render(area, buf),
-            (Some(Popup::Compare), Some(comparison)) => {
-                compare::ComparePopup { comparison, theme }.render(area, buf)
-            }
-            (Some(Popup::Record), _) => record::RecordPopup {
-                record: &app.record(),
-                theme,
-            }
-            .render(area, buf),
-            _ => {}
+        render_popup(app, theme, area, buf);
+    }
+}
+
+/// The open popup, if any, over the screen.
+fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
+    match (app.popup, &app.comparison) {
+        (Some(Popup::Help), _) => help::HelpPopup {
+            theme,
+            scroll: app.help_scroll,
         }
+        .render(area, buf),
+        (Some(Popup::Compare), Some(comparison)) => {
+            compare::ComparePopup { comparison, theme }.render(area, buf)
+        }
+        (Some(Popup::Settings), _) => settings::SettingsPopup { app, theme }.render(area, buf),
+        (Some(Popup::Record), _) => record::RecordPopup {
+            record: &app.record(),
+            theme,
+        }
+        .render(area, buf),
+        _ => {}
     }
 }
 

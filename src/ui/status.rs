@@ -67,6 +67,21 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
     match app.popup {
         Some(Popup::Help) => return vec![("↑↓", "scroll"), ("Esc", "close help"), ("q", "quit")],
         Some(Popup::Compare | Popup::Record) => return vec![("Esc", "close"), ("q", "quit")],
+        Some(Popup::Settings) if app.settings_menu.draft.is_some() => {
+            return vec![
+                ("y", "new game"),
+                ("n/Esc", "keep the rules"),
+                ("q", "quit"),
+            ];
+        }
+        Some(Popup::Settings) => {
+            return vec![
+                ("↑↓", "select"),
+                ("←→", "change"),
+                ("Esc", "close"),
+                ("q", "quit"),
+            ];
+        }
         None => {}
     }
     if let Mode::Replay(state) = &app.mode {
@@ -129,6 +144,7 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         keys.push(("g", "record"));
     }
     keys.push(("m", if app.heat { "no heat" } else { "heat" }));
+    keys.push(("o", "settings"));
     keys.push(("Tab", "focus"));
     keys.push(("?", "help"));
     keys.push(("q", "quit"));

@@ -65,6 +65,8 @@ pub struct Session {
     pub screen: Screen,
     /// The terminal's modes before the program started.
     before: Modes,
+    /// The user's config directory for this run: empty, so no real config file leaks in.
+    _config_home: tempfile::TempDir,
 }
 
 /// The parts of a terminal's termios that raw mode changes.
@@ -102,6 +104,8 @@ impl Session {
         let mut command = CommandBuilder::new(program);
         command.args(args);
         command.env("TERM", "xterm-256color");
+        let config_home = tempfile::tempdir().expect("a temporary directory");
+        command.env("XDG_CONFIG_HOME", config_home.path());
         for (key, value) in env {
             command.env(key, value);
         }
@@ -138,6 +142,7 @@ impl Session {
             writer,
             screen,
             before,
+            _config_home: config_home,
         }
     }
 

@@ -1,0 +1,141 @@
+//! The settings popup's part of `App::update`: `o` opens it, ↑ ↓ select a row, ← → change it and
+//! the change applies at once, except the rules: those wait for "new game? y/n". A change only
+//! raises `settings_changed`; the terminal loop writes the config file.
+
+use super::action::{Action, Direction};
+use super::game::Game;
+use super::log::LogKind;
+use super::settings::Settings;
+use super::settings_menu::{Field, fields, step, value_text};
+use super::state::{App, Mode, Popup};
+use crate::engine::Player;
+
+impl App {
+    /// `o`: opens the popup over the game, or closes it (forgetting unconfirmed rules).
+    pub(crate) fn toggle_settings(&mut self) {
+        if self.popup == Some(Popup::Settings) {
+            self.close_settings();
+        } else if matches!(self.mode, Mode::Game) {
+            self.settings_menu.draft = None;
+            self.popup = Some(Popup::Settings);
+        }
+    }
+
+    fn close_settings(&mut self) {
+        self.settings_menu.draft = None;
+        self.popup = None;
+    }
+
+    /// An action while the settings popup is open.
+    pub(crate) fn settings_action(&mut self, action: Action) {
+        let pending = self.settings_menu.draft.is_some();
+        match action {
+            Action::Move(Direction::Up) => self.select_setting(-1),
+            Action::Move(Direction::Down) => self.select_setting(1),
+            Action::Move(Direction::Left) => self.change_setting(-1),
+            Action::Move(Direction::Right) => self.change_setting(1),
+            Action::SettingsClick(field) if field == self.settings_menu.selected => {
+                self.change_setting(1)
+            }
+            Action::SettingsClick(field) => self.settings_menu.selected = field,
+            Action::Answer(yes) => self.answer(yes),
+            Action::Place if pending => self.answer(true),
+            Action::Escape if pending => self.answer(false),
+            Action::Place | Action::Escape | Action::ToggleSettings => self.close_settings(),
+            Action::Quit => self.quit(),
+            _ => {}
+        }
+    }
+
+    fn select_setting(&mut self, delta: isize) {
+        let rows = fields(&self.settings());
+        let index = rows
+            .iter()
+            .position(|&f| f == self.settings_menu.selected)
+            .unwrap_or(0);
+        let next = (index as isize + delta).clamp(0, rows.len() as isize - 1);
+        self.settings_menu.selected = rows[next as usize];
+    }
+
+    /// Steps the selected row's value: a rules row edits the draft, any other row applies.
+    fn change_setting(&mut self, delta: isize) {
+        let field = self.settings_menu.selected;
+        let before = self.settings();
+        let (after, rules) = step(field, &before, self.menu_rules(), delta);
+        if field.is_rules() {
+            self.settings_menu.draft = (rules != self.options.rules).then_some(rules);
+        } else {
+            self.apply_settings(field, &before, &after);
+        }
+    }
+
+    /// Puts changed settings in force: the seats at once (the AI moves if it is now its turn),
+    /// a new algorithm or budget by searching the position again.
+    fn apply_settings(&mut self, field: Field, before: &Settings, after: &Settings) {
+        if before == after {
+            return;
+        }
+        self.options.set(after);
+        self.heat = after.heat_map;
+        self.settings_changed = true;
+        let name = match field {
+            Field::ShallowDepth(player) => format!("{player} level 3 depth"),
+            other => other.label().trim().to_string(),
+        };
+        let value = value_text(field, after, &after.rules, self.color);
+        self.log.push_or_replace(
+            &format!("Setting: {name} "),
+            format!("Setting: {name} {value}"),
+        );
+        let budget = (before.algorithm, before.time_ms, before.depth)
+            != (after.algorithm, after.time_ms, after.depth);
+        if budget {
+            self.start_search();
+        } else if (before.x, before.o) != (after.x, after.o) {
+            // A running search for a side that became human is now its hint; a finished one for
+            // a side that became the AI's is played from at once.
+            self.maybe_ai_move();
+        }
+    }
+
+    /// The answer to "new game with these rules?".
+    fn answer(&mut self, yes: bool) {
+        let Some(rules) = self.settings_menu.draft.take() else {
+            return;
+        };
+        if !yes {
+            return;
+        }
+        let settings = Settings {
+            rules,
+            ..self.settings()
+        };
+        self.options.set(&settings);
+        self.game = Game::new(self.options.start);
+        self.cursor = centre(&rules);
+        self.comparison = None;
+        self.settings_changed = true;
+        self.log_new_game();
+        self.start_search();
+    }
+
+    /// `New game: tictactoe — X: you, O: AI level 4, algorithm engine`.
+    pub(crate) fn log_new_game(&mut self) {
+        let text = format!(
+            "New game: {} — X: {}, O: {}, algorithm {}",
+            self.options.rules,
+            self.seat_label(Player::X),
+            self.seat_label(Player::O),
+            self.options.algorithm
+        );
+        self.log.push(LogKind::Info, text);
+    }
+}
+
+/// The board's middle cell, where the cursor starts.
+pub(crate) fn centre(rules: &crate::engine::Rules) -> (usize, usize) {
+    (
+        usize::from(rules.height) / 2,
+        (usize::from(rules.width) - 1) / 2,
+    )
+}

@@ -1,0 +1,200 @@
+//! The config file's format: TOML, one key per setting at the top level. Reading keeps every
+//! value it understands and lists the rest as problems; writing changes only the keys whose
+//! settings changed, so a person's comments, layout and keys tictree does not know survive.
+
+use crate::app::{MAX_DEPTH, MAX_TIME_MS, Settings, SettingsPatch};
+use toml_edit::{DocumentMut, Item, Value};
+
+/// A new config file: every key at its default, with a comment saying what it takes. Kept equal
+/// to `Settings::default()` by a test.
+pub const TEMPLATE: &str = r#"# tictree settings. The settings popup (o) writes here when a setting changes; edit freely.
+# Only the keys that change are rewritten: comments and unknown keys stay. Flags win over it.
+
+# tictactoe, 4x4, 5x5k4, connect4, 8x8k5, or WxHkK with g for gravity (6x5k4, 7x6k4g)
+rules = "tictactoe"
+# who plays X and O: "human", "ai" (level 4), "ai:1" to "ai:4", or "ai:3:DEPTH" (1 to 20)
+x = "human"
+o = "ai:4"
+# "minimax", "alphabeta" or "engine"
+algorithm = "engine"
+# the AI's thinking time per move in milliseconds, and its depth in plies (0: no limit)
+time_ms = 1500
+depth = 0
+# star the recommended move on the board on your turn
+hints = false
+# show every move's score on its cell (the m key)
+heat_map = false
+# mouse clicks play moves and work the settings popup
+mouse = true
+# "default" (colours; NO_COLOR turns them off) or "mono"
+theme = "default"
+"#;
+
+/// What a config file says: the settings it gives, and the values it could not use.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reading {
+    /// Every setting read.
+    pub patch: SettingsPatch,
+    /// One short sentence per key that was not used (unknown key, bad value).
+    pub problems: Vec<String>,
+}
+
+/// Reads a config file's text. `Err` says why it is not TOML at all (then nothing is used).
+pub fn read(text: &str) -> Result<Reading, String> {
+    // serde reads the file into a table; each key is then checked on its own, so one bad value
+    // costs only that value.
+    let table: toml::Table = toml::from_str(text).map_err(|error| {
+        let line = error.span().map_or(1, |span| {
+            text[..span.start.min(text.len())].lines().count().max(1)
+        });
+        format!("line {line}: {}", error.message().trim())
+    })?;
+    let mut reading = Reading::default();
+    for (key, value) in &table {
+        let problem = match read_key(&mut reading.patch, key, value) {
+            Ok(true) => continue,
+            Ok(false) => format!("unknown key '{key}'"),
+            Err(why) => format!("{key} = {value}: {why}"),
+        };
+        reading.problems.push(problem);
+    }
+    Ok(reading)
+}
+
+/// Reads one key into the patch: `Ok(false)` for a key tictree does not know, `Err` for a value
+/// it cannot use.
+fn read_key(patch: &mut SettingsPatch, key: &str, value: &toml::Value) -> Result<bool, String> {
+    let text = || value.as_str().ok_or("expected text in quotes".to_string());
+    let flag = || value.as_bool().ok_or("expected true or false".to_string());
+    let number = |most: u64| {
+        value
+            .as_integer()
+            .and_then(|n| u64::try_from(n).ok())
+            .filter(|&n| n <= most)
+            .ok_or(format!("expected a whole number from 0 to {most}"))
+    };
+    match key {
+        "rules" => patch.rules = Some(text()?.parse().map_err(|e| format!("{e}"))?),
+        "x" => patch.x = Some(text()?.parse()?),
+        "o" => patch.o = Some(text()?.parse()?),
+        "algorithm" => patch.algorithm = Some(text()?.parse()?),
+        "time_ms" => patch.time_ms = Some(number(MAX_TIME_MS)?),
+        "depth" => patch.depth = Some(number(u64::from(MAX_DEPTH))? as u32),
+        "hints" => patch.hints = Some(flag()?),
+        "heat_map" => patch.heat_map = Some(flag()?),
+        "mouse" => patch.mouse = Some(flag()?),
+        "theme" => patch.theme = Some(text()?.parse()?),
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// One setting's value as the file writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Entry {
+    Text(String),
+    Number(i64),
+    Flag(bool),
+}
+
+/// Every key with its value in these settings, in the template's order.
+fn entries(settings: &Settings) -> [(&'static str, Entry); 10] {
+    [
+        ("rules", Entry::Text(settings.rules.to_string())),
+        ("x", Entry::Text(settings.x.to_string())),
+        ("o", Entry::Text(settings.o.to_string())),
+        ("algorithm", Entry::Text(settings.algorithm.to_string())),
+        ("time_ms", Entry::Number(settings.time_ms as i64)),
+        ("depth", Entry::Number(i64::from(settings.depth))),
+        ("hints", Entry::Flag(settings.hints)),
+        ("heat_map", Entry::Flag(settings.heat_map)),
+        ("mouse", Entry::Flag(settings.mouse)),
+        ("theme", Entry::Text(settings.theme.to_string())),
+    ]
+}
+
+/// The file's new text: `old` (`None`: a new file from `TEMPLATE`) with every key whose setting
+/// differs between `before` and `after` set to `after`'s value; everything else as it was.
+/// `Err` when `old` is not TOML: a file tictree cannot read is never overwritten.
+pub fn edit(old: Option<&str>, before: &Settings, after: &Settings) -> Result<String, String> {
+    let mut document: DocumentMut = old
+        .unwrap_or(TEMPLATE)
+        .parse()
+        .map_err(|_| "it is not valid TOML".to_string())?;
+    for ((key, was), (_, now)) in entries(before).into_iter().zip(entries(after)) {
+        if was == now {
+            continue;
+        }
+        let mut value = match now {
+            Entry::Text(text) => Value::from(text),
+            Entry::Number(n) => Value::from(n),
+            Entry::Flag(b) => Value::from(b),
+        };
+        match document.get_mut(key) {
+            Some(item) => {
+                // Keep the spacing and any comment after the old value.
+                if let Some(old) = item.as_value() {
+                    *value.decor_mut() = old.decor().clone();
+                }
+                *item = Item::Value(value);
+            }
+            None => {
+                document.insert(key, Item::Value(value));
+            }
+        }
+    }
+    Ok(document.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_template_says_the_defaults() {
+        let reading = read(TEMPLATE).expect("the template is TOML");
+        assert!(reading.problems.is_empty(), "{:?}", reading.problems);
+        assert_eq!(
+            Settings::default().patched(&reading.patch),
+            Settings::default()
+        );
+        // Every key is in it.
+        let patch = reading.patch;
+        assert!(patch.rules.is_some() && patch.theme.is_some() && patch.depth.is_some());
+    }
+
+    #[test]
+    fn a_bad_value_costs_only_itself() {
+        let reading = read("x = \"ai:9\"\no = \"ai:1\"\nhints = \"yes\"\ncolour = 3\n").unwrap();
+        assert_eq!(reading.patch.o, Some("ai:1".parse().unwrap()));
+        assert_eq!(reading.patch.x, None);
+        assert_eq!(reading.patch.hints, None);
+        assert_eq!(reading.problems.len(), 3, "{:?}", reading.problems);
+        assert!(reading.problems.iter().any(|p| p == "unknown key 'colour'"));
+        assert!(
+            reading
+                .problems
+                .iter()
+                .any(|p| p.starts_with("hints = \"yes\": expected true or false"))
+        );
+    }
+
+    #[test]
+    fn not_toml_says_where() {
+        let why = read("rules = \"4x4\"\nx = \n").unwrap_err();
+        assert!(why.starts_with("line 2:"), "{why}");
+    }
+
+    #[test]
+    fn editing_keeps_comments_and_unknown_keys() {
+        let old = "# mine\no = \"ai:4\"   # the opponent\nfuture = 1\n";
+        let before = Settings::default();
+        let after = Settings {
+            o: "ai:2".parse().unwrap(),
+            ..before
+        };
+        let text = edit(Some(old), &before, &after).unwrap();
+        assert_eq!(text, "# mine\no = \"ai:2\"   # the opponent\nfuture = 1\n");
+        assert!(edit(Some("o = "), &before, &after).is_err());
+    }
+}

@@ -1,0 +1,191 @@
+//! The config file on disk: where it is, reading it at start-up (in `main`, before the app
+//! exists) and writing changed settings (from the terminal loop, never inside `App::update`).
+//!
+//! Policy: a missing file means the defaults and is created only when a setting changes. A file
+//! that cannot be used, in part or at all, costs one warning in the log and the defaults for what
+//! could not be read. Writing rewrites only the keys that changed, so a bad value stays in the
+//! file until its setting is changed here; a file that is not TOML is never written (the log
+//! says so), so nothing a person wrote is lost.
+
+pub mod format;
+
+use crate::app::{LogKind, Settings, SettingsPatch};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// `tictree/config.toml` in the user's config directory (`$XDG_CONFIG_HOME` or `~/.config` on
+/// Linux, `~/Library/Application Support` on macOS, `%APPDATA%` on Windows); `None` without a
+/// home directory.
+pub fn default_path() -> Option<PathBuf> {
+    directories::BaseDirs::new().map(|dirs| dirs.config_dir().join("tictree").join("config.toml"))
+}
+
+/// The config file as read at start-up.
+#[derive(Clone, Debug, Default)]
+pub struct Loaded {
+    /// Where the settings are saved (`None`: nowhere, no home directory).
+    pub path: Option<PathBuf>,
+    /// The settings the file gives.
+    pub patch: SettingsPatch,
+    /// One line for the log when the file could not be used, in part or at all.
+    pub warning: Option<String>,
+}
+
+/// Reads the config file: `explicit` (`--config PATH`) or the default one. A path given with
+/// `--config` that cannot be read at all (a directory, no permission) is an error, a one-line
+/// message for the command line; anything else wrong is a warning and the defaults.
+pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
+    let Some(path) = explicit.map(Path::to_path_buf).or_else(default_path) else {
+        return Ok(Loaded::default());
+    };
+    let bytes = match read(&path) {
+        Ok(Some(bytes)) => bytes,
+        Ok(None) => return Ok(loaded(path, SettingsPatch::default(), None)),
+        Err(why) if explicit.is_some() => {
+            return Err(format!("--config {}: {why}", path.display()));
+        }
+        Err(why) => {
+            let warning = format!("config {}: {why}; using the defaults", path.display());
+            return Ok(loaded(path, SettingsPatch::default(), Some(warning)));
+        }
+    };
+    let unusable = |why: &str| {
+        format!(
+            "config {}: {why}; using the defaults; changes will not be saved until it is fixed",
+            path.display()
+        )
+    };
+    let Ok(text) = String::from_utf8(bytes) else {
+        let warning = unusable("not UTF-8 text");
+        return Ok(loaded(path, SettingsPatch::default(), Some(warning)));
+    };
+    Ok(match format::read(&text) {
+        Err(why) => {
+            let warning = unusable(&format!("not valid TOML ({why})"));
+            loaded(path, SettingsPatch::default(), Some(warning))
+        }
+        Ok(reading) if reading.problems.is_empty() => loaded(path, reading.patch, None),
+        Ok(reading) => {
+            let warning = format!(
+                "config {}: {}; using the defaults for {}",
+                path.display(),
+                reading.problems.join("; "),
+                if reading.problems.len() == 1 {
+                    "it"
+                } else {
+                    "these"
+                }
+            );
+            loaded(path, reading.patch, Some(warning))
+        }
+    })
+}
+
+fn loaded(path: PathBuf, patch: SettingsPatch, warning: Option<String>) -> Loaded {
+    Loaded {
+        path: Some(path),
+        patch,
+        warning,
+    }
+}
+
+/// The file's bytes, `None` if there is no file, or why it cannot be read.
+fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    if path.is_dir() {
+        return Err("is a directory, not a file".into());
+    }
+    match fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(format!("cannot be read ({error})")),
+    }
+}
+
+/// Writes changed settings to the config file, and says in the log what became of them.
+#[derive(Clone, Debug)]
+pub struct Store {
+    path: Option<PathBuf>,
+    /// The settings as the file has them (or as they started): what a save compares against.
+    saved: Settings,
+    /// The last failure reported, so a failure repeated on every change is logged once.
+    failure: Option<String>,
+    /// Whether the log has said where the file is.
+    told: bool,
+}
+
+impl Store {
+    /// A store for `path`, whose settings are `settings` as the app starts.
+    pub fn new(path: Option<PathBuf>, settings: Settings) -> Store {
+        Store {
+            path,
+            saved: settings,
+            failure: None,
+            told: false,
+        }
+    }
+
+    /// Saves the settings that changed since the last save. Returns a line for the log: where
+    /// the file is after the first save, and why a save failed (once per reason).
+    pub fn save(&mut self, settings: &Settings) -> Option<(LogKind, String)> {
+        match self.write(settings) {
+            Ok(path) => {
+                self.saved = *settings;
+                self.failure = None;
+                let first = !std::mem::replace(&mut self.told, true);
+                first.then(|| {
+                    (
+                        LogKind::Info,
+                        format!("Settings saved to {}", path.display()),
+                    )
+                })
+            }
+            Err(why) => {
+                let text = format!("settings not saved: {why}");
+                let new = self.failure.as_ref() != Some(&text);
+                self.failure = Some(text.clone());
+                new.then_some((LogKind::Warning, text))
+            }
+        }
+    }
+
+    fn write(&self, settings: &Settings) -> Result<PathBuf, String> {
+        let path = self
+            .path
+            .clone()
+            .ok_or("no config directory (no home directory); use --config PATH")?;
+        let shown = path.display();
+        // Read again: the file may have been edited or fixed since the start.
+        let old = read(&path).map_err(|why| format!("{shown} {why}"))?;
+        let old = old
+            .map(String::from_utf8)
+            .transpose()
+            .map_err(|_| format!("{shown} is not UTF-8 text; fix or delete it"))?;
+        let text = format::edit(old.as_deref(), &self.saved, settings)
+            .map_err(|why| format!("{shown}: {why}; fix or delete it"))?;
+        replace(&path, &text).map_err(|error| format!("cannot write {shown} ({error})"))?;
+        Ok(path)
+    }
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
+/// crash never leaves half a file. A symbolic link is followed (it stays a link) and the old
+/// file's permissions are kept.
+fn replace(path: &Path, text: &str) -> io::Result<()> {
+    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if let Some(dir) = target.parent() {
+        fs::create_dir_all(dir)?;
+    }
+    let name = target.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = fs::write(&temporary, text).and_then(|()| {
+        if let Ok(old) = fs::metadata(&target) {
+            fs::set_permissions(&temporary, old.permissions())?;
+        }
+        fs::rename(&temporary, &target)
+    });
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    written
+}

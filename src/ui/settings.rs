@@ -1,0 +1,179 @@
+//! The settings popup: one row per setting under four headings, the selected one in reverse
+//! video with ◂ ▸ around its value, and at the bottom the rules question or where the settings
+//! are saved. On a short terminal the rows scroll to keep the selection in view. Mouse clicks are
+//! hit-tested against the same layout (`settings_hit`).
+
+use super::popup::centered;
+use super::theme::Theme;
+use crate::app::{App, Field, fields, value_text};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+
+/// Width of the label column.
+const LABEL_W: usize = 16;
+/// The popup's widest line: marker, label, the widest value with its arrows.
+const WIDTH: u16 = 2 + LABEL_W as u16 + 34 + 2;
+/// The answers of the rules question, as drawn (and clicked).
+const YES: &str = "[y] yes";
+const NO: &str = "[n] no";
+
+/// What a mouse click on the popup hits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsHit {
+    /// A setting's row.
+    Row(Field),
+    /// The answer to "new game with these rules?".
+    Answer(bool),
+}
+
+/// The settings popup, centred over whatever is below.
+pub struct SettingsPopup<'a> {
+    /// The app whose settings are shown.
+    pub app: &'a App,
+    /// Styles.
+    pub theme: Theme,
+}
+
+/// Where everything of the popup goes in a screen area.
+struct Geometry {
+    /// The popup with its border.
+    popup: Rect,
+    /// Every row (headings have no field), before scrolling.
+    rows: Vec<(Line<'static>, Option<Field>)>,
+    /// Rows scrolled past at the top.
+    scroll: usize,
+    /// Rows that fit.
+    visible: usize,
+    /// The lines below the rows: the rules question, or where the settings go.
+    footer: Line<'static>,
+}
+
+fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
+    let settings = app.settings();
+    let rules = app.menu_rules();
+    let pending = app.settings_menu.draft.is_some();
+    let mut rows = Vec::new();
+    let mut section = "";
+    let mut selected_row = 0;
+    for field in fields(&settings) {
+        if field.section() != section {
+            section = field.section();
+            rows.push((Line::styled(format!(" {section}"), theme.strong()), None));
+        }
+        let value = value_text(field, &settings, &rules, app.color);
+        let selected = field == app.settings_menu.selected;
+        let text = if selected {
+            selected_row = rows.len();
+            format!("> {:<LABEL_W$}◂ {value} ▸", field.label())
+        } else {
+            format!("  {:<LABEL_W$}  {value}", field.label())
+        };
+        let style = match () {
+            _ if selected => theme.selected(),
+            _ if pending && field.is_rules() => theme.highlight(),
+            _ => ratatui::style::Style::new(),
+        };
+        rows.push((Line::styled(text, style), Some(field)));
+    }
+    let footer = match app.settings_menu.draft {
+        Some(draft) => Line::from(vec![
+            Span::styled(format!(" New game with {draft}? "), theme.notice()),
+            Span::styled(YES, theme.strong()),
+            Span::raw("  "),
+            Span::styled(NO, theme.strong()),
+        ]),
+        None => Line::styled(
+            match &app.options.config {
+                Some(path) => format!(" changes are saved to {}", path.display()),
+                None => " changes are not saved (no config file)".to_string(),
+            },
+            theme.dim(),
+        ),
+    };
+    // Border, a blank line, the footer.
+    let height = (rows.len() + 4) as u16;
+    // A long config path widens the popup rather than being cut.
+    let width = WIDTH.max(footer.width() as u16 + 3);
+    let popup = centered(area, width, height);
+    let visible = usize::from(popup.height.saturating_sub(4)).max(1);
+    let scroll = (selected_row + 1).saturating_sub(visible);
+    Geometry {
+        popup,
+        rows,
+        scroll,
+        visible,
+        footer,
+    }
+}
+
+impl Widget for SettingsPopup<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let g = geometry(self.app, area, self.theme);
+        if g.popup.width < 3 || g.popup.height < 3 {
+            return;
+        }
+        Clear.render(g.popup, buf);
+        let more_below = g.scroll + g.visible < g.rows.len();
+        let bottom = match (g.scroll > 0, more_below) {
+            (_, true) => " ↓ more · ↑↓ select · ←→ change · Esc ",
+            (true, false) => " ↑ more · ↑↓ select · ←→ change · Esc ",
+            _ => " ↑↓ select · ←→ change · Enter/Esc close ",
+        };
+        let block = Block::bordered()
+            .title(" Settings ")
+            .title_bottom(bottom)
+            .border_style(self.theme.border(true));
+        let inner = block.inner(g.popup);
+        block.render(g.popup, buf);
+        let shown: Vec<Line> = g
+            .rows
+            .into_iter()
+            .skip(g.scroll)
+            .take(g.visible)
+            .map(|(line, _)| line)
+            .collect();
+        let rows_area = Rect {
+            height: inner.height.min(g.visible as u16),
+            ..inner
+        };
+        Paragraph::new(shown).render(rows_area, buf);
+        if inner.height >= 2 {
+            let y = inner.bottom() - 1;
+            buf.set_line(inner.x, y, &g.footer, inner.width);
+        }
+    }
+}
+
+/// The row or answer under a screen position while the settings popup is open, laid out as
+/// `draw` lays it out on a screen of `screen`'s size.
+pub fn settings_hit(app: &App, screen: Rect, x: u16, y: u16) -> Option<SettingsHit> {
+    let g = geometry(app, screen, Theme { color: false });
+    let inner = Block::bordered().inner(g.popup);
+    if !inner.contains(ratatui::layout::Position { x, y }) {
+        return None;
+    }
+    if y + 1 == inner.bottom() && inner.height >= 2 {
+        let draft = app.settings_menu.draft?;
+        // The footer is " New game with R? [y] yes  [n] no": find the answers by their columns.
+        let question = format!(" New game with {draft}? ").chars().count() as u16;
+        let yes_at = inner.x + question;
+        let no_at = yes_at + YES.chars().count() as u16 + 2;
+        return if (yes_at..no_at - 2).contains(&x) {
+            Some(SettingsHit::Answer(true))
+        } else if (no_at..no_at + NO.chars().count() as u16).contains(&x) {
+            Some(SettingsHit::Answer(false))
+        } else {
+            None
+        };
+    }
+    let index = usize::from(y - inner.y);
+    if index >= g.visible {
+        return None;
+    }
+    g.rows
+        .get(g.scroll + index)
+        .and_then(|(_, field)| *field)
+        .map(SettingsHit::Row)
+}

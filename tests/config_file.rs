@@ -1,0 +1,272 @@
+//! The config file: a round trip, a missing file, a corrupt one (one warning, the defaults for
+//! what could not be read, the file left as it was), flags over the file, and `--config` through
+//! the real binary.
+
+use clap::Parser;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+use tictree::app::{LogKind, Palette, Seat, Settings};
+use tictree::cli::Cli;
+use tictree::config::{Store, load};
+use tictree::engine::{Algorithm, Rules, Skill};
+
+fn custom() -> Settings {
+    Settings {
+        rules: "6x5k4g".parse().unwrap(),
+        x: Seat::Ai(Skill::Shallow(5)),
+        o: Seat::Human,
+        algorithm: Algorithm::Minimax,
+        time_ms: 250,
+        depth: 7,
+        hints: true,
+        heat_map: true,
+        mouse: false,
+        theme: Palette::Mono,
+    }
+}
+
+fn loaded_settings(path: &Path) -> (Settings, Option<String>) {
+    let loaded = load(Some(path)).expect("a readable config");
+    (Settings::default().patched(&loaded.patch), loaded.warning)
+}
+
+#[test]
+fn saved_settings_load_back_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tictree").join("config.toml");
+    let mut store = Store::new(Some(path.clone()), Settings::default());
+    let report = store.save(&custom());
+    assert_eq!(
+        report,
+        Some((
+            LogKind::Info,
+            format!("Settings saved to {}", path.display())
+        ))
+    );
+    assert_eq!(loaded_settings(&path), (custom(), None));
+    let text = fs::read_to_string(&path).unwrap();
+    assert!(text.contains("\nx = \"ai:3:5\"\n"), "{text}");
+    assert!(text.contains("\nrules = \"6x5k4g\"\n"), "{text}");
+    // Saving again says nothing more, and back to the defaults round-trips too.
+    assert_eq!(store.save(&Settings::default()), None);
+    assert_eq!(loaded_settings(&path), (Settings::default(), None));
+}
+
+#[test]
+fn a_missing_file_means_the_defaults_and_is_not_created() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let loaded = load(Some(&path)).unwrap();
+    assert_eq!(loaded.path.as_deref(), Some(path.as_path()));
+    assert_eq!(loaded.warning, None);
+    assert_eq!(
+        Settings::default().patched(&loaded.patch),
+        Settings::default()
+    );
+    assert!(!path.exists());
+}
+
+#[test]
+fn a_corrupt_file_warns_once_keeps_what_it_can_and_is_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text =
+        "# mine\nrules = \"connect4\"\nx = \"ai:9\"\nhints = \"yes\"\ncolour = 1\ndepth = 4\n";
+    fs::write(&path, text).unwrap();
+    let (settings, warning) = loaded_settings(&path);
+    let warning = warning.expect("a warning");
+    assert!(!warning.contains('\n'), "one line: {warning}");
+    assert!(warning.contains("unknown key 'colour'"), "{warning}");
+    assert!(
+        warning.contains("hints = \"yes\": expected true or false"),
+        "{warning}"
+    );
+    assert!(warning.contains("x = \"ai:9\""), "{warning}");
+    // What could be read is kept, the rest is the default.
+    assert_eq!(
+        settings,
+        Settings {
+            rules: Rules::CONNECT4,
+            depth: 4,
+            ..Settings::default()
+        }
+    );
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        text,
+        "reading never writes"
+    );
+    // Saving a change rewrites only that key: the bad values and unknown keys stay for the
+    // person to fix.
+    let mut store = Store::new(Some(path.clone()), settings);
+    store.save(&Settings {
+        algorithm: Algorithm::AlphaBeta,
+        ..settings
+    });
+    let after = fs::read_to_string(&path).unwrap();
+    assert_eq!(after, format!("{text}algorithm = \"alphabeta\"\n"));
+}
+
+#[test]
+fn a_file_that_is_not_toml_is_never_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let bytes = b"rules = \"4x4\"\nx = \n".to_vec();
+    fs::write(&path, &bytes).unwrap();
+    let (settings, warning) = loaded_settings(&path);
+    assert_eq!(settings, Settings::default());
+    let warning = warning.expect("a warning");
+    assert!(warning.contains("not valid TOML (line 2:"), "{warning}");
+    assert!(warning.contains("changes will not be saved"), "{warning}");
+    let mut store = Store::new(Some(path.clone()), settings);
+    let changed = Settings {
+        hints: true,
+        ..settings
+    };
+    let (kind, report) = store.save(&changed).expect("a report");
+    assert_eq!(kind, LogKind::Warning);
+    assert!(report.starts_with("settings not saved:"), "{report}");
+    assert_eq!(
+        store.save(&changed),
+        None,
+        "the same failure is reported once"
+    );
+    assert_eq!(fs::read(&path).unwrap(), bytes, "byte for byte as it was");
+    // Not UTF-8 either: a warning, not a crash, and the file stays.
+    let binary = [0xff, 0xfe, 0x00, 0x41];
+    fs::write(&path, binary).unwrap();
+    assert!(loaded_settings(&path).1.unwrap().contains("not UTF-8"));
+    assert!(
+        Store::new(Some(path.clone()), settings)
+            .save(&changed)
+            .is_some()
+    );
+    assert_eq!(fs::read(&path).unwrap(), binary);
+}
+
+#[test]
+fn flags_win_over_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let file = "o = \"ai:1\"\nalgorithm = \"minimax\"\ntime_ms = 500\ndepth = 3\nmouse = true\nrules = \"4x4\"\n";
+    fs::write(&path, file).unwrap();
+    let patch = load(Some(&path)).unwrap().patch;
+    let options = |args: &[&str]| {
+        let cli = Cli::try_parse_from([&["tictree"], args].concat()).expect("valid flags");
+        cli.play.options(&patch).expect("valid options")
+    };
+    // Without flags, the file.
+    let plain = options(&[]);
+    assert_eq!(plain.o, Seat::Ai(Skill::Random));
+    assert_eq!(plain.algorithm, Algorithm::Minimax);
+    assert_eq!(plain.budget.time.map(|t| t.as_millis()), Some(500));
+    assert_eq!(plain.budget.depth, Some(3));
+    assert_eq!(plain.rules.to_string(), "4x4");
+    // --moves are read under the file's rules.
+    let moved = options(&["--moves", "d4"]);
+    assert_eq!(moved.start.to_notation(), "...x/..../..../....");
+    // Each flag wins over its key; --depth alone sets the whole budget, as without a file.
+    let flagged = options(&[
+        "--o",
+        "ai:2",
+        "--depth",
+        "6",
+        "--no-mouse",
+        "--rules",
+        "connect4",
+    ]);
+    assert_eq!(flagged.o, Seat::Ai(Skill::WinOrBlock));
+    assert_eq!(
+        flagged.algorithm,
+        Algorithm::Minimax,
+        "no --algo: the file's"
+    );
+    assert_eq!(flagged.budget.depth, Some(6));
+    assert_eq!(flagged.budget.time, None);
+    assert!(!flagged.mouse);
+    assert_eq!(flagged.rules, Rules::CONNECT4);
+}
+
+/// The binary's exit status and standard error, without a terminal.
+fn run(args: &[&str], config_home: &Path) -> (i32, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", config_home)
+        .output()
+        .expect("tictree runs");
+    (
+        output.status.code().expect("an exit status"),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_config_path_that_cannot_be_read_is_a_one_line_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let directory = dir.path().to_str().unwrap();
+    let (status, stderr) = run(&["--config", directory], dir.path());
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        format!("tictree: --config {directory}: is a directory, not a file\n")
+    );
+    let (status, stderr) = run(&["--config", ""], dir.path());
+    assert_eq!(status, 2);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("tictree: ") && stderr.contains("--config"),
+        "{stderr}"
+    );
+    // A bad flag is reported before the file is looked at.
+    let (status, stderr) = run(&["--config", directory, "--x", "robot"], dir.path());
+    assert_eq!(status, 2);
+    assert!(stderr.contains("--x robot"), "{stderr}");
+}
+
+#[test]
+fn a_corrupt_config_is_no_error_on_the_command_line() {
+    // Its warning goes to the game's log; without a terminal the game refuses as always.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "x = [").unwrap();
+    let (status, stderr) = run(&["--config", path.to_str().unwrap()], dir.path());
+    assert_eq!(status, 2);
+    assert_eq!(
+        stderr,
+        "tictree: the game needs a terminal; for scripts use 'tictree analyze'\n"
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), "x = [");
+}
+
+#[test]
+fn help_documents_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .arg("--help")
+        .env("XDG_CONFIG_HOME", dir.path())
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(help.contains("--config <PATH>"), "{help}");
+    assert!(help.contains("tictree/config.toml"), "{help}");
+}
+
+#[test]
+fn the_default_path_follows_xdg_config_home() {
+    // Only where the platform's rule is XDG's.
+    if cfg!(target_os = "linux") {
+        let expected = std::env::var_os("XDG_CONFIG_HOME")
+            .filter(|dir| Path::new(dir).is_absolute())
+            .map(|dir| Path::new(&dir).join("tictree/config.toml"));
+        if let Some(expected) = expected {
+            assert_eq!(tictree::config::default_path(), Some(expected));
+        } else {
+            let home = std::env::var_os("HOME").expect("HOME");
+            assert_eq!(
+                tictree::config::default_path(),
+                Some(Path::new(&home).join(".config/tictree/config.toml"))
+            );
+        }
+    }
+}
