@@ -19,6 +19,7 @@ fn custom() -> Settings {
         algorithm: Algorithm::Minimax,
         time_ms: 250,
         depth: 7,
+        pace_ms: 2000,
         hints: true,
         heat_map: true,
         mouse: false,

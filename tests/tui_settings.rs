@@ -346,3 +346,33 @@ fn q_quits_from_the_popup_and_m_is_a_saved_setting() {
 fn screen_text(app: &App) -> String {
     text(&screen(app, 110, 32))
 }
+
+/// With two AIs the popup offers their pace, and the next search of an AI move is held back by
+/// the new pace; with a human playing, the row is not there.
+#[test]
+fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::ToggleSettings]);
+    assert!(!tictree::app::fields(&app.settings()).contains(&Field::Pace));
+    press(&mut app, &[Action::ToggleSettings]);
+    let mut options = options(Rules::TICTACTOE);
+    options.x = Seat::PERFECT;
+    options.o = Seat::Ai(Skill::Random);
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    settle(&mut app);
+    select(&mut app, Field::Pace);
+    let shown = screen_text(&app);
+    assert!(shown.contains("AI vs AI pace"), "{shown}");
+    assert!(shown.contains("◂ 400 ms a move at least ▸"), "{shown}");
+    right(&mut app);
+    assert_eq!(app.options.pace, std::time::Duration::from_millis(1000));
+    assert!(log_text(&app).contains(&"Setting: AI vs AI pace 1000 ms a move at least".to_string()));
+    press(&mut app, &[Action::Escape]);
+    app.update(Action::MoveNow);
+    let Some(tictree::app::Job::Analyze(request)) = app.take_job() else {
+        panic!("the next position is searched");
+    };
+    assert_eq!(request.pace, std::time::Duration::from_millis(1000));
+}

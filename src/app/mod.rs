@@ -33,13 +33,13 @@ pub use keys::{
     HELP, HelpSection, action_for_key, key_action, replay_key_action, settings_key_action,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, thousands};
-pub use options::{DEFAULT_TIME, Options, Seat};
+pub use options::{AI_PACE, DEFAULT_TIME, Options, Seat};
 pub use record::Record;
 pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
 pub use search_view::SearchView;
-pub use settings::{MAX_DEPTH, MAX_TIME_MS, Palette, Settings, SettingsPatch};
+pub use settings::{MAX_DEPTH, MAX_PACE_MS, MAX_TIME_MS, Palette, Settings, SettingsPatch};
 pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
-pub use state::{AI_PACE, App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
+pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{
     COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage, SearchRequest, SurveyRequest,
     Worker, run_comparison, run_job, run_survey,

@@ -75,6 +75,8 @@ pub struct Options {
     pub mouse: bool,
     /// How long and how deep the AI and the hints search before answering.
     pub budget: Budget,
+    /// With two AIs, the least time between moves, so the game can be watched.
+    pub pace: Duration,
     /// Whether the recommended move is starred on the board on a human's turn.
     pub hints: bool,
     /// Whether the heat map is on at the start (`App::heat` is its live value).
@@ -84,6 +86,9 @@ pub struct Options {
     /// Where changed settings are saved, to show in the popup (`None`: nowhere).
     pub config: Option<PathBuf>,
 }
+
+/// The least time per move of an AI-against-AI game unless told otherwise.
+pub const AI_PACE: Duration = Duration::from_millis(400);
 
 /// The AI's thinking time per move unless told otherwise.
 pub const DEFAULT_TIME: Duration = Duration::from_millis(1500);
@@ -101,6 +106,7 @@ impl Options {
             seed: None,
             mouse: true,
             budget: Budget::time(DEFAULT_TIME),
+            pace: AI_PACE,
             hints: false,
             heat: false,
             theme: Palette::Default,

@@ -1,7 +1,7 @@
 //! The settings a player changes in the popup and keeps in the config file, and how the layers
 //! combine: built-in defaults, then the file, then the command line (flags win).
 
-use super::options::{DEFAULT_TIME, Options, Seat};
+use super::options::{AI_PACE, DEFAULT_TIME, Options, Seat};
 use crate::engine::{Algorithm, Budget, Rules};
 use std::fmt;
 use std::str::FromStr;
@@ -62,6 +62,8 @@ pub struct Settings {
     pub time_ms: u64,
     /// Search depth in plies; 0: no depth limit.
     pub depth: u32,
+    /// With two AIs, the least time per move in milliseconds, so a game can be watched.
+    pub pace_ms: u64,
     /// Whether the recommended move is starred on the board on a human's turn.
     pub hints: bool,
     /// Whether every empty cell shows its move's score.
@@ -76,6 +78,8 @@ pub struct Settings {
 pub const MAX_TIME_MS: u64 = 86_400_000;
 /// Largest search depth, as `--depth` allows.
 pub const MAX_DEPTH: u32 = 64;
+/// Largest `pace_ms`: a minute a move is as slow as anyone watches.
+pub const MAX_PACE_MS: u64 = 60_000;
 
 impl Default for Settings {
     /// What tictree does with no config file and no flags.
@@ -87,6 +91,7 @@ impl Default for Settings {
             algorithm: Algorithm::Engine,
             time_ms: DEFAULT_TIME.as_millis() as u64,
             depth: 0,
+            pace_ms: AI_PACE.as_millis() as u64,
             hints: false,
             heat_map: false,
             mouse: true,
@@ -110,6 +115,8 @@ pub struct SettingsPatch {
     pub time_ms: Option<u64>,
     /// `depth`.
     pub depth: Option<u32>,
+    /// `pace_ms`.
+    pub pace_ms: Option<u64>,
     /// `hints`.
     pub hints: Option<bool>,
     /// `heat_map`.
@@ -130,6 +137,7 @@ impl Settings {
             algorithm: patch.algorithm.unwrap_or(self.algorithm),
             time_ms: patch.time_ms.unwrap_or(self.time_ms),
             depth: patch.depth.unwrap_or(self.depth),
+            pace_ms: patch.pace_ms.unwrap_or(self.pace_ms),
             hints: patch.hints.unwrap_or(self.hints),
             heat_map: patch.heat_map.unwrap_or(self.heat_map),
             mouse: patch.mouse.unwrap_or(self.mouse),
@@ -168,6 +176,7 @@ impl Options {
         let limits = settings.budget();
         self.budget.depth = limits.depth;
         self.budget.time = limits.time;
+        self.pace = Duration::from_millis(settings.pace_ms);
         self.hints = settings.hints;
         self.heat = settings.heat_map;
         self.mouse = settings.mouse;
@@ -183,6 +192,7 @@ impl Options {
             algorithm: self.algorithm,
             time_ms: self.budget.time.map_or(0, |t| t.as_millis() as u64),
             depth: self.budget.depth.unwrap_or(0),
+            pace_ms: self.pace.as_millis() as u64,
             hints: self.hints,
             heat_map: self.heat,
             mouse: self.mouse,
@@ -224,6 +234,7 @@ mod tests {
             algorithm: Algorithm::AlphaBeta,
             time_ms: 250,
             depth: 9,
+            pace_ms: 1000,
             hints: true,
             heat_map: true,
             mouse: false,

@@ -24,6 +24,8 @@ pub enum Field {
     Seat(Player),
     /// Level 3's depth for a side (shown only while that side plays level 3).
     ShallowDepth(Player),
+    /// The least time per move when two AIs play (shown only then).
+    Pace,
     /// The search algorithm.
     Algorithm,
     /// Thinking time per move.
@@ -63,6 +65,9 @@ const TIMES: [u64; 11] = [
     0, 100, 250, 500, 1000, 1500, 3000, 5000, 10_000, 30_000, 60_000,
 ];
 
+/// AI-against-AI pace steps in milliseconds (0: as fast as they think).
+const PACES: [u64; 8] = [0, 100, 250, 400, 1000, 2000, 5000, 10_000];
+
 /// The popup's state: which row is selected, and rules changed but not yet confirmed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SettingsMenu {
@@ -92,6 +97,7 @@ impl Field {
             Field::Gravity => "  gravity".into(),
             Field::Seat(player) => format!("{player} plays"),
             Field::ShallowDepth(_) => "  level 3 depth".into(),
+            Field::Pace => "AI vs AI pace".into(),
             Field::Algorithm => "algorithm".into(),
             Field::Time => "time per move".into(),
             Field::Depth => "depth limit".into(),
@@ -106,7 +112,7 @@ impl Field {
     pub fn section(self) -> &'static str {
         match self {
             Field::Rules | Field::Width | Field::Height | Field::K | Field::Gravity => "Game",
-            Field::Seat(_) | Field::ShallowDepth(_) => "Players",
+            Field::Seat(_) | Field::ShallowDepth(_) | Field::Pace => "Players",
             Field::Algorithm | Field::Time | Field::Depth => "Search",
             Field::Hints | Field::Heat | Field::Mouse | Field::Theme => "Display",
         }
@@ -132,6 +138,9 @@ pub fn fields(settings: &Settings) -> Vec<Field> {
         if let Seat::Ai(Skill::Shallow(_)) = seat(settings, player) {
             rows.push(Field::ShallowDepth(player));
         }
+    }
+    if settings.x.is_ai() && settings.o.is_ai() {
+        rows.push(Field::Pace);
     }
     rows.extend([
         Field::Algorithm,
@@ -177,6 +186,8 @@ pub fn value_text(field: Field, settings: &Settings, rules: &Rules, color: bool)
             Seat::Ai(Skill::Shallow(depth)) => plies(depth),
             _ => "-".into(),
         },
+        Field::Pace if settings.pace_ms == 0 => "none: as fast as they think".into(),
+        Field::Pace => format!("{} ms a move at least", settings.pace_ms),
         Field::Algorithm => settings.algorithm.to_string(),
         Field::Time if settings.time_ms == 0 => "no limit".into(),
         Field::Time => format!("{} ms", settings.time_ms),
@@ -282,6 +293,7 @@ pub fn step(field: Field, settings: &Settings, rules: Rules, delta: isize) -> (S
                 *depth = step_number(&depths, u64::from(*depth), delta) as u32;
             }
         }
+        Field::Pace => next.pace_ms = step_number(&PACES, next.pace_ms, delta),
         Field::Algorithm => next.algorithm = step_in(&Algorithm::ALL, next.algorithm, delta),
         Field::Time => next.time_ms = step_number(&TIMES, next.time_ms, delta),
         Field::Depth => {

@@ -84,9 +84,6 @@ impl Comparison {
     }
 }
 
-/// Pace of AI-vs-AI games, so a person can follow them.
-pub const AI_PACE: Duration = Duration::from_millis(400);
-
 /// Explorer analyses that may run at once; asking for one more cancels the oldest.
 pub const EXPLORE_JOBS: usize = 2;
 
@@ -305,7 +302,11 @@ impl App {
                 position,
                 algorithm: self.options.algorithm,
                 budget: self.options.budget,
-                pace: if both_ai { AI_PACE } else { Duration::ZERO },
+                pace: if both_ai {
+                    self.options.pace
+                } else {
+                    Duration::ZERO
+                },
             })
         });
     }

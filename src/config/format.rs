@@ -2,7 +2,7 @@
 //! value it understands and lists the rest as problems; writing changes only the keys whose
 //! settings changed, so a person's comments, layout and keys tictree does not know survive.
 
-use crate::app::{MAX_DEPTH, MAX_TIME_MS, Settings, SettingsPatch};
+use crate::app::{MAX_DEPTH, MAX_PACE_MS, MAX_TIME_MS, Settings, SettingsPatch};
 use toml_edit::{DocumentMut, Item, Value};
 
 /// A new config file: every key at its default, with a comment saying what it takes. Kept equal
@@ -20,6 +20,8 @@ algorithm = "engine"
 # the AI's thinking time per move in milliseconds, and its depth in plies (0: no limit)
 time_ms = 1500
 depth = 0
+# with two AIs, the least time per move in milliseconds, so the game can be watched
+pace_ms = 400
 # star the recommended move on the board on your turn
 hints = false
 # show every move's score on its cell (the m key)
@@ -80,6 +82,7 @@ fn read_key(patch: &mut SettingsPatch, key: &str, value: &toml::Value) -> Result
         "algorithm" => patch.algorithm = Some(text()?.parse()?),
         "time_ms" => patch.time_ms = Some(number(MAX_TIME_MS)?),
         "depth" => patch.depth = Some(number(u64::from(MAX_DEPTH))? as u32),
+        "pace_ms" => patch.pace_ms = Some(number(MAX_PACE_MS)?),
         "hints" => patch.hints = Some(flag()?),
         "heat_map" => patch.heat_map = Some(flag()?),
         "mouse" => patch.mouse = Some(flag()?),
@@ -98,7 +101,7 @@ enum Entry {
 }
 
 /// Every key with its value in these settings, in the template's order.
-fn entries(settings: &Settings) -> [(&'static str, Entry); 10] {
+fn entries(settings: &Settings) -> [(&'static str, Entry); 11] {
     [
         ("rules", Entry::Text(settings.rules.to_string())),
         ("x", Entry::Text(settings.x.to_string())),
@@ -106,6 +109,7 @@ fn entries(settings: &Settings) -> [(&'static str, Entry); 10] {
         ("algorithm", Entry::Text(settings.algorithm.to_string())),
         ("time_ms", Entry::Number(settings.time_ms as i64)),
         ("depth", Entry::Number(i64::from(settings.depth))),
+        ("pace_ms", Entry::Number(settings.pace_ms as i64)),
         ("hints", Entry::Flag(settings.hints)),
         ("heat_map", Entry::Flag(settings.heat_map)),
         ("mouse", Entry::Flag(settings.mouse)),
