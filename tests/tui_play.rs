@@ -179,3 +179,60 @@ fn the_board_grows_with_the_terminal_and_the_move_list_fills_the_rows_below() {
     let shown = text(&screen(&app, 200, 50));
     assert!(shown.contains("┌───────────────┬"), "{shown}");
 }
+
+/// A narrow but tall terminal stacks the board above the tree and the log, and clicks still land
+/// on the cell under the pointer.
+#[test]
+fn a_narrow_tall_terminal_stacks_the_panes_and_clicks_still_hit_their_cells() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    settle(&mut app);
+    let terminal = screen(&app, 50, 40);
+    let shown = text(&terminal);
+    let lines: Vec<&str> = shown.lines().collect();
+    let row_of = |needle: &str| lines.iter().position(|l| l.contains(needle)).unwrap();
+    assert!(row_of("┌ Board") < row_of("┌ Game tree"), "{shown}");
+    assert!(row_of("┌ Game tree") < row_of("┌ Log"), "{shown}");
+    assert!(shown.contains("★  b3      0  draw"), "{shown}");
+    // The O on b2 sits in the middle of the board: its ring's middle row holds the cursor.
+    let area = ratatui::layout::Rect::new(0, 0, 50, 40);
+    let y = row_of("[│ │]") as u16;
+    let x = lines[usize::from(y)]
+        .chars()
+        .position(|c| c == '[')
+        .unwrap() as u16
+        + 2;
+    let b2 = Rules::TICTACTOE.parse_cell("b2").unwrap();
+    assert_eq!(tictree::ui::cell_at(&app, area, x, y), Some(b2));
+    // Too narrow and too short for either arrangement: the message says what is needed.
+    let small = text(&screen(&app, 40, 12));
+    assert!(small.contains("too small"), "{small}");
+}
+
+/// Each way of playing on screen: two humans with the analysis on, and two AIs, paused.
+#[test]
+fn human_against_human_and_ai_against_ai_screens() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2");
+    options.o = Seat::Human;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(shown.contains("X: human · O: human"), "{shown}");
+    assert!(shown.contains("X (human) to move: recommended"), "{shown}");
+    assert_snapshot!("human_vs_human", terminal.backend());
+
+    let mut options = options_from(Rules::TICTACTOE, "a3");
+    options.x = Seat::PERFECT;
+    options.o = Seat::Ai(Skill::Shallow(2));
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    settle(&mut app);
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(shown.contains("X: AI level 4 · O: AI level 3"), "{shown}");
+    assert!(
+        shown.contains("p resume AI") && shown.contains("f one AI move"),
+        "{shown}"
+    );
+    assert_snapshot!("ai_vs_ai_paused", terminal.backend());
+}

@@ -147,3 +147,38 @@ fn clicks_in_the_settings_popup_change_a_setting_and_save_it() {
     assert!(saved.contains("\nhints = true\n"), "{saved}");
     assert!(saved.starts_with("# tictree settings."), "{saved}");
 }
+
+/// A left click on a cell plays there, as an xterm reports it (SGR mouse mode).
+#[test]
+fn a_mouse_click_on_a_cell_plays_there() {
+    let mut session = Session::start(&["--seed", "3"]);
+    session.screen.wait_for("9 moves ·");
+    // The cursor starts on b2, drawn `[ … ]` around the cell's middle: click a column left of
+    // the closing bracket, inside b2.
+    let shown = session.screen.contents();
+    let (row, line) = shown
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains(" 2 │") && line.contains('['))
+        .expect("the cursor on row 2");
+    let col = line
+        .chars()
+        .position(|c| c == ']')
+        .expect("the closing bracket")
+        - 1;
+    click(&mut session, col, row);
+    session.screen.wait_for("1. X (you) plays b2");
+    session.screen.wait_for("2. O (AI level 4) plays");
+    session.quit();
+}
+
+/// Two perfect players: the whole game plays itself on screen, at the AI-against-AI pace, to
+/// the draw the game-over banner announces.
+#[test]
+fn two_perfect_ais_play_a_whole_game_to_a_draw_on_screen() {
+    let mut session = Session::start(&["--x", "ai:4", "--o", "ai:4", "--seed", "5", "--no-mouse"]);
+    session.screen.wait_for("9. X (AI level 4) plays");
+    session.screen.wait_for("Game over: draw");
+    session.screen.wait_for("═  DRAW  ═");
+    session.quit();
+}

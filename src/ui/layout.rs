@@ -96,12 +96,30 @@ pub fn min_size(rules: &Rules) -> (u16, u16) {
     (w + RIGHT_MIN, h.max(TREE_MIN + LOG_MIN) + 2)
 }
 
-/// Lays out a frame, or `Err((width, height))` with the size needed when the area is too small.
+/// Lays out a frame, or `Err((width, height))` with the size needed when the area is too small:
+/// side by side (board left, tree and log right) where the width allows, else stacked (the board
+/// above the tree and the log) on a narrow but tall terminal.
 pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16, u16)> {
     let (min_w, min_h) = min_size(rules);
-    if area.width < min_w || area.height < min_h {
-        return Err((min_w, min_h));
+    if area.width >= min_w && area.height >= min_h {
+        return Ok(side_by_side(area, rules, tree_rows));
     }
+    stacked(area, rules, tree_rows).ok_or((min_w, min_h))
+}
+
+/// The header, body and status-bar rows of a frame.
+fn frame(area: Rect) -> [Rect; 3] {
+    Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Fill(1),
+        Constraint::Length(1),
+    ])
+    .areas(area)
+}
+
+/// The board on the left at the largest scale the right column's needs allow; the tree and the
+/// log on the right.
+fn side_by_side(area: Rect, rules: &Rules, tree_rows: usize) -> Panes {
     let body_h = area.height - 2;
     let fits = |right: u16, scales: &[Scale]| {
         scales.iter().copied().find(|s| {
@@ -114,12 +132,7 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
         .or_else(|| fits(RIGHT_WANTED, usual))
         .or_else(|| fits(RIGHT_MIN, usual))
         .unwrap_or(SCALES[SCALES.len() - 1]);
-    let [header, body, status] = Layout::vertical([
-        Constraint::Length(1),
-        Constraint::Fill(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
+    let [header, body, status] = frame(area);
     let [left, right] =
         Layout::horizontal([Constraint::Length(scale.pane(rules).0), Constraint::Fill(1)])
             .areas(body);
@@ -132,18 +145,8 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
     } else {
         (left, None)
     };
-    // The tree gets a row per candidate (plus header, footer and borders) while the log keeps its minimum.
-    let wanted = u16::try_from(tree_rows)
-        .unwrap_or(u16::MAX)
-        .saturating_add(4);
-    // On big boards the log keeps at least a third of the column.
-    let most = (body_h * 2 / 3)
-        .max(TREE_MIN)
-        .min(body_h.saturating_sub(LOG_MIN));
-    let tree_h = wanted.min(most).max(TREE_MIN);
-    let [tree, log] =
-        Layout::vertical([Constraint::Length(tree_h), Constraint::Fill(1)]).areas(right);
-    Ok(Panes {
+    let [tree, log] = tree_and_log(right, tree_rows);
+    Panes {
         header,
         board,
         scale,
@@ -151,5 +154,42 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
         tree,
         log,
         status,
+    }
+}
+
+/// The board across the top at the largest usual scale that leaves the tree and the log their
+/// minimum rows below it; `None` when even the smallest does not fit.
+fn stacked(area: Rect, rules: &Rules, tree_rows: usize) -> Option<Panes> {
+    let body_h = area.height.checked_sub(2)?;
+    let scale = SCALES[BIG_SCALES..].iter().copied().find(|s| {
+        let (w, h) = s.pane(rules);
+        w <= area.width && h + TREE_MIN + LOG_MIN <= body_h && area.width >= RIGHT_MIN
+    })?;
+    let [header, body, status] = frame(area);
+    let [board, below] =
+        Layout::vertical([Constraint::Length(scale.pane(rules).1), Constraint::Fill(1)])
+            .areas(body);
+    let [tree, log] = tree_and_log(below, tree_rows);
+    Some(Panes {
+        header,
+        board,
+        scale,
+        moves: None,
+        tree,
+        log,
+        status,
     })
+}
+
+/// The tree gets a row per candidate (plus header, footer and borders) while the log keeps its
+/// minimum; on big boards the log keeps at least a third.
+fn tree_and_log(area: Rect, tree_rows: usize) -> [Rect; 2] {
+    let wanted = u16::try_from(tree_rows)
+        .unwrap_or(u16::MAX)
+        .saturating_add(4);
+    let most = (area.height * 2 / 3)
+        .max(TREE_MIN)
+        .min(area.height.saturating_sub(LOG_MIN));
+    let tree_h = wanted.min(most).max(TREE_MIN);
+    Layout::vertical([Constraint::Length(tree_h), Constraint::Fill(1)]).areas(area)
 }
