@@ -111,6 +111,13 @@ fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
     // X is to move and is now the AI: it thinks, then plays.
     settle(&mut app);
     assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(
+        app.record().resume,
+        format!(
+            "tictree --rules tictactoe --x ai:2 --o human --moves \"{}\"",
+            Rules::TICTACTOE.move_name(app.game.moves()[0])
+        )
+    );
     let log = log_text(&app);
     assert!(
         log.contains(&"Sides swapped: X: AI level 2, O: you".to_string()),

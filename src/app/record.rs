@@ -1,6 +1,7 @@
 //! The game record: every move from the empty board in notation, ready to copy, and the command
 //! that resumes the game. Shown behind a key and printed when tictree ends.
 
+use super::options::Seat;
 use super::state::App;
 use crate::engine::{Player, Status};
 use std::fmt;
@@ -12,7 +13,8 @@ pub struct Record {
     pub summary: String,
     /// `1. a3 b2  2. b3 c1  3. c3`: the moves numbered by turn (empty before the first move).
     pub numbered: String,
-    /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game.
+    /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game
+    /// (with `--x` and `--o` where the players are not the default ones).
     pub resume: String,
     /// How many moves were played from the empty board.
     pub length: usize,
@@ -63,11 +65,17 @@ impl App {
             self.seat_label(Player::X),
             self.seat_label(Player::O)
         );
-        let resume = if names.is_empty() {
-            format!("tictree --rules {rules}")
-        } else {
-            format!("tictree --rules {rules} --moves \"{}\"", names.join(" "))
-        };
+        // Who plays is part of the game: the seats go in unless they are the defaults.
+        let mut resume = format!("tictree --rules {rules}");
+        if self.options.x != Seat::Human {
+            resume += &format!(" --x {}", self.options.x);
+        }
+        if self.options.o != Seat::PERFECT {
+            resume += &format!(" --o {}", self.options.o);
+        }
+        if !names.is_empty() {
+            resume += &format!(" --moves \"{}\"", names.join(" "));
+        }
         Record {
             summary,
             numbered,
