@@ -262,6 +262,9 @@ fn mono_theme_draws_without_colour() {
     assert!(coloured(&app) > 0);
     select(&mut app, Field::Theme);
     right(&mut app);
+    assert_eq!(app.options.theme, Palette::Light);
+    assert!(coloured(&app) > 0);
+    right(&mut app);
     assert_eq!(app.options.theme, Palette::Mono);
     assert_eq!(coloured(&app), 0);
 }
@@ -375,4 +378,38 @@ fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
         panic!("the next position is searched");
     };
     assert_eq!(request.pace, std::time::Duration::from_millis(1000));
+}
+
+/// The light theme keeps the terminal's own colours but swaps the pale ones: X in blue rather
+/// than cyan, O in magenta rather than light magenta.
+#[test]
+fn the_light_theme_draws_the_marks_in_darker_colours() {
+    let mark_colours = |theme: Palette| {
+        // Away from the cursor (on b2), whose token has its own colour.
+        let mut options = options_from(Rules::TICTACTOE, "a3 a1");
+        options.theme = theme;
+        let app = App::new(options, true);
+        let terminal = screen(&app, 100, 30);
+        let buffer = terminal.backend().buffer();
+        let colour_of = |symbol: &str| {
+            buffer
+                .content()
+                .iter()
+                .find(|cell| cell.symbol() == symbol)
+                .map(|cell| cell.fg)
+        };
+        (colour_of("╳"), colour_of("╭"))
+    };
+    assert_eq!(
+        mark_colours(Palette::Default),
+        (Some(Color::Cyan), Some(Color::LightMagenta))
+    );
+    assert_eq!(
+        mark_colours(Palette::Light),
+        (Some(Color::Blue), Some(Color::Magenta))
+    );
+    assert_eq!(
+        mark_colours(Palette::Mono),
+        (Some(Color::Reset), Some(Color::Reset))
+    );
 }

@@ -10,21 +10,24 @@ use std::time::Duration;
 /// How the screen is coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Palette {
-    /// The terminal's own colours (off anyway under `NO_COLOR`).
+    /// The terminal's own colours (off anyway under `NO_COLOR`), chosen for a dark background.
     #[default]
     Default,
+    /// The terminal's own colours, the darker ones, for a light background.
+    Light,
     /// No colour at all: modifiers and symbols only.
     Mono,
 }
 
 impl Palette {
     /// Every palette, in the popup's order.
-    pub const ALL: [Palette; 2] = [Palette::Default, Palette::Mono];
+    pub const ALL: [Palette; 3] = [Palette::Default, Palette::Light, Palette::Mono];
 
     /// The name in the config file.
     pub fn name(self) -> &'static str {
         match self {
             Palette::Default => "default",
+            Palette::Light => "light",
             Palette::Mono => "mono",
         }
     }
@@ -43,7 +46,7 @@ impl FromStr for Palette {
         Palette::ALL
             .into_iter()
             .find(|p| p.name() == text.trim().to_ascii_lowercase())
-            .ok_or_else(|| format!("unknown theme '{text}': use default or mono"))
+            .ok_or_else(|| format!("unknown theme '{text}': use default, light or mono"))
     }
 }
 

@@ -225,7 +225,7 @@ impl App {
 
     /// Whether the screen is drawn in colour: the terminal allows it and the theme wants it.
     pub fn colored(&self) -> bool {
-        self.color && self.options.theme == Palette::Default
+        self.color && self.options.theme != Palette::Mono
     }
 
     /// The settings, once after each change (for the config file), else `None`.

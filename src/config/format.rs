@@ -28,7 +28,7 @@ hints = false
 heat_map = false
 # mouse clicks play moves and work the settings popup
 mouse = true
-# "default" (colours; NO_COLOR turns them off) or "mono"
+# "default" (colours for a dark background; NO_COLOR turns them off), "light" or "mono"
 theme = "default"
 "#;
 

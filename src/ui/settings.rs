@@ -149,7 +149,14 @@ impl Widget for SettingsPopup<'_> {
 /// The row or answer under a screen position while the settings popup is open, laid out as
 /// `draw` lays it out on a screen of `screen`'s size.
 pub fn settings_hit(app: &App, screen: Rect, x: u16, y: u16) -> Option<SettingsHit> {
-    let g = geometry(app, screen, Theme { color: false });
+    let g = geometry(
+        app,
+        screen,
+        Theme {
+            color: false,
+            light: false,
+        },
+    );
     let inner = Block::bordered().inner(g.popup);
     if !inner.contains(ratatui::layout::Position { x, y }) {
         return None;

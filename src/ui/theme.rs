@@ -4,20 +4,29 @@
 use crate::engine::{MoveValue, Player};
 use ratatui::style::{Color, Modifier, Style};
 
-/// The styles of one frame: coloured or not.
+/// The styles of one frame: coloured or not, for a dark or a light background.
 #[derive(Clone, Copy, Debug)]
 pub struct Theme {
     /// Whether colours may be used.
     pub color: bool,
+    /// Whether the background is light: the pale colours give way to darker ones.
+    pub light: bool,
 }
 
 impl Theme {
     fn fg(self, color: Color) -> Style {
-        if self.color {
-            Style::new().fg(color)
-        } else {
-            Style::new()
+        if !self.color {
+            return Style::new();
         }
+        // Still the terminal's own sixteen colours, so its palette keeps the last word; only the
+        // ones that wash out on white are swapped for darker neighbours.
+        let color = match (self.light, color) {
+            (true, Color::Cyan) => Color::Blue,
+            (true, Color::LightMagenta) => Color::Magenta,
+            (true, Color::Yellow) => Color::Blue,
+            (_, color) => color,
+        };
+        Style::new().fg(color)
     }
 
     /// A mark on the board.
