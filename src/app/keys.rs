@@ -107,16 +107,26 @@ pub fn help_length() -> usize {
     HELP.iter().map(|s| 1 + s.keys.len()).sum::<usize>() + HELP.len() - 1 + 2
 }
 
+/// The cursor keys and their vi letters, in the game and the settings popup alike.
+fn direction(code: KeyCode) -> Option<Direction> {
+    match code {
+        KeyCode::Up | KeyCode::Char('k') => Some(Direction::Up),
+        KeyCode::Down | KeyCode::Char('j') => Some(Direction::Down),
+        KeyCode::Left | KeyCode::Char('h') => Some(Direction::Left),
+        KeyCode::Right | KeyCode::Char('l') => Some(Direction::Right),
+        _ => None,
+    }
+}
+
 /// The action for a key press in the game.
 pub fn key_action(key: &KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
     }
+    if let Some(direction) = direction(key.code) {
+        return Some(Action::Move(direction));
+    }
     let action = match key.code {
-        KeyCode::Up | KeyCode::Char('k') => Action::Move(Direction::Up),
-        KeyCode::Down | KeyCode::Char('j') => Action::Move(Direction::Down),
-        KeyCode::Left | KeyCode::Char('h') => Action::Move(Direction::Left),
-        KeyCode::Right | KeyCode::Char('l') => Action::Move(Direction::Right),
         KeyCode::Enter | KeyCode::Char(' ') => Action::Place,
         KeyCode::Backspace => Action::Back,
         KeyCode::Char('u') => Action::Undo,
@@ -157,11 +167,10 @@ pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
     }
+    if let Some(direction) = direction(key.code) {
+        return Some(Action::Move(direction));
+    }
     let action = match key.code {
-        KeyCode::Up | KeyCode::Char('k') => Action::Move(Direction::Up),
-        KeyCode::Down | KeyCode::Char('j') => Action::Move(Direction::Down),
-        KeyCode::Left | KeyCode::Char('h') => Action::Move(Direction::Left),
-        KeyCode::Right | KeyCode::Char('l') => Action::Move(Direction::Right),
         KeyCode::Char('y') => Action::Answer(true),
         KeyCode::Char('n') => Action::Answer(false),
         KeyCode::Enter => Action::Place,
