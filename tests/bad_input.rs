@@ -256,6 +256,36 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "the game needs a terminal; for scripts use 'tictree analyze'",
     ),
     (
+        &["selfplay", "--x", "human"],
+        "--x human: selfplay needs two AIs (ai or ai:LEVEL)",
+    ),
+    (&["selfplay", "--o", "ai:0"], "--o ai:0: unknown level '0'"),
+    (
+        &["selfplay", "--x", "ai:3:0"],
+        "--x ai:3:0: level 3:0: the depth is a number from 1 to 20",
+    ),
+    (
+        &["selfplay", "--games", "-5"],
+        "--games -5: expected a whole number from 1 to 1000000",
+    ),
+    (&["selfplay", "--games", "lots"], "--games lots: expected"),
+    (
+        &["selfplay", "--seed", "x"],
+        "--seed x: expected a whole number from 0 to 18446744073709551615",
+    ),
+    (
+        &["selfplay", "--rules", "connect4", "--moves", "1212121"],
+        "the game is already over in that position: nothing to play",
+    ),
+    (
+        &["--config", "/tmp"],
+        "--config /tmp: is a directory, not a file",
+    ),
+    (
+        &["--config"],
+        "a value is required for '--config <PATH>' but none was supplied",
+    ),
+    (
         &["--rules", "connect4", "--no-mouse"],
         "the game needs a terminal; for scripts use 'tictree analyze'",
     ),
@@ -263,7 +293,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
 
 fn cases() -> Vec<Case> {
     let mut cases = Vec::new();
-    for command in [&["analyze"][..], &["solve"], &["trace"], &[]] {
+    for command in [&["analyze"][..], &["solve"], &["trace"], &["selfplay"], &[]] {
         for (args, says) in RULES_AND_MOVES {
             cases.push(([command, args].concat(), *says));
         }

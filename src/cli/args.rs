@@ -322,8 +322,8 @@ pub struct SelfplayArgs {
     )]
     pub games: String,
     /// Seed of every random choice: equal seeds give equal games (default: a random seed, printed).
-    #[arg(long)]
-    pub seed: Option<u64>,
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub seed: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -344,6 +344,14 @@ impl SelfplayArgs {
     /// The number of games, 1 to 1,000,000.
     pub fn games(&self) -> Result<u64, CliError> {
         number("games", &self.games, 1..=1_000_000)
+    }
+
+    /// The seed given, if any.
+    pub fn seed(&self) -> Result<Option<u64>, CliError> {
+        self.seed
+            .as_deref()
+            .map(|s| number("seed", s, 0..=u64::MAX))
+            .transpose()
     }
 }
 

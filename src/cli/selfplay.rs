@@ -93,7 +93,7 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
     }
     let [x, o] = args.skills()?;
     let games = args.games()?;
-    let seed = args.seed.unwrap_or_else(rand::random);
+    let seed = args.seed()?.unwrap_or_else(rand::random);
     let mut tally = Tally {
         rules: start.rules().to_string(),
         start: start.to_notation(),
