@@ -1,7 +1,7 @@
 use clap::Parser;
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use tictree::cli::{Cli, CliError, Command};
+use tictree::cli::{Cli, CliError, Command, Ending};
 
 fn main() -> color_eyre::Result<ExitCode> {
     color_eyre::install()?;
@@ -17,16 +17,17 @@ fn main() -> color_eyre::Result<ExitCode> {
             return Ok(ExitCode::from(2));
         }
     };
+    let done = |result: Result<(), CliError>| result.map(|()| Ending::Done);
     let outcome = match cli.command {
         Some(Command::Analyze(args)) => tictree::cli::analyze::run(&args),
         Some(Command::Solve(args)) => tictree::cli::solve::run(&args),
         Some(Command::Bench(args)) => tictree::cli::bench::run(&args),
-        Some(Command::Trace(args)) => tictree::cli::trace::run(&args),
-        Some(Command::Selfplay(args)) => tictree::cli::selfplay::run(&args),
-        None => play(&cli),
+        Some(Command::Trace(args)) => done(tictree::cli::trace::run(&args)),
+        Some(Command::Selfplay(args)) => done(tictree::cli::selfplay::run(&args)),
+        None => done(play(&cli)),
     };
     match outcome {
-        Ok(()) => Ok(ExitCode::SUCCESS),
+        Ok(ending) => Ok(ExitCode::from(ending.code())),
         Err(error) => {
             eprintln!("tictree: {error}");
             Ok(ExitCode::from(2))

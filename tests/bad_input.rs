@@ -182,6 +182,18 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "unexpected argument '--depth' found (see --help)",
     ),
     (
+        &["solve", "--analyze"],
+        "--analyze works with --batch; for one position use 'tictree analyze'",
+    ),
+    (
+        &["solve", "--batch", "/nonexistent/positions.txt"],
+        "--batch /nonexistent/positions.txt: No such file or directory",
+    ),
+    (
+        &["solve", "--batch", "-", "x.o/.x./..o"],
+        "the argument '--batch <FILE>' cannot be used with '[POSITION]' (see --help)",
+    ),
+    (
         &["bench", "--hash", "0"],
         "--hash 0: expected a whole number",
     ),

@@ -1,16 +1,25 @@
 //! `tictree analyze`: the score of every legal move of a position, exact unless a budget is given.
+//! On a terminal it shows its progress on stderr; Ctrl-C prints what is known, marked partial.
 
 use super::args::{AnalyzeArgs, budget};
-use super::error::CliError;
+use super::error::{CliError, Ending};
 use super::format::{AnalysisJson, analysis_table};
-use crate::engine::{Algorithm, Budget, StopFlag, analyze_within};
+use super::interrupt::Interrupt;
+use super::progress::Live;
+use super::watch::Watch;
+use crate::engine::search::solver::DEFAULT_HASH_BYTES;
+use crate::engine::{
+    Algorithm, Appraisal, Budget, Engine, SearchProgress, Table, analyze_within_table,
+};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Runs the subcommand, printing a table or the JSON object.
-pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
+pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     let position = args.game.position(args.position.as_deref())?;
     let table = args.table.bytes()?;
     if args.compare {
-        return super::compare::run(&position, table, args.json);
+        super::compare::run(&position, table, args.json)?;
+        return Ok(Ending::Done);
     }
     let algorithm: Algorithm = args.algo.parse()?;
     let budget = Budget {
@@ -21,14 +30,74 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
             args.nodes.as_deref(),
         )?
     };
-    let analysis = analyze_within(&position, algorithm, &budget, &StopFlag::default(), |_| {})
-        .map_err(|_| CliError("the analysis was cancelled".into()))?;
-    if args.json {
-        let json = serde_json::to_string(&AnalysisJson::from(&analysis))
+    let interrupt = Interrupt::catch();
+    // The engine is made here rather than inside the analysis so that its progress can be read:
+    // a new engine's table is empty, so the nodes and scores are a cold start's, as always.
+    let progress = Arc::new(SearchProgress::default());
+    let mut engine = (algorithm == Algorithm::Engine).then(|| {
+        let bytes = table.unwrap_or(DEFAULT_HASH_BYTES);
+        let mut engine = Engine::with_hash(position.layout(), interrupt.flag().clone(), bytes);
+        engine.set_progress(Some(Arc::clone(&progress)));
+        engine
+    });
+    let solver = engine.is_some().then(|| Arc::clone(&progress));
+    let watch = Arc::new(Mutex::new(Watch::new(&position, budget, solver)));
+    let shown = Arc::clone(&watch);
+    let live = Live::start(move || {
+        let watch = shown.lock().unwrap_or_else(PoisonError::into_inner);
+        watch.lines()
+    });
+    let table = match &mut engine {
+        Some(engine) => Table::Kept(engine),
+        None => Table::New(table),
+    };
+    let result = analyze_within_table(
+        &position,
+        algorithm,
+        &budget,
+        table,
+        interrupt.flag(),
+        |m| {
+            let mut watch = watch.lock().unwrap_or_else(PoisonError::into_inner);
+            watch.record(m);
+        },
+    );
+    live.finish();
+    let watch = watch.lock().unwrap_or_else(PoisonError::into_inner);
+    match result {
+        Ok(analysis) => {
+            print(&analysis, args.json, None)?;
+            Ok(Ending::Done)
+        }
+        Err(_) => {
+            let partial = watch.partial(algorithm);
+            let unscored = position.rules().move_names(&watch.unscored());
+            print(&partial, args.json, Some((unscored, watch.partial_note())))?;
+            Ok(Ending::Interrupted)
+        }
+    }
+}
+
+/// Prints the analysis; a partial one (`partial`: the moves with no value, and the note saying
+/// how far it got) is marked as such in the table and in the JSON.
+fn print(
+    analysis: &Appraisal,
+    json: bool,
+    partial: Option<(Vec<String>, String)>,
+) -> Result<(), CliError> {
+    if json {
+        let mut object = AnalysisJson::from(analysis);
+        if let Some((unscored, _)) = partial {
+            object = object.partial(unscored);
+        }
+        let text = serde_json::to_string(&object)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-        println!("{json}");
+        println!("{text}");
     } else {
-        print!("{}", analysis_table(&analysis));
+        print!("{}", analysis_table(analysis));
+        if let Some((_, note)) = partial {
+            println!("{note}");
+        }
     }
     Ok(())
 }

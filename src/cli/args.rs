@@ -261,11 +261,20 @@ pub struct SolveArgs {
     /// Only win, draw or loss (faster), not how quickly.
     #[arg(long)]
     pub weak: bool,
-    /// Print one JSON object instead of text.
+    /// Print one JSON object instead of text (with --batch: one per line).
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
     pub table: TableArgs,
+    /// Solve every position of FILE ('-': standard input), one per line: Pons' and Tromp's
+    /// column digits (e.g. 4453), cell names or x.o/.x./..o, optionally followed by the expected
+    /// score, which is checked (docs/cli.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+    pub batch: Option<String>,
+    /// With --batch: print the score of every column (every cell without gravity) instead,
+    /// as Pons' solver does with -a; -1000 for a full column.
+    #[arg(long)]
+    pub analyze: bool,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
 }

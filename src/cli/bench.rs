@@ -2,10 +2,13 @@
 //! right. Connect Four rows use Pons' test sets (data/connect4) and compare with his figures.
 
 use super::args::BenchArgs;
-use super::error::CliError;
+use super::bench_progress::Watch;
+use super::error::{CliError, Ending};
+use super::interrupt::Interrupt;
+use super::progress::Live;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
-use crate::engine::{Algorithm, Position, Rules, StopFlag, analyze};
+use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, analyze};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -122,15 +125,21 @@ impl BenchRow {
     }
 }
 
-fn analysis_row(name: &str, rules: Rules, algorithm: Algorithm) -> BenchRow {
+fn analysis_row(
+    name: &str,
+    rules: Rules,
+    algorithm: Algorithm,
+    stop: &StopFlag,
+) -> Result<BenchRow, Cancelled> {
     let position = Position::empty(rules);
     // Short runs are at the mercy of the machine: report the median of five fresh analyses.
     let mut times = Vec::new();
-    let mut analysis = Err(crate::engine::Cancelled);
+    let mut analysis = Err(Cancelled);
     for _ in 0..5 {
         let started = Instant::now();
-        analysis = analyze(&position, algorithm, &StopFlag::default(), |_| {});
+        analysis = analyze(&position, algorithm, stop, |_| {});
         times.push(started.elapsed());
+        stop.check()?;
     }
     times.sort();
     let elapsed = times[2];
@@ -142,30 +151,44 @@ fn analysis_row(name: &str, rules: Rules, algorithm: Algorithm) -> BenchRow {
         ),
         Err(_) => (false, 0),
     };
-    BenchRow::new(name, 1, usize::from(correct), nodes, 0, elapsed)
+    Ok(BenchRow::new(
+        name,
+        1,
+        usize::from(correct),
+        nodes,
+        0,
+        elapsed,
+    ))
 }
 
-fn weak_row(name: &str, rules: Rules, expected: i32, hash: usize) -> BenchRow {
+fn weak_row(
+    name: &str,
+    rules: Rules,
+    expected: i32,
+    hash: usize,
+    watch: &Watch,
+) -> Result<BenchRow, Cancelled> {
     let position = Position::empty(rules);
-    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), hash);
+    let mut engine = Engine::with_hash(position.layout(), watch.stop().clone(), hash);
+    engine.set_progress(watch.solver());
     engine.touch_table();
-    match solve_with(&mut engine, &position, true, false) {
-        Ok(s) => BenchRow::new(
-            name,
-            1,
-            usize::from(s.value == expected),
-            s.stats.nodes,
-            s.explored,
-            s.elapsed,
-        ),
-        Err(_) => BenchRow::new(name, 1, 0, 0, 0, Duration::ZERO),
-    }
+    let s = solve_with(&mut engine, &position, true, false)?;
+    Ok(BenchRow::new(
+        name,
+        1,
+        usize::from(s.value == expected),
+        s.stats.nodes,
+        s.explored,
+        s.elapsed,
+    ))
 }
 
-fn connect4_row(set: &TestSet, engine: &mut Engine) -> Result<BenchRow, CliError> {
+fn connect4_row(set: &TestSet, engine: &mut Engine, watch: &Watch) -> Result<BenchRow, Halt> {
     let (mut positions, mut correct, mut nodes, mut explored) = (0, 0, 0, 0);
     let mut elapsed = Duration::ZERO;
+    let count = set.text.lines().step_by(set.every).take(set.limit).count();
     for line in set.text.lines().step_by(set.every).take(set.limit) {
+        watch.position(positions + 1, count);
         let mut parts = line.split_whitespace();
         let (Some(moves), Some(score)) = (parts.next(), parts.next()) else {
             continue;
@@ -177,8 +200,7 @@ fn connect4_row(set: &TestSet, engine: &mut Engine) -> Result<BenchRow, CliError
             .play_moves(moves)
             .map_err(|e| CliError(format!("{}: {e}", set.file)))?;
         engine.reset();
-        let solution = solve_with(engine, &position, false, false)
-            .map_err(|_| CliError("the search was cancelled".into()))?;
+        let solution = solve_with(engine, &position, false, false)?;
         positions += 1;
         correct += usize::from(solution.pons_score(&position) == expected);
         nodes += solution.stats.nodes;
@@ -202,8 +224,26 @@ fn row_names() -> Vec<String> {
     analyses.chain(fixed).chain(sets).collect()
 }
 
+/// Why the suite stopped before its end.
+enum Halt {
+    Bad(CliError),
+    Interrupted,
+}
+
+impl From<CliError> for Halt {
+    fn from(error: CliError) -> Halt {
+        Halt::Bad(error)
+    }
+}
+
+impl From<Cancelled> for Halt {
+    fn from(_: Cancelled) -> Halt {
+        Halt::Interrupted
+    }
+}
+
 /// Runs the suite and prints a table or a JSON object.
-pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
     // An --only that matches nothing is a typo, not an empty benchmark.
     let names = row_names();
@@ -216,11 +256,43 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         )));
     }
     let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
-    let ttt = Rules::TICTACTOE;
+    let interrupt = Interrupt::catch();
+    let (watch, live) = Watch::start(interrupt.flag());
     let mut rows = Vec::new();
+    let halt = suite(args, hash, &watch, &live, &mut rows).err();
+    live.finish();
+    match halt {
+        None => {}
+        Some(Halt::Bad(error)) => return Err(error),
+        Some(Halt::Interrupted) => {
+            eprintln!(
+                "tictree: bench interrupted (Ctrl-C) during {}",
+                watch.row_name()
+            );
+            return Ok(Ending::Interrupted);
+        }
+    }
+    if args.json {
+        let text = serde_json::to_string(&rows)
+            .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
+        println!("{text}");
+    }
+    Ok(Ending::Done)
+}
+
+/// The rows `--only` wants, each printed (as a table line) as soon as it is done.
+fn suite(
+    args: &BenchArgs,
+    hash: usize,
+    watch: &Watch,
+    live: &Live,
+    rows: &mut Vec<BenchRow>,
+) -> Result<(), Halt> {
+    let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
+    let ttt = Rules::TICTACTOE;
     let mut emit = |row: BenchRow| {
         if !args.json {
-            println!("{}", table_line(&row));
+            live.above(|| println!("{}", table_line(&row)));
         }
         rows.push(row);
     };
@@ -230,43 +302,45 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     for algorithm in Algorithm::ALL {
         let name = format!("3x3 analysis {algorithm}");
         if wanted(&name) {
-            emit(analysis_row(&name, ttt, algorithm));
+            watch.row(&name);
+            emit(analysis_row(&name, ttt, algorithm, watch.stop())?);
         }
     }
     let rules = |text: &str| text.parse::<Rules>().map_err(CliError::from);
     if wanted("4x4 analysis engine") {
-        emit(analysis_row(
+        watch.row("4x4 analysis engine");
+        let row = analysis_row(
             "4x4 analysis engine",
             rules("4x4")?,
             Algorithm::Engine,
-        ));
+            watch.stop(),
+        )?;
+        emit(row);
     }
-    if wanted("5x5k4 weak") {
-        emit(weak_row("5x5k4 weak", rules("5x5k4")?, 0, hash));
-    }
-    if wanted("6x5k4 weak") {
-        emit(weak_row("6x5k4 weak", rules("6x5k4")?, 1, hash));
+    for (name, board, value) in [("5x5k4 weak", "5x5k4", 0), ("6x5k4 weak", "6x5k4", 1)] {
+        if wanted(name) {
+            watch.row(name);
+            emit(weak_row(name, rules(board)?, value, hash, watch)?);
+        }
     }
     let mut engine = None;
     for set in &SETS {
-        if wanted(&format!("connect4 {} {}", set.file, set.name)) {
+        let name = format!("connect4 {} {}", set.file, set.name);
+        if wanted(&name) {
+            watch.row(&name);
             let engine = engine.get_or_insert_with(|| {
                 // Mapped before timing, as Pons' table is allocated and zeroed up front.
                 let mut engine = Engine::with_hash(
                     Position::empty(Rules::CONNECT4).layout(),
-                    StopFlag::default(),
+                    watch.stop().clone(),
                     hash,
                 );
+                engine.set_progress(watch.solver());
                 engine.touch_table();
                 engine
             });
-            emit(connect4_row(set, engine)?);
+            emit(connect4_row(set, engine, watch)?);
         }
-    }
-    if args.json {
-        let text = serde_json::to_string(&rows)
-            .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
     }
     Ok(())
 }

@@ -31,6 +31,31 @@ impl From<String> for CliError {
     }
 }
 
+/// How a command that ran ended; bad input is a `CliError` instead, exit status 2 (the statuses
+/// are listed in docs/cli.md, "Exit statuses").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Everything was done, and was right: status 0.
+    Done,
+    /// Some line of a batch could not be read or solved, or disagreed with its expected score:
+    /// status 1.
+    Failed,
+    /// Stopped by Ctrl-C after reporting what was known: status 130 (128 + SIGINT, as a shell
+    /// reports a program that Ctrl-C ended).
+    Interrupted,
+}
+
+impl Ending {
+    /// The process's exit status.
+    pub fn code(self) -> u8 {
+        match self {
+            Ending::Done => 0,
+            Ending::Failed => 1,
+            Ending::Interrupted => 130,
+        }
+    }
+}
+
 /// A command-line parsing error as one line: clap's first line (what is wrong), without its
 /// `error:` prefix, usage and tips, pointing to `--help` for the rest.
 pub fn one_line(error: &clap::Error) -> String {

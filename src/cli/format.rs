@@ -58,6 +58,20 @@ pub struct AnalysisJson {
     best: Vec<String>,
     nodes: u64,
     elapsed_ms: f64,
+    /// Only on an analysis stopped by Ctrl-C: `true`, with the moves that got no value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partial: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unscored: Option<Vec<String>>,
+}
+
+impl AnalysisJson {
+    /// Marks the object as a partial result: what was known when Ctrl-C stopped the analysis.
+    pub fn partial(mut self, unscored: Vec<String>) -> AnalysisJson {
+        self.partial = Some(true);
+        self.unscored = Some(unscored);
+        self
+    }
 }
 
 /// `ongoing`, `x_won`, `o_won` or `draw`.
@@ -129,6 +143,8 @@ impl From<&Appraisal> for AnalysisJson {
             best: rules.move_names(&analysis.best()),
             nodes: analysis.stats.nodes,
             elapsed_ms: analysis.elapsed.as_secs_f64() * 1000.0,
+            partial: None,
+            unscored: None,
         }
     }
 }

@@ -2,15 +2,21 @@
 
 pub mod analyze;
 mod args;
+mod batch;
 pub mod bench;
+mod bench_progress;
 mod compare;
 mod error;
 pub mod format;
+mod interrupt;
+mod narrowing;
+pub mod progress;
 pub mod selfplay;
 pub mod solve;
 pub mod trace;
+mod watch;
 
 pub use args::{
     AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SelfplayArgs, SolveArgs, TraceArgs,
 };
-pub use error::{CliError, one_line};
+pub use error::{CliError, Ending, one_line};

@@ -3,16 +3,13 @@
 
 use super::args::SelfplayArgs;
 use super::error::CliError;
+use super::progress::StatusLines;
 use crate::engine::player::{Played, play_game};
 use crate::engine::{Engine, Player, Position, Skill, Status, StopFlag};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
-use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
-
-/// How often the progress line is redrawn.
-const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// The results of a series of games, as `--json` prints them.
 #[derive(Serialize, Default)]
@@ -154,45 +151,34 @@ fn table(tally: &Tally, [x, o]: [Skill; 2]) -> String {
     out
 }
 
-/// A progress line on stderr, redrawn every `PROGRESS_EVERY`, only when stderr is a terminal.
+/// A progress bar on stderr, only when it is a terminal (`progress::StatusLines`).
 struct Progress {
     games: u64,
-    on: bool,
-    last: Option<Instant>,
+    lines: StatusLines,
 }
 
 impl Progress {
     fn new(games: u64) -> Progress {
         Progress {
             games,
-            on: std::io::stderr().is_terminal(),
-            last: None,
+            lines: StatusLines::new(),
         }
     }
 
     fn show(&mut self, tally: &Tally) {
-        if !self.on
-            || self
-                .last
-                .is_some_and(|last| last.elapsed() < PROGRESS_EVERY)
-        {
-            return;
-        }
-        self.last = Some(Instant::now());
-        let width = 30;
-        let done = (tally.games * width / self.games) as usize;
-        let bar = format!("{}{}", "█".repeat(done), "░".repeat(width as usize - done));
-        eprint!(
-            "\r\x1b[2K{bar} game {} of {} · X {} · O {} · draws {}",
-            tally.games, self.games, tally.x_wins, tally.o_wins, tally.draws
-        );
-        let _ = std::io::stderr().flush();
+        let games = self.games;
+        self.lines.show(|| {
+            let width = 30;
+            let done = (tally.games * width / games) as usize;
+            let bar = format!("{}{}", "█".repeat(done), "░".repeat(width as usize - done));
+            vec![format!(
+                "{bar} game {} of {games} · X {} · O {} · draws {}",
+                tally.games, tally.x_wins, tally.o_wins, tally.draws
+            )]
+        });
     }
 
-    fn clear(&self) {
-        if self.on && self.last.is_some() {
-            eprint!("\r\x1b[2K");
-            let _ = std::io::stderr().flush();
-        }
+    fn clear(&mut self) {
+        self.lines.clear();
     }
 }

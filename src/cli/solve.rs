@@ -1,13 +1,20 @@
-//! `tictree solve`: the value of a position, with nodes, time, nodes/s, table use and peak memory.
+//! `tictree solve`: the value of a position, with nodes, time, nodes/s, table use and peak memory;
+//! on a terminal, the narrowing live on stderr while it searches.
 
 use super::args::SolveArgs;
-use super::error::CliError;
+use super::error::{CliError, Ending};
 use super::format::{RulesJson, status_name};
-use crate::engine::analysis::solve::{Solution, solve};
+use super::interrupt::Interrupt;
+use super::narrowing;
+use super::progress::{Live, rate, seconds};
+use crate::engine::analysis::solve::{Solution, solve_with};
+use crate::engine::game::notation::thousands;
 use crate::engine::game::score::signed;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
-use crate::engine::{Position, StopFlag};
+use crate::engine::{Engine, Phase, Position, SearchProgress};
 use serde::Serialize;
+use std::sync::Arc;
+use std::time::Instant;
 
 /// `solve --json`.
 #[derive(Serialize)]
@@ -83,18 +90,60 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
     }
 }
 
-/// Runs the subcommand.
-pub fn run(args: &SolveArgs) -> Result<(), CliError> {
+/// Runs the subcommand: one position, or with `--batch` a file of them (batch.rs).
+pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
+    if let Some(source) = &args.batch {
+        return super::batch::run(args, source);
+    }
+    if args.analyze {
+        return Err(CliError(
+            "--analyze works with --batch; for one position use 'tictree analyze'".into(),
+        ));
+    }
     let position = args.game.position(args.position.as_deref())?;
     let table = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
-    let solution = solve(&position, args.weak, table, &StopFlag::default())
-        .map_err(|_| CliError("the search was cancelled".into()))?;
+    let interrupt = Interrupt::catch();
+    let progress = Arc::new(SearchProgress::default());
+    let mut engine = Engine::with_hash(position.layout(), interrupt.flag().clone(), table);
+    engine.set_progress(Some(Arc::clone(&progress)));
+    // Map the table before the clock starts: the time reported is the search's.
+    engine.touch_table();
+    let started = Instant::now();
+    let live = Live::start({
+        let (progress, weak) = (Arc::clone(&progress), args.weak);
+        let (rules, cells) = (*position.rules(), position.rules().cells());
+        move || {
+            let nodes = progress.nodes();
+            vec![format!(
+                "solve {rules}{} · {} · {} nodes · {} · {}",
+                if weak { " (weak)" } else { "" },
+                narrowing::describe(progress.phase(), weak, cells),
+                thousands(nodes),
+                rate(nodes, started.elapsed()),
+                seconds(started.elapsed())
+            )]
+        }
+    });
+    let solved = solve_with(&mut engine, &position, args.weak, true);
+    live.finish();
+    let Ok(solution) = solved else {
+        let known = match progress.phase() {
+            Phase::Narrowing(n) => narrowing::known(n, args.weak, position.rules().cells()),
+            _ => "nothing yet".into(),
+        };
+        eprintln!(
+            "tictree: solve interrupted (Ctrl-C) after {} and {} nodes; known so far: {known}",
+            seconds(started.elapsed()),
+            thousands(progress.nodes())
+        );
+        return Ok(Ending::Interrupted);
+    };
     let json = to_json(&position, &solution);
     if args.json {
         let text = serde_json::to_string(&json)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         println!("{text}");
-        return Ok(());
+        return Ok(Ending::Done);
     }
     println!("position  {} ({} to move)", json.position, json.to_move);
     match (json.score, json.plies) {
@@ -131,5 +180,5 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     if let Some(peak) = json.peak_memory_bytes {
         println!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);
     }
-    Ok(())
+    Ok(Ending::Done)
 }

@@ -29,4 +29,6 @@ pub use search::replay::{
     Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek,
 };
 pub use search::solver::Engine;
-pub use search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};
+pub use search::{
+    Algorithm, Cancelled, Narrowing, Phase, SearchProgress, SearchStats, Searcher, StopFlag,
+};

@@ -1,7 +1,7 @@
 //! Solving one position: its value (exact, or only win/draw/loss) with the statistics of the search.
 
 use crate::engine::game::position::{Move, Position, Status};
-use crate::engine::game::score::{INFINITY, Score};
+use crate::engine::game::score::{INFINITY, Score, pons};
 use crate::engine::search::solver::{Engine, TableUsage};
 use crate::engine::search::{Cancelled, SearchStats, Searcher, StopFlag};
 use std::time::{Duration, Instant};
@@ -33,15 +33,13 @@ impl Solution {
         Score::from_value(self.value, position.rules().cells(), position.ply())
     }
 
-    /// Pons' Connect Four score: ±(cells/2 + 1 − the winner's stones at the end), 0 for a draw
-    /// (a weak solve gives only the sign).
+    /// Pons' score (`score::pons`: on Connect Four ±(22 − the winner's stones at the end), 0 for
+    /// a draw); a weak solve gives only the sign.
     pub fn pons_score(&self, position: &Position) -> i32 {
-        if self.value == 0 || self.weak {
+        if self.weak {
             return self.value;
         }
-        let end = crate::engine::game::score::end_stones(self.value) as i32;
-        let best = position.rules().cells() as i32 / 2 + 1;
-        self.value.signum() * (best - (end + 1) / 2)
+        pons(self.value, position.rules().cells())
     }
 }
 

@@ -23,6 +23,20 @@ pub fn end_stones(value: i32) -> u32 {
     (WIN - value.abs()) as u32
 }
 
+/// An absolute value as Pons' score, generalised to any board of `cells` cells:
+/// `±(cells + 2 − T) / 2` for a game ending with T marks, 0 for a draw. On Connect Four it is
+/// exactly Pons' `±(22 − the winner's stones)`; everywhere the latest possible win scores 1 and
+/// the decisive values a position can have are consecutive integers. Values no game can have
+/// (strictly between 0 and the first decisive values) map to 0.
+pub fn pons(value: i32, cells: usize) -> i32 {
+    let magnitude = |v: i32| ((cells as i32 + 2 - (WIN - v)) / 2).max(0);
+    match value.signum() {
+        1 => magnitude(value),
+        -1 => -magnitude(-value),
+        _ => 0,
+    }
+}
+
 /// The exact outcome of a move under best play, for the side that makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Score {
@@ -129,6 +143,13 @@ mod tests {
         let win_later = Score::from_value(-lost_at(7), 9, 4);
         assert_eq!((win_later.score, win_later.outcome()), (8, Outcome::Win(2)));
         let draw = Score::from_value(0, 9, 0);
+        // Pons' scale: X's win with its fifth and last mark of 3×3 still scores 1, not 0.
+        assert_eq!(pons(-lost_at(9), 9), 1);
+        assert_eq!(pons(-lost_at(5), 9), 3);
+        assert_eq!(pons(lost_at(6), 9), -2);
+        // Connect Four: a win with the winner's 4th stone (7 marks down) is 22 - 4.
+        assert_eq!(pons(-lost_at(7), 42), 18);
+        assert_eq!(pons(lost_at(42), 42), -1);
         assert_eq!(
             (draw.score, draw.plies, draw.outcome()),
             (0, 9, Outcome::Draw)

@@ -6,6 +6,7 @@ mod algorithm;
 pub mod alphabeta;
 pub mod estimate;
 pub mod minimax;
+mod progress;
 mod pv;
 pub mod replay;
 mod searcher;
@@ -14,5 +15,6 @@ mod stop;
 pub(crate) mod tree;
 
 pub use algorithm::Algorithm;
+pub use progress::{Narrowing, Phase, SearchProgress};
 pub use searcher::{Line, SearchStats, Searcher};
 pub use stop::{Cancelled, StopFlag};

@@ -17,9 +17,10 @@ mod table;
 use crate::engine::game::layout::Layout;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::game::rules::Rules;
-use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
+use crate::engine::search::{Cancelled, Line, SearchProgress, SearchStats, Searcher, StopFlag};
 use bitboard::Bitboard;
 use negamax::Solver;
+use std::sync::Arc;
 
 /// Default transposition-table budget: 128 MiB.
 pub const DEFAULT_HASH_BYTES: usize = 128 << 20;
@@ -106,6 +107,15 @@ impl Engine {
         }
     }
 
+    /// Lets another thread follow the searches from now on (`None`: nobody follows): the node
+    /// count and the narrowing of each root (see `SearchProgress`).
+    pub fn set_progress(&mut self, progress: Option<Arc<SearchProgress>>) {
+        match &mut self.solver {
+            Word::Narrow(s) => s.progress = progress,
+            Word::Wide(s) => s.progress = progress,
+        }
+    }
+
     /// Forgets every stored position and zeroes the statistics (constant time).
     pub fn reset(&mut self) {
         match &mut self.solver {
@@ -155,9 +165,15 @@ fn search_in<B: Bitboard>(
     solver.root_ply = ply;
     let value = solver.exact(me, them, ply, alpha, beta)?;
     let pv = if with_line && alpha < value && value < beta {
-        // The line is a by-product, not part of the search: its nodes are not counted.
+        // The line is a by-product, not part of the search: its nodes are not counted, and its
+        // many small narrowings are not shown as if they were the search's.
         let saved = (solver.stats, solver.explored);
+        let progress = solver.progress.take();
+        if let Some(progress) = &progress {
+            progress.set_line();
+        }
         let line = solver.principal_variation(me, them, ply, value);
+        solver.progress = progress;
         (solver.stats, solver.explored) = saved;
         line?
             .into_iter()

@@ -13,7 +13,8 @@ use super::symmetry::Symmetries;
 use super::table::{Bounds, Slot, TranspositionTable};
 use crate::engine::game::layout::Layout;
 use crate::engine::game::score::{INFINITY, WIN, lost_at};
-use crate::engine::search::{Cancelled, SearchStats, StopFlag};
+use crate::engine::search::{Cancelled, SearchProgress, SearchStats, StopFlag};
+use std::sync::Arc;
 
 /// Nodes between two looks at the stop flag: well under a millisecond of search even
 /// on 8×8, where a node costs the most.
@@ -30,6 +31,8 @@ pub struct Solver<B: Bitboard> {
     /// The move sorter of each ply of the current line.
     pub(super) sorters: Box<[MoveSorter; MAX_PLY]>,
     pub(super) stop: StopFlag,
+    /// Where a reader on another thread follows the search, if anyone does.
+    pub(super) progress: Option<Arc<SearchProgress>>,
     /// Counters in the project's convention (children generated).
     pub stats: SearchStats,
     /// Calls of `negamax`: Pons' "positions explored", for comparison with his figures.
@@ -60,6 +63,7 @@ impl<B: Bitboard> Solver<B> {
             weight: weights(layout),
             sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
             stop,
+            progress: None,
             stats: SearchStats::default(),
             explored: 0,
             root_ply: 0,
@@ -71,6 +75,15 @@ impl<B: Bitboard> Solver<B> {
         self.stop = stop;
         self.stats = SearchStats::default();
         self.explored = 0;
+        self.restart_progress();
+    }
+
+    /// A reader's count starts again with ours.
+    fn restart_progress(&self) {
+        if let Some(progress) = &self.progress {
+            progress.set_nodes(0);
+            progress.set_idle();
+        }
     }
 
     /// Forgets every stored position and zeroes the counters: the next search starts cold.
@@ -78,6 +91,7 @@ impl<B: Bitboard> Solver<B> {
         self.table.clear();
         self.stats = SearchStats::default();
         self.explored = 0;
+        self.restart_progress();
     }
 
     /// Maps the table's memory now (see `TranspositionTable::touch`); forgets every position.
@@ -136,8 +150,12 @@ impl<B: Bitboard> Solver<B> {
         }
     }
 
-    /// Looks at the stop flag (every `STOP_INTERVAL` nodes: a deadline flag reads the clock).
+    /// Looks at the stop flag (every `STOP_INTERVAL` nodes: a deadline flag reads the clock), and
+    /// tells a progress reader the node count: this rare moment keeps the hot path untouched.
     pub(super) fn check(&mut self) -> Result<(), Cancelled> {
+        if let Some(progress) = &self.progress {
+            progress.set_nodes(self.stats.nodes);
+        }
         self.stop.check()
     }
 

@@ -3,8 +3,8 @@
 
 use super::bitboard::{Bitboard, singles};
 use super::negamax::Solver;
-use crate::engine::game::score::WIN;
-use crate::engine::search::Cancelled;
+use crate::engine::game::score::{WIN, pons};
+use crate::engine::search::{Cancelled, Narrowing};
 
 impl<B: Bitboard> Solver<B> {
     /// The value of a position within `(alpha, beta)`, fail-soft like an alpha-beta search, found by
@@ -24,6 +24,14 @@ impl<B: Bitboard> Solver<B> {
         let mut last = lo;
         while lo < hi {
             let med = pivot(lo, hi, cells);
+            // Once per null-window test, never per node: free for the search.
+            if let Some(progress) = &self.progress {
+                progress.set_narrowing(Narrowing {
+                    lower: lo,
+                    upper: hi,
+                    test: med,
+                });
+            }
             last = self.value(me, them, ply, med, med + 1)?;
             if last <= med {
                 hi = last;
@@ -70,16 +78,10 @@ impl<B: Bitboard> Solver<B> {
     }
 }
 
-/// A value as Pons' compact score: `±(cells + 2 − T) / 2` for a game ending with T marks, so the
-/// decisive values a position can really have (T has the winner's parity) are consecutive integers.
-/// Values that no game can have (between 0 and the first decisive values) map to 0.
+/// A value as Pons' compact score (`score::pons`), in which the decisive values a position can
+/// really have are consecutive integers.
 fn compact(value: i32, cells: u32) -> i32 {
-    let magnitude = |v: i32| ((cells as i32 + 2 - (WIN - v)) / 2).max(0);
-    match value.signum() {
-        1 => magnitude(value),
-        -1 => -magnitude(-value),
-        _ => 0,
-    }
+    pons(value, cells as usize)
 }
 
 /// The largest value whose compact score is `score`: "value > expand(s)" means "score > s".

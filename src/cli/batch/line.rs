@@ -1,0 +1,150 @@
+//! One line of a batch file: a position, then optionally the expected score(s).
+//!
+//! The position is Pons' and Tromp's string of 1-based column digits (gravity rules), cell names
+//! or column letters separated by spaces or commas (`b2 a3 c1`), or the position notation
+//! (`x.o/.x./..o`). Expected scores follow as whole numbers: one (the position's score) or, for
+//! `--analyze`, one per column (per cell without gravity), as Pons' `-a` prints them.
+
+use crate::engine::{Position, Rules, Status};
+
+/// A line that holds a position.
+#[derive(Debug, PartialEq)]
+pub struct Entry {
+    /// The position as the output echoes it: the digit string or notation as given, cell names
+    /// joined by commas (so the echo is one word, and valid input again).
+    pub moves: String,
+    pub position: Position,
+    /// The expected scores given after the position (none, one, or one per column).
+    pub expected: Vec<i32>,
+}
+
+/// Reads a line: `Ok(None)` for a blank line or a `#` comment, `Err` with the reason (one line,
+/// without the line number) for a line that is not a playable position.
+pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
+    let text = text.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    let number = |t: &str| t.parse::<i32>().is_ok();
+    // With gravity a digit string is the moves, never a score; otherwise the position runs up
+    // to the first number.
+    let split = if rules.gravity && digits(tokens[0]) {
+        1
+    } else {
+        tokens
+            .iter()
+            .position(|t| number(t))
+            .unwrap_or(tokens.len())
+    };
+    let (place, scores) = tokens.split_at(split);
+    if place.is_empty() && rules.gravity {
+        return Err(format!(
+            "the line starts with '{}': a line starts with the moves (column digits 1..{})",
+            tokens[0], rules.width
+        ));
+    }
+    if place.is_empty() {
+        return Err(format!(
+            "'{}': column digits need gravity rules (such as --rules connect4); here write \
+             cells (b2 a3) or a position (x.o/.x./..o)",
+            tokens[0]
+        ));
+    }
+    let expected = scores
+        .iter()
+        .map(|t| {
+            t.parse::<i32>()
+                .map_err(|_| format!("'{t}' after the position is not a score (a whole number)"))
+        })
+        .collect::<Result<Vec<i32>, String>>()?;
+    let position = position(rules, place)?;
+    if let Status::Won(player) = position.status() {
+        return Err(format!(
+            "the game is already over ({player} has won): nothing to solve"
+        ));
+    }
+    let moves = if place.len() == 1 {
+        place[0].to_string()
+    } else {
+        place.join(",")
+    };
+    Ok(Some(Entry {
+        moves,
+        position,
+        expected,
+    }))
+}
+
+fn position(rules: Rules, place: &[&str]) -> Result<Position, String> {
+    let first = place[0];
+    if place.len() == 1 && first.contains('/') {
+        return Position::parse(rules, first).map_err(|e| e.0);
+    }
+    // Pons' format with a stray character: say so in its own terms, not as a bad cell name.
+    if rules.gravity
+        && first.starts_with(|c: char| c.is_ascii_digit())
+        && let Some(bad) = first.chars().find(|c| !c.is_ascii_digit())
+    {
+        return Err(format!(
+            "'{first}': '{bad}' is not a column; moves are column digits 1..{}",
+            rules.width
+        ));
+    }
+    Position::empty(rules)
+        .play_moves(&place.join(" "))
+        .map_err(|e| e.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(rules: Rules, text: &str) -> Entry {
+        parse(rules, text).unwrap().unwrap()
+    }
+
+    #[test]
+    fn pons_lines_and_other_forms() {
+        let c4 = Rules::CONNECT4;
+        let e = entry(c4, "4453 -2");
+        assert_eq!(
+            (e.moves.as_str(), e.expected.as_slice()),
+            ("4453", &[-2][..])
+        );
+        assert_eq!(e.position, Position::empty(c4).play_moves("4453").unwrap());
+        assert!(entry(c4, "  4453\r").expected.is_empty());
+        let ttt = Rules::TICTACTOE;
+        let e = entry(ttt, "b2 a3 c1 0");
+        assert_eq!(
+            (e.moves.as_str(), e.expected.as_slice()),
+            ("b2,a3,c1", &[0][..])
+        );
+        assert_eq!(entry(ttt, "b2,a3,c1").position, e.position);
+        let e = entry(ttt, "x.o/.x./... -9 +10");
+        assert_eq!(e.expected, [-9, 10]);
+        assert_eq!(parse(ttt, "# a comment"), Ok(None));
+        assert_eq!(parse(ttt, "   "), Ok(None));
+    }
+
+    #[test]
+    fn bad_lines_say_why() {
+        let c4 = Rules::CONNECT4;
+        let err = |rules, text| parse(rules, text).unwrap_err();
+        assert_eq!(
+            err(c4, "44a53"),
+            "'44a53': 'a' is not a column; moves are column digits 1..7"
+        );
+        assert_eq!(err(c4, "1111111"), "move 7 '1': column 1 is full");
+        assert_eq!(
+            err(c4, "4455667"),
+            "the game is already over (X has won): nothing to solve"
+        );
+        assert_eq!(
+            err(c4, "4453 two"),
+            "'two' after the position is not a score (a whole number)"
+        );
+        assert!(err(Rules::TICTACTOE, "4453").contains("need gravity rules"));
+    }
+}

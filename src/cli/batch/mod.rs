@@ -1,0 +1,140 @@
+//! `tictree solve --batch FILE`: one position per line in, one result per line out, as Pons'
+//! solver reads and writes them (docs/cli.md, "Batch solving"). One engine, so one
+//! transposition table, serves the whole batch. A bad line is reported on stderr with its
+//! number and the batch goes on; the exit status says whether every line was solved and agreed.
+
+mod line;
+mod output;
+mod solving;
+
+use super::args::SolveArgs;
+use super::error::{CliError, Ending};
+use super::interrupt::Interrupt;
+use super::progress::Live;
+use crate::engine::search::solver::DEFAULT_HASH_BYTES;
+use crate::engine::{Engine, Position, Rules, SearchProgress};
+use output::{Tallied, Tally};
+use std::io::{BufRead, ErrorKind, IsTerminal};
+use std::sync::{Arc, Mutex, PoisonError};
+
+/// The input's lines, as bytes: a line that is not UTF-8 is that line's error, not the batch's.
+type Lines = Box<dyn Iterator<Item = std::io::Result<Vec<u8>>>>;
+
+/// Opens `source` (`-`: standard input, read as it comes, so a generator can feed it); a file is
+/// read whole, so the progress can say how many lines there are.
+fn open(source: &str) -> Result<(Lines, Option<usize>), CliError> {
+    if source == "-" {
+        let stdin = std::io::stdin().lock();
+        return Ok((Box::new(stdin.split(b'\n')), None));
+    }
+    let bytes = std::fs::read(source).map_err(|e| CliError(format!("--batch {source}: {e}")))?;
+    let lines: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
+    // A final newline ends the last line; it does not start another.
+    let count = lines.len() - usize::from(bytes.ends_with(b"\n") || bytes.is_empty());
+    Ok((Box::new(lines.into_iter().take(count).map(Ok)), Some(count)))
+}
+
+/// Runs the batch.
+pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
+    let rules = args.game.rules()?;
+    let bytes = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let (lines, total) = open(source)?;
+    let interrupt = Interrupt::catch();
+    let mut engine = Engine::with_hash(
+        Position::empty(rules).layout(),
+        interrupt.flag().clone(),
+        bytes,
+    );
+    let progress = Arc::new(SearchProgress::default());
+    let tally = Arc::new(Mutex::new(Tally::new(
+        rules,
+        total,
+        args.weak,
+        args.analyze,
+    )));
+    // Someone typing the lines needs the terminal to themselves.
+    let typing = source == "-" && std::io::stdin().is_terminal();
+    let live = if typing {
+        Live::off()
+    } else {
+        let (tally, progress) = (Arc::clone(&tally), Arc::clone(&progress));
+        Live::start(move || {
+            let tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
+            tally.lines(&progress)
+        })
+    };
+    if live.is_on() {
+        engine.set_progress(Some(Arc::clone(&progress)));
+    }
+    // Mapped before the first line, so its time is the search's, not the kernel's.
+    engine.touch_table();
+    let options = Options {
+        rules,
+        weak: args.weak,
+        analyze: args.analyze,
+        json: args.json,
+    };
+    let ended = solve_lines(lines, &mut engine, &tally, &live, options);
+    live.finish();
+    let tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
+    match ended {
+        Ok(false) => Ok(Ending::Interrupted),
+        Ok(true) => Ok(tally.finish()),
+        // A reader that stops early (`| head`) is a normal end, not an error.
+        Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(tally.finish()),
+        Err(error) => Err(CliError(format!("--batch {source}: {error}"))),
+    }
+}
+
+/// What every line is asked.
+#[derive(Clone, Copy)]
+struct Options {
+    rules: Rules,
+    weak: bool,
+    analyze: bool,
+    json: bool,
+}
+
+/// Reads, solves and prints every line: `Ok(true)` at the end of the input, `Ok(false)` when
+/// Ctrl-C stopped it.
+fn solve_lines(
+    lines: Lines,
+    engine: &mut Engine,
+    tally: &Mutex<Tally>,
+    live: &Live,
+    options: Options,
+) -> std::io::Result<bool> {
+    let record = |event: Tallied| {
+        let mut tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
+        tally.add(event, live, options.json)
+    };
+    for (index, read) in lines.enumerate() {
+        let number = index + 1;
+        let read = read?;
+        record(Tallied::Reading(number))?;
+        let Ok(text) = String::from_utf8(read) else {
+            record(Tallied::Bad(number, "not UTF-8 text".into()))?;
+            continue;
+        };
+        let entry = match line::parse(options.rules, &text) {
+            Ok(None) => continue,
+            Ok(Some(entry)) => entry,
+            Err(why) => {
+                record(Tallied::Bad(number, why))?;
+                continue;
+            }
+        };
+        if let Err(why) = solving::check_count(&entry, options.analyze) {
+            record(Tallied::Bad(number, why))?;
+            continue;
+        }
+        match solving::solve(engine, &entry, options.weak, options.analyze) {
+            Ok(answer) => record(Tallied::Solved(number, entry, answer))?,
+            Err(_) => {
+                record(Tallied::Interrupted(number))?;
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}

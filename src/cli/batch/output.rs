@@ -1,0 +1,218 @@
+//! What a batch prints: a line (or a JSON object) per position on stdout, a numbered error per
+//! bad or disagreeing line on stderr, and the counts behind the progress and the exit status.
+
+use super::line::Entry;
+use super::solving::Answer;
+use crate::cli::error::Ending;
+use crate::cli::format::RulesJson;
+use crate::cli::narrowing;
+use crate::cli::progress::{Live, rate, seconds};
+use crate::engine::game::notation::thousands;
+use crate::engine::{Rules, SearchProgress};
+use serde::Serialize;
+use std::io::{self, Write};
+use std::time::Instant;
+
+/// Something that happened to a line.
+pub enum Tallied {
+    /// Line n is being read.
+    Reading(usize),
+    /// Line n is not a position: why.
+    Bad(usize, String),
+    /// Line n was solved.
+    Solved(usize, Entry, Answer),
+    /// Ctrl-C stopped the batch during line n.
+    Interrupted(usize),
+}
+
+/// The batch so far.
+pub struct Tally {
+    rules: Rules,
+    weak: bool,
+    analyze: bool,
+    /// Lines in the input, when known (a file; standard input is read as it comes).
+    total: Option<usize>,
+    line: usize,
+    solved: usize,
+    bad: usize,
+    disagreed: usize,
+    started: Instant,
+}
+
+/// One line of `--batch --json`.
+#[derive(Serialize)]
+struct LineJson<'a> {
+    line: usize,
+    moves: &'a str,
+    rules: RulesJson,
+    position: String,
+    to_move: String,
+    weak: bool,
+    /// Pons' score of the position (without `--analyze`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<i32>,
+    /// Each column's Pons score, `null` for a full one (with `--analyze`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    scores: Option<Vec<Option<i32>>>,
+    /// The expected score(s) as the line gave them: a number, or an array of several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    expected: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agrees: Option<bool>,
+    nodes: u64,
+    explored: u64,
+    elapsed_ms: f64,
+}
+
+impl Tally {
+    /// Nothing read yet.
+    pub fn new(rules: Rules, total: Option<usize>, weak: bool, analyze: bool) -> Tally {
+        Tally {
+            rules,
+            weak,
+            analyze,
+            total,
+            line: 0,
+            solved: 0,
+            bad: 0,
+            disagreed: 0,
+            started: Instant::now(),
+        }
+    }
+
+    /// Counts an event and prints what it says, with the progress off the screen meanwhile. An
+    /// error is standard output's (a closed pipe).
+    pub fn add(&mut self, event: Tallied, live: &Live, json: bool) -> io::Result<()> {
+        match event {
+            Tallied::Reading(number) => self.line = number,
+            Tallied::Bad(number, why) => {
+                self.bad += 1;
+                live.above(|| eprintln!("tictree: line {number}: {why}"));
+            }
+            Tallied::Solved(number, entry, answer) => {
+                self.solved += 1;
+                let agrees = (!entry.expected.is_empty())
+                    .then(|| answer.scores.agrees(&entry.expected, self.weak));
+                let text = if json {
+                    self.json(number, &entry, &answer, agrees)
+                } else {
+                    text(&entry, &answer, self.analyze)
+                };
+                let found = answer.scores.words().join(" ");
+                let wanted: Vec<String> = entry.expected.iter().map(i32::to_string).collect();
+                if agrees == Some(false) {
+                    self.disagreed += 1;
+                }
+                live.above(|| -> io::Result<()> {
+                    let mut out = io::stdout().lock();
+                    writeln!(out, "{text}")?;
+                    // Each line as soon as it is known, even into a pipe.
+                    out.flush()?;
+                    if agrees == Some(false) {
+                        eprintln!(
+                            "tictree: line {number}: expected {}, found {found}",
+                            wanted.join(" ")
+                        );
+                    }
+                    Ok(())
+                })?;
+            }
+            Tallied::Interrupted(number) => live.above(|| {
+                eprintln!(
+                    "tictree: batch interrupted (Ctrl-C) at line {number}, after {} and {} \
+                     position(s) solved",
+                    seconds(self.started.elapsed()),
+                    self.solved
+                );
+            }),
+        }
+        Ok(())
+    }
+
+    fn json(&self, number: usize, entry: &Entry, answer: &Answer, agrees: Option<bool>) -> String {
+        let (score, scores) = match &answer.scores {
+            super::solving::Scores::One(score) => (Some(*score), None),
+            super::solving::Scores::Columns(columns) => (None, Some(columns.clone())),
+        };
+        let expected = match entry.expected.as_slice() {
+            [] => None,
+            [one] => Some((*one).into()),
+            many => Some(many.into()),
+        };
+        let object = LineJson {
+            line: number,
+            moves: &entry.moves,
+            rules: (&self.rules).into(),
+            position: entry.position.to_notation(),
+            to_move: entry.position.to_move().to_string(),
+            weak: self.weak,
+            score,
+            scores,
+            expected,
+            agrees,
+            nodes: answer.nodes,
+            explored: answer.explored,
+            // Microseconds are all this clock tells apart.
+            elapsed_ms: (answer.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+        };
+        // Plain numbers, strings and booleans: serialising cannot fail.
+        serde_json::to_string(&object).unwrap_or_default()
+    }
+
+    /// The progress lines: how far the batch is, and (one position at a time) the narrowing of
+    /// the one being solved.
+    pub fn lines(&self, progress: &SearchProgress) -> Vec<String> {
+        let elapsed = self.started.elapsed();
+        let nodes = progress.nodes();
+        let of = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
+        let mut lines = vec![format!(
+            "batch {} · line {}{of} · {} solved · {} failed · {} nodes · {} · {}",
+            self.rules,
+            self.line,
+            self.solved,
+            self.bad + self.disagreed,
+            thousands(nodes),
+            rate(nodes, elapsed),
+            seconds(elapsed)
+        )];
+        if !self.analyze {
+            let cells = self.rules.cells();
+            lines.push(format!(
+                "line {}: {}",
+                self.line,
+                narrowing::describe(progress.phase(), self.weak, cells)
+            ));
+        }
+        lines
+    }
+
+    /// How the batch ended: the exit status, and a summary on stderr when some line failed.
+    pub fn finish(&self) -> Ending {
+        let failed = self.bad + self.disagreed;
+        if failed == 0 {
+            return Ending::Done;
+        }
+        eprintln!(
+            "tictree: {failed} line(s) failed: {} could not be solved, {} disagreed with the \
+             expected score; {} solved",
+            self.bad, self.disagreed, self.solved
+        );
+        Ending::Failed
+    }
+}
+
+/// `4453626 -2 2917419 2917426 711230.9`: the moves, Pons' score, nodes, positions explored and
+/// microseconds; with `--analyze` the moves and one score per column, exactly Pons' `-a` output.
+fn text(entry: &Entry, answer: &Answer, analyze: bool) -> String {
+    let scores = answer.scores.words().join(" ");
+    if analyze {
+        return format!("{} {scores}", entry.moves);
+    }
+    format!(
+        "{} {scores} {} {} {:.1}",
+        entry.moves,
+        answer.nodes,
+        answer.explored,
+        answer.elapsed.as_secs_f64() * 1e6
+    )
+}

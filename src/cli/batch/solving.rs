@@ -1,0 +1,140 @@
+//! Solving one batch line with the batch's engine: the position's score, or (`--analyze`) every
+//! column's, on Pons' scale, and whether it agrees with the expected score(s).
+
+use super::line::Entry;
+use crate::engine::analysis::solve::solve_with;
+use crate::engine::{Cancelled, Engine, Move, Position};
+use std::time::Duration;
+
+/// Pons' `-a` mark for a column that cannot be played (`Solver::INVALID_MOVE`).
+pub const FULL: i32 = -1000;
+
+/// What was found for one line.
+pub struct Answer {
+    /// The position's score, or with `--analyze` each column's (`None`: full).
+    pub scores: Scores,
+    pub nodes: u64,
+    pub explored: u64,
+    pub elapsed: Duration,
+}
+
+/// The score of the position, or of every column.
+pub enum Scores {
+    One(i32),
+    Columns(Vec<Option<i32>>),
+}
+
+impl Scores {
+    /// The scores as Pons prints them, full columns as -1000.
+    pub fn words(&self) -> Vec<String> {
+        match self {
+            Scores::One(score) => vec![score.to_string()],
+            Scores::Columns(columns) => columns
+                .iter()
+                .map(|s| s.unwrap_or(FULL).to_string())
+                .collect(),
+        }
+    }
+
+    /// The position's own score: the best column's (a full board is a draw).
+    fn best(&self) -> i32 {
+        match self {
+            Scores::One(score) => *score,
+            Scores::Columns(columns) => columns.iter().flatten().copied().max().unwrap_or(0),
+        }
+    }
+
+    /// Whether `expected` (one score, or one per column) agrees; a weak solve only knows signs.
+    pub fn agrees(&self, expected: &[i32], weak: bool) -> bool {
+        let same = |found: i32, wanted: i32| {
+            if weak && found != FULL && wanted != FULL {
+                found.signum() == wanted.signum()
+            } else {
+                found == wanted
+            }
+        };
+        match (self, expected) {
+            (_, [wanted]) => same(self.best(), *wanted),
+            (Scores::Columns(columns), wanted) if wanted.len() == columns.len() => columns
+                .iter()
+                .zip(wanted)
+                .all(|(found, &wanted)| same(found.unwrap_or(FULL), wanted)),
+            _ => false,
+        }
+    }
+}
+
+/// How many scores a line may give: none, one (the position's), or with `--analyze` one per
+/// column (per cell without gravity).
+pub fn check_count(entry: &Entry, analyze: bool) -> Result<(), String> {
+    let slots = slots(&entry.position).len();
+    match entry.expected.len() {
+        0 | 1 => Ok(()),
+        n if analyze && n == slots => Ok(()),
+        n if analyze => Err(format!(
+            "{n} scores given: give one (the position's) or {slots} (one per column)"
+        )),
+        n => Err(format!(
+            "{n} scores given: give one, the position's (or use --analyze)"
+        )),
+    }
+}
+
+/// The places a move can go, one per column with gravity (the cell it lands on, `None` when
+/// full), one per cell otherwise (`None` when taken), in Pons' order: left to right, and
+/// without gravity row by row from the top, as the position notation lists them.
+fn slots(position: &Position) -> Vec<Option<Move>> {
+    let rules = position.rules();
+    if rules.gravity {
+        (0..usize::from(rules.width))
+            .map(|col| position.landing(col))
+            .collect()
+    } else {
+        (0..rules.cells())
+            .map(|cell| Move(cell as u8))
+            .map(|mv| position.at(mv).is_none().then_some(mv))
+            .collect()
+    }
+}
+
+/// Solves the line's position (or each of its moves, `analyze`) with `engine`, whose table
+/// keeps what earlier lines stored, as Pons' solver does across its input.
+pub fn solve(
+    engine: &mut Engine,
+    entry: &Entry,
+    weak: bool,
+    analyze: bool,
+) -> Result<Answer, Cancelled> {
+    let position = &entry.position;
+    if !analyze {
+        let solution = solve_with(engine, position, weak, false)?;
+        return Ok(Answer {
+            scores: Scores::One(solution.pons_score(position)),
+            nodes: solution.stats.nodes,
+            explored: solution.explored,
+            elapsed: solution.elapsed,
+        });
+    }
+    let mut answer = Answer {
+        scores: Scores::One(0),
+        nodes: 0,
+        explored: 0,
+        elapsed: Duration::ZERO,
+    };
+    let mut columns = Vec::new();
+    for slot in slots(position) {
+        let Some(mv) = slot else {
+            columns.push(None);
+            continue;
+        };
+        let child = position.play(mv).map_err(|_| Cancelled)?;
+        // A move that wins leaves a finished child, which `solve_with` scores without searching.
+        let solution = solve_with(engine, &child, weak, false)?;
+        columns.push(Some(-solution.pons_score(&child)));
+        answer.nodes += solution.stats.nodes + 1;
+        answer.explored += solution.explored;
+        answer.elapsed += solution.elapsed;
+    }
+    answer.scores = Scores::Columns(columns);
+    Ok(answer)
+}

@@ -1,0 +1,47 @@
+//! Ctrl-C (SIGINT) during a long command. The first one raises the command's stop flag: the search
+//! ends at its next look at the flag (every 256 positions, well under a millisecond) and the
+//! command reports what it knows, exiting with status 130 (128 + SIGINT, what a shell shows for
+//! Ctrl-C). A second Ctrl-C ends the program at once, as Ctrl-C normally does, in case something
+//! does not look at the flag.
+
+use crate::engine::StopFlag;
+
+/// The stop flag a SIGINT raises, from `catch` until the program ends.
+pub struct Interrupt {
+    stop: StopFlag,
+}
+
+impl Interrupt {
+    /// Catches SIGINT from now on (nothing on systems without signals, or if it cannot be caught:
+    /// Ctrl-C then ends the program as usual).
+    pub fn catch() -> Interrupt {
+        let stop = StopFlag::default();
+        #[cfg(unix)]
+        {
+            use signal_hook::consts::SIGINT;
+            if let Ok(mut caught) = signal_hook::iterator::Signals::new([SIGINT]) {
+                let flag = stop.clone();
+                let _ = std::thread::Builder::new()
+                    .name("interrupt".into())
+                    // Its own small stack: it only waits and raises a flag.
+                    .stack_size(256 << 10)
+                    .spawn(move || {
+                        let mut signals = caught.forever();
+                        if signals.next().is_some() {
+                            flag.stop();
+                        }
+                        if signals.next().is_some() {
+                            let _ = signal_hook::low_level::emulate_default_handler(SIGINT);
+                            std::process::exit(130);
+                        }
+                    });
+            }
+        }
+        Interrupt { stop }
+    }
+
+    /// The flag to search under.
+    pub fn flag(&self) -> &StopFlag {
+        &self.stop
+    }
+}

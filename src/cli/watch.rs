@@ -1,0 +1,187 @@
+//! What a running `analyze` knows so far, kept as its moves come in: for the progress lines on a
+//! terminal, and for the partial result printed if Ctrl-C stops it.
+
+use super::narrowing;
+use super::progress::{rate, seconds};
+use crate::engine::game::notation::thousands;
+use crate::engine::{
+    Algorithm, Appraisal, Budget, Move, MoveAppraisal, Position, SearchProgress, SearchStats,
+};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// The analysis as far as it has got.
+pub struct Watch {
+    position: Position,
+    /// The legal moves, in the order an exact analysis searches them.
+    moves: Vec<Move>,
+    /// The latest value of each move, if any.
+    found: Vec<Option<MoveAppraisal>>,
+    /// Whether the analysis is exact (no budget): it then scores the moves one by one in order,
+    /// so the move being searched is the first without a value.
+    in_order: bool,
+    budget: Budget,
+    started: Instant,
+    /// The engine's progress, when the algorithm is `engine`.
+    solver: Option<Arc<SearchProgress>>,
+}
+
+impl Watch {
+    /// Nothing known yet of `position`'s moves.
+    pub fn new(position: &Position, budget: Budget, solver: Option<Arc<SearchProgress>>) -> Watch {
+        let moves = if position.status() == crate::engine::Status::Ongoing {
+            position.legal_moves()
+        } else {
+            Vec::new()
+        };
+        Watch {
+            position: *position,
+            found: vec![None; moves.len()],
+            moves,
+            in_order: budget.is_unlimited(),
+            budget,
+            started: Instant::now(),
+            solver,
+        }
+    }
+
+    /// A move's value was found or improved.
+    pub fn record(&mut self, appraisal: &MoveAppraisal) {
+        if let Some(index) = self.moves.iter().position(|&mv| mv == appraisal.mv) {
+            self.found[index] = Some(appraisal.clone());
+        }
+    }
+
+    /// The move being searched, and what the narrowing knows of it so far.
+    fn working(&self) -> Option<(Move, Option<&'static str>)> {
+        if !self.in_order {
+            return None;
+        }
+        let index = self.found.iter().position(Option::is_none)?;
+        let known = self
+            .solver
+            .as_ref()
+            .and_then(|s| narrowing::for_move(s.phase()));
+        Some((self.moves[index], known))
+    }
+
+    fn exact_count(&self) -> usize {
+        self.found
+            .iter()
+            .flatten()
+            .filter(|m| m.value.is_exact())
+            .count()
+    }
+
+    /// The known moves, best first (ties in search order), as the final table orders them.
+    fn known(&self) -> Vec<MoveAppraisal> {
+        let mut known: Vec<MoveAppraisal> = self.found.iter().flatten().cloned().collect();
+        known.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+        known
+    }
+
+    /// The progress lines: counts and the move being searched, then the moves scored so far.
+    pub fn lines(&self) -> Vec<String> {
+        let rules = self.position.rules();
+        let elapsed = self.started.elapsed();
+        let mut head = format!(
+            "analyze · {} of {} moves exact",
+            self.exact_count(),
+            self.moves.len()
+        );
+        if !self.in_order {
+            head.push_str(&format!(" (budget {})", self.budget));
+        }
+        if let Some((mv, known)) = self.working() {
+            head.push_str(&format!(" · searching {}", rules.move_name(mv)));
+            if let Some(known) = known {
+                head.push_str(&format!(": {known}"));
+            }
+        }
+        if let Some(solver) = &self.solver {
+            let nodes = solver.nodes();
+            head.push_str(&format!(
+                " · {} nodes · {}",
+                thousands(nodes),
+                rate(nodes, elapsed)
+            ));
+        }
+        head.push_str(&format!(" · {}", seconds(elapsed)));
+        let scored: Vec<String> = self
+            .known()
+            .iter()
+            .map(|m| {
+                let value = match m.value.exact() {
+                    Some(score) => score.to_string(),
+                    None => m.value.estimate().map(|e| e.short()).unwrap_or_default(),
+                };
+                format!("{} {value}", rules.move_name(m.mv))
+            })
+            .collect();
+        let tail = if scored.is_empty() {
+            "scored  none yet".to_string()
+        } else {
+            format!("scored  {}", scored.join("  "))
+        };
+        vec![head, tail]
+    }
+
+    /// What is known, as an analysis of the moves that have a value (best first).
+    pub fn partial(&self, algorithm: Algorithm) -> Appraisal {
+        let moves = self.known();
+        let searched: u64 = moves.iter().map(|m| m.nodes).sum();
+        let solver = self.solver.as_ref().map_or(0, |s| s.nodes()) + moves.len() as u64;
+        Appraisal {
+            position: self.position,
+            algorithm,
+            budget: self.budget,
+            stats: SearchStats {
+                nodes: searched.max(solver),
+                ..SearchStats::default()
+            },
+            depth: moves
+                .iter()
+                .filter_map(|m| m.value.estimate())
+                .map(|e| e.depth)
+                .min(),
+            moves,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
+    /// The moves without a value yet, in search order.
+    pub fn unscored(&self) -> Vec<Move> {
+        self.moves
+            .iter()
+            .zip(&self.found)
+            .filter(|(_, found)| found.is_none())
+            .map(|(&mv, _)| mv)
+            .collect()
+    }
+
+    /// One line saying the result is partial: how far it got, and what the narrowing knew of
+    /// the move it was searching.
+    pub fn partial_note(&self) -> String {
+        let rules = self.position.rules();
+        let mut note = format!(
+            "partial: interrupted (Ctrl-C) after {}; {} of {} moves exact",
+            seconds(self.started.elapsed()),
+            self.exact_count(),
+            self.moves.len()
+        );
+        if let Some((mv, known)) = self.working() {
+            note.push_str(&format!("; {} was being searched", rules.move_name(mv)));
+            if let Some(known) = known {
+                note.push_str(&format!(" ({known})"));
+            }
+        }
+        let unscored = self.unscored();
+        if !unscored.is_empty() {
+            note.push_str(&format!(
+                "; no value for {}",
+                rules.move_names(&unscored).join(" ")
+            ));
+        }
+        note
+    }
+}

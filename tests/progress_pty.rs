@@ -1,0 +1,154 @@
+//! Progress on a terminal, through the real binary in a real pseudo-terminal: a long `analyze`,
+//! `solve` or batch draws live lines on stderr and clears them, leaving only its result; with
+//! stderr piped nothing of it appears; Ctrl-C during `analyze` prints what is known, marked
+//! partial, with exit status 130.
+
+#![cfg(unix)]
+
+mod pty_support;
+
+use pty_support::Session;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// A Connect Four position whose seven moves take about half a second to score (release
+/// build): several redraws, a tenth of a second apart.
+const HALF_SECOND: &str = "4453626";
+/// One whose analysis takes most of a minute: there is time to press Ctrl-C.
+const LONG: &str = "13712";
+
+fn written(session: &Session) -> String {
+    String::from_utf8_lossy(&session.screen.raw).into_owned()
+}
+
+#[test]
+fn analyze_on_a_terminal_shows_progress_and_clears_it() {
+    let mut session = Session::start(&["analyze", "--rules", "connect4", "--moves", HALF_SECOND]);
+    let status = session.finish();
+    assert!(status.success(), "{status:?}");
+    let raw = written(&session);
+    // What was drawn while it searched: counts, the move being searched, nodes and speed.
+    assert!(raw.contains("analyze · "), "{raw:?}");
+    assert!(raw.contains(" of 7 moves exact · searching "), "{raw:?}");
+    assert!(raw.contains(" nodes/s · "), "{raw:?}");
+    assert!(raw.contains("scored  "), "{raw:?}");
+    // What is left on the screen: the table alone.
+    let screen = session.screen.contents();
+    assert!(screen.contains("move  score  outcome"), "{screen}");
+    assert!(screen.contains("engine: "), "{screen}");
+    for gone in ["analyze · ", "nodes/s", "scored  ", "searching"] {
+        assert!(
+            !screen.contains(gone),
+            "{gone:?} left on the screen:\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn with_stderr_piped_nothing_of_the_progress_appears() {
+    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(["analyze", "--rules", "connect4", "--moves", HALF_SECOND])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(
+        output.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.starts_with("connect4  "), "{out}");
+    assert!(!out.contains('\x1b') && !out.contains("nodes/s"), "{out:?}");
+}
+
+#[test]
+fn solve_and_batch_show_their_narrowing_and_counts_then_clear() {
+    let mut session = Session::start(&["solve", "--rules", "connect4", "--moves", "3246313"]);
+    assert!(session.finish().success());
+    let raw = written(&session);
+    assert!(raw.contains("solve connect4 · "), "{raw:?}");
+    assert!(
+        raw.contains("Pons score ") && raw.contains(" · asking: "),
+        "{raw:?}"
+    );
+    let screen = session.screen.contents();
+    assert!(
+        screen.contains("value     loss in 16 (score -12"),
+        "{screen}"
+    );
+    assert!(!screen.contains("asking"), "{screen}");
+
+    // Three Begin-Medium lines, a tenth of a second or more each.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("begin-medium.txt");
+    std::fs::write(&path, "32751571231557 -3\n335662333565 -2\n2416615552 4\n").unwrap();
+    let path = path.to_str().unwrap();
+    let mut session = Session::start(&["solve", "--rules", "connect4", "--batch", path]);
+    assert!(session.finish().success());
+    let raw = written(&session);
+    assert!(raw.contains("batch connect4 · line "), "{raw:?}");
+    assert!(raw.contains(" of 3 · "), "{raw:?}");
+    let screen = session.screen.contents();
+    for line in ["32751571231557 -3 ", "335662333565 -2 ", "2416615552 4 "] {
+        assert!(screen.contains(line), "{line}:\n{screen}");
+    }
+    assert!(!screen.contains("batch connect4"), "{screen}");
+}
+
+#[test]
+fn ctrl_c_during_analyze_prints_a_partial_result_with_status_130() {
+    let mut session = Session::start(&["analyze", "--rules", "connect4", "--moves", LONG]);
+    session.screen.wait_for(" of 7 moves exact · searching ");
+    // Ctrl-C as typed: the terminal turns it into SIGINT for the program.
+    session.send(b"\x03");
+    let status = session.finish();
+    assert_eq!(status.exit_code(), 130, "{status:?}");
+    let screen = session.screen.contents();
+    assert!(
+        screen.contains("connect4  "),
+        "the table's header:\n{screen}"
+    );
+    assert!(
+        screen.contains("partial: interrupted (Ctrl-C) after "),
+        "{screen}"
+    );
+    assert!(screen.contains(" was being searched"), "{screen}");
+    assert!(screen.contains("; no value for "), "{screen}");
+    assert!(
+        !screen.contains("analyze · "),
+        "the progress is cleared:\n{screen}"
+    );
+}
+
+#[test]
+fn sigint_with_json_into_a_pipe_gives_a_partial_object() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(["analyze", "--rules", "connect4", "--moves", LONG, "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Long enough for the handler to be in place and the search under way.
+    std::thread::sleep(Duration::from_millis(700));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    assert!(
+        output.stderr.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["partial"], true);
+    let unscored = json["unscored"].as_array().unwrap();
+    assert!(!unscored.is_empty(), "{json}");
+    assert_eq!(
+        json["moves"].as_array().unwrap().len() + unscored.len(),
+        7,
+        "{json}"
+    );
+}
