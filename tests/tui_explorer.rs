@@ -4,10 +4,10 @@ mod tui_support;
 
 use insta::assert_snapshot;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage};
-use tictree::engine::{
-    Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Position, Rules, Score,
+use tictree::app::{
+    Action, App, CACHE_CAPACITY, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage,
 };
+use tictree::engine::{Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Rules, Score};
 use tui_support::*;
 
 fn cell(name: &str) -> Move {
@@ -256,27 +256,44 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
 
 #[test]
 fn the_explorer_cache_stays_bounded() {
-    let mut app = App::new(options(Rules::TICTACTOE), false);
+    // 5×5 k=4 with a depth-1 budget: quick analyses, and 25 + 25 × 24 positions two levels down,
+    // more than the cache holds.
+    let mut options = options("5x5k4".parse().unwrap());
+    options.budget = tictree::engine::Budget::depth(1);
+    let mut app = App::new(options, false);
     settle(&mut app);
     press(&mut app, &[Action::FocusNext]);
-    // Walk many different lines; the cache never holds more than its capacity.
-    let mut position = Position::empty(Rules::TICTACTOE);
-    for round in 0..40 {
-        press(&mut app, &[Action::Escape]);
-        for _ in 0..(round % 3) {
-            app.update(Action::Move(Direction::Down));
+    let mut first = None;
+    for _ in 0..25 {
+        press(&mut app, &[Action::Move(Direction::Right)]);
+        first = first.or(Some(app.explored_position()));
+        for _ in 0..24 {
+            press(&mut app, &[Action::Move(Direction::Right)]);
+            assert_eq!(app.explorer.line.len(), 2);
+            assert!(app.analyses.len() <= CACHE_CAPACITY);
+            press(
+                &mut app,
+                &[Action::Move(Direction::Left), Action::Move(Direction::Down)],
+            );
         }
         press(
             &mut app,
-            &[
-                Action::Move(Direction::Right),
-                Action::Move(Direction::Right),
-            ],
+            &[Action::Move(Direction::Left), Action::Move(Direction::Down)],
         );
-        position = app.explored_position();
     }
-    assert!(position.ply() <= 2);
-    assert!(app.analyses.len() <= tictree::app::CACHE_CAPACITY);
+    assert_eq!(app.analyses.len(), CACHE_CAPACITY, "full, and no fuller");
+    // The oldest analysis was forgotten; going back there asks for it again.
+    let first = first.unwrap();
+    assert!(app.analyses.get(&first).is_none());
+    press(&mut app, &[Action::Escape, Action::FocusNext]);
+    for _ in 0..25 {
+        app.update(Action::Move(Direction::Up));
+    }
+    app.update(Action::Move(Direction::Right));
+    assert_eq!(app.explored_position(), first);
+    assert!(matches!(app.take_job(), Some(Job::Analyze(r)) if r.key == JobKey::Explore(first)));
+    assert!(app.analyses.get(&first).is_some_and(|view| view.running()));
+    assert_eq!(app.analyses.len(), CACHE_CAPACITY);
 }
 
 #[test]
