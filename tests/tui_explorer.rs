@@ -255,6 +255,57 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
 }
 
 #[test]
+fn at_most_two_explorer_searches_run_and_a_third_cancels_the_oldest() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    // Three replies lists asked for in turn, the worker answering none of them.
+    let mut asked = Vec::new();
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Right));
+        asked.push(app.explored_position());
+        app.update(Action::Move(Direction::Left));
+        app.update(Action::Move(Direction::Down));
+    }
+    let jobs: Vec<String> = std::iter::from_fn(|| app.take_job())
+        .map(|job| match job {
+            Job::Analyze(r) => format!(
+                "analyze {}",
+                asked
+                    .iter()
+                    .position(|p| r.key == JobKey::Explore(*p))
+                    .unwrap()
+            ),
+            Job::Cancel(key) => format!(
+                "cancel {}",
+                asked
+                    .iter()
+                    .position(|p| key == JobKey::Explore(*p))
+                    .unwrap()
+            ),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(jobs, ["analyze 0", "analyze 1", "cancel 0", "analyze 2"]);
+    // The cancelled one's partial analysis is forgotten, and asked for again on return (which
+    // cancels the oldest running, again).
+    assert!(app.analyses.get(&asked[0]).is_none());
+    assert!(
+        app.analyses
+            .get(&asked[1])
+            .is_some_and(|view| view.running())
+    );
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Up));
+    }
+    app.update(Action::Move(Direction::Right));
+    assert_eq!(app.explored_position(), asked[0]);
+    let again = app.take_job();
+    assert!(matches!(again, Some(Job::Cancel(JobKey::Explore(p))) if p == asked[1]));
+    assert!(matches!(app.take_job(), Some(Job::Analyze(r)) if r.key == JobKey::Explore(asked[0])));
+}
+
+#[test]
 fn the_explorer_cache_stays_bounded() {
     // 5×5 k=4 with a depth-1 budget: quick analyses, and 25 + 25 × 24 positions two levels down,
     // more than the cache holds.
