@@ -324,8 +324,8 @@ fn apply(harness: &mut Harness, size: &mut (u16, u16), step: &Step) -> Result<()
         }
         Step::Explore(levels, down) => {
             for _ in 0..3 {
-                if app.focus != Focus::Tree {
-                    app.update(Action::FocusNext);
+                if harness.app.focus != Focus::Tree {
+                    harness.app.update(Action::FocusNext);
                 }
             }
             for _ in 0..*levels {
@@ -344,11 +344,8 @@ fn apply(harness: &mut Harness, size: &mut (u16, u16), step: &Step) -> Result<()
                 Step::Settle => harness.settle(),
                 Step::Hold => harness.hold(),
                 Step::Deliver(which, count) => harness.deliver(which, count),
-                _ => {
-                    if let Step::Drop(which) = *step {
-                        harness.drop_held(which)
-                    }
-                }
+                Step::Drop(which) => harness.drop_held(which),
+                _ => unreachable!("matched above"),
             }
             prop_assert_eq!(seats(&harness.app), seats_before);
             prop_assert_eq!(
