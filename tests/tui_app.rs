@@ -183,6 +183,53 @@ fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
 }
 
 #[test]
+fn between_two_ais_undo_and_redo_each_move_one_ply() {
+    // Found by tests/tui_props.rs: redo replayed every move taken back, not one.
+    let mut options = options(Rules::TICTACTOE);
+    options.x = Seat::PERFECT;
+    options.algorithm = tictree::engine::Algorithm::Engine;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    let game = app.game.moves().to_vec();
+    press(&mut app, &[Action::Undo, Action::Undo, Action::Undo]);
+    assert!(
+        app.paused,
+        "undo stops the AIs so the position can be studied"
+    );
+    assert_eq!(app.game.moves(), &game[..6]);
+    press(&mut app, &[Action::Redo]);
+    assert_eq!(app.game.moves(), &game[..7]);
+    press(&mut app, &[Action::Undo, Action::Redo, Action::Redo]);
+    assert_eq!(app.game.moves(), &game[..8]);
+}
+
+#[test]
+fn redo_replays_as_many_moves_as_undo_took_back() {
+    // Found by tests/tui_props.rs: undo while the AI thinks takes back one move, but redo
+    // replayed the AI's old answer from the redo list as well.
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    play_at(&mut app, "a3");
+    play_at(&mut app, "b3");
+    let game = app.game.moves().to_vec();
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(app.game.moves(), &game[..2]);
+    // The same move again, by hand: the AI thinks about its answer...
+    app.update(Action::Place);
+    assert_eq!(app.game.moves(), &game[..3]);
+    // ...and undo and redo then move one ply each.
+    app.update(Action::Undo);
+    assert_eq!(app.game.moves(), &game[..2]);
+    app.update(Action::Redo);
+    assert_eq!(
+        app.game.moves(),
+        &game[..3],
+        "the AI's answer is its own again"
+    );
+    assert!(app.ai_to_move());
+}
+
+#[test]
 fn quit_works_during_a_search_and_cancels_it() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     assert!(matches!(app.take_job(), Some(Job::Analyze(_))));

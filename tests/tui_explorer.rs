@@ -4,10 +4,10 @@ mod tui_support;
 
 use insta::assert_snapshot;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage};
-use tictree::engine::{
-    Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Position, Rules, Score,
+use tictree::app::{
+    Action, App, CACHE_CAPACITY, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage,
 };
+use tictree::engine::{Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Rules, Score};
 use tui_support::*;
 
 fn cell(name: &str) -> Move {
@@ -255,28 +255,96 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
 }
 
 #[test]
-fn the_explorer_cache_stays_bounded() {
+fn at_most_two_explorer_searches_run_and_a_third_cancels_the_oldest() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     settle(&mut app);
     press(&mut app, &[Action::FocusNext]);
-    // Walk many different lines; the cache never holds more than its capacity.
-    let mut position = Position::empty(Rules::TICTACTOE);
-    for round in 0..40 {
-        press(&mut app, &[Action::Escape]);
-        for _ in 0..(round % 3) {
-            app.update(Action::Move(Direction::Down));
+    // Three replies lists asked for in turn, the worker answering none of them.
+    let mut asked = Vec::new();
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Right));
+        asked.push(app.explored_position());
+        app.update(Action::Move(Direction::Left));
+        app.update(Action::Move(Direction::Down));
+    }
+    let jobs: Vec<String> = std::iter::from_fn(|| app.take_job())
+        .map(|job| match job {
+            Job::Analyze(r) => format!(
+                "analyze {}",
+                asked
+                    .iter()
+                    .position(|p| r.key == JobKey::Explore(*p))
+                    .unwrap()
+            ),
+            Job::Cancel(key) => format!(
+                "cancel {}",
+                asked
+                    .iter()
+                    .position(|p| key == JobKey::Explore(*p))
+                    .unwrap()
+            ),
+            other => format!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(jobs, ["analyze 0", "analyze 1", "cancel 0", "analyze 2"]);
+    // The cancelled one's partial analysis is forgotten, and asked for again on return (which
+    // cancels the oldest running, again).
+    assert!(app.analyses.get(&asked[0]).is_none());
+    assert!(
+        app.analyses
+            .get(&asked[1])
+            .is_some_and(|view| view.running())
+    );
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Up));
+    }
+    app.update(Action::Move(Direction::Right));
+    assert_eq!(app.explored_position(), asked[0]);
+    let again = app.take_job();
+    assert!(matches!(again, Some(Job::Cancel(JobKey::Explore(p))) if p == asked[1]));
+    assert!(matches!(app.take_job(), Some(Job::Analyze(r)) if r.key == JobKey::Explore(asked[0])));
+}
+
+#[test]
+fn the_explorer_cache_stays_bounded() {
+    // 5×5 k=4 with a depth-1 budget: quick analyses, and 25 + 25 × 24 positions two levels down,
+    // more than the cache holds.
+    let mut options = options("5x5k4".parse().unwrap());
+    options.budget = tictree::engine::Budget::depth(1);
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    let mut first = None;
+    for _ in 0..25 {
+        press(&mut app, &[Action::Move(Direction::Right)]);
+        first = first.or(Some(app.explored_position()));
+        for _ in 0..24 {
+            press(&mut app, &[Action::Move(Direction::Right)]);
+            assert_eq!(app.explorer.line.len(), 2);
+            assert!(app.analyses.len() <= CACHE_CAPACITY);
+            press(
+                &mut app,
+                &[Action::Move(Direction::Left), Action::Move(Direction::Down)],
+            );
         }
         press(
             &mut app,
-            &[
-                Action::Move(Direction::Right),
-                Action::Move(Direction::Right),
-            ],
+            &[Action::Move(Direction::Left), Action::Move(Direction::Down)],
         );
-        position = app.explored_position();
     }
-    assert!(position.ply() <= 2);
-    assert!(app.analyses.len() <= tictree::app::CACHE_CAPACITY);
+    assert_eq!(app.analyses.len(), CACHE_CAPACITY, "full, and no fuller");
+    // The oldest analysis was forgotten; going back there asks for it again.
+    let first = first.unwrap();
+    assert!(app.analyses.get(&first).is_none());
+    press(&mut app, &[Action::Escape, Action::FocusNext]);
+    for _ in 0..25 {
+        app.update(Action::Move(Direction::Up));
+    }
+    app.update(Action::Move(Direction::Right));
+    assert_eq!(app.explored_position(), first);
+    assert!(matches!(app.take_job(), Some(Job::Analyze(r)) if r.key == JobKey::Explore(first)));
+    assert!(app.analyses.get(&first).is_some_and(|view| view.running()));
+    assert_eq!(app.analyses.len(), CACHE_CAPACITY);
 }
 
 #[test]

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Color;
 use std::path::PathBuf;
 use tictree::app::{Action, App, Direction, Field, Palette, Popup, Seat};
-use tictree::engine::{Player, Rules, Skill};
+use tictree::engine::{Algorithm, Player, Rules, Skill};
 use tui_support::*;
 
 /// Opens the popup and selects a row with the arrow keys, as a person would.
@@ -144,6 +144,28 @@ fn a_rules_change_asks_before_a_new_game() {
     press(&mut app, &[Action::Escape]);
     play_at(&mut app, "a3");
     assert_eq!(rules.move_name(app.game.moves()[0]), "a1");
+}
+
+#[test]
+fn new_rules_forget_the_opening_of_the_old_ones() {
+    // Found by tests/tui_props.rs: the record named the --moves of the old board under the new
+    // rules, and drawing the move list panicked on cells beyond the new board.
+    let mut options = options_from("4x4".parse().unwrap(), "d1 a4");
+    options.algorithm = Algorithm::Engine;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    assert_eq!(app.record().numbered, "1. d1 a4");
+    select(&mut app, Field::Rules);
+    left(&mut app);
+    press(&mut app, &[Action::Answer(true)]);
+    assert_eq!(app.position().rules(), &Rules::TICTACTOE);
+    let record = app.record();
+    assert_eq!((record.length, record.numbered.as_str()), (0, ""));
+    assert_eq!(record.resume, "tictree --rules tictactoe");
+    press(&mut app, &[Action::Escape]);
+    let screen = screen_text(&app);
+    assert!(screen.contains("New game: tictactoe"), "{screen}");
+    assert!(!screen.contains("d1"), "{screen}");
 }
 
 #[test]

@@ -10,6 +10,9 @@ pub struct Game {
     moves: Vec<Move>,
     /// Moves taken back, the most recent last.
     undone: Vec<Move>,
+    /// The game's lengths when each undo started, the most recent last: a redo goes back to the
+    /// nearest, so it replays as many moves as the undo took back.
+    stops: Vec<usize>,
 }
 
 impl Game {
@@ -19,6 +22,7 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             undone: Vec::new(),
+            stops: Vec::new(),
         }
     }
 
@@ -26,6 +30,11 @@ impl Game {
     pub fn position(&self) -> &Position {
         // `positions` is never empty: it starts with the start position and undo keeps it.
         &self.positions[self.positions.len() - 1]
+    }
+
+    /// The position the game started from (what `moves` are played from).
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
     }
 
     /// The moves played since the start.
@@ -45,8 +54,11 @@ impl Game {
         self.moves.push(mv);
         if self.undone.last() == Some(&mv) {
             self.undone.pop();
+            let length = self.moves.len();
+            self.stops.retain(|&stop| stop > length);
         } else {
             self.undone.clear();
+            self.stops.clear();
         }
         Ok(())
     }
@@ -59,6 +71,20 @@ impl Game {
         Some(mv)
     }
 
+    /// Records that an undo of one move or several started when the game had `length` moves.
+    pub fn undone_from(&mut self, length: usize) {
+        if self.moves.len() < length {
+            self.stops.push(length);
+        }
+    }
+
+    /// The game's length after a redo: where the latest undo not yet redone started.
+    pub fn redo_target(&self) -> usize {
+        let now = self.moves.len();
+        let stop = self.stops.iter().rev().find(|&&stop| stop > now);
+        stop.copied().unwrap_or(now + 1)
+    }
+
     /// The move `redo` would replay.
     pub fn next_redo(&self) -> Option<Move> {
         self.undone.last().copied()
@@ -69,5 +95,6 @@ impl Game {
         self.positions.truncate(1);
         self.moves.clear();
         self.undone.clear();
+        self.stops.clear();
     }
 }

@@ -166,12 +166,15 @@ impl Options {
         options
     }
 
-    /// Takes the settings over, keeping what they do not cover: the start position (unless the
-    /// rules changed), the seed, the node limit and table size, the config file.
+    /// Takes the settings over, keeping what they do not cover: the start position and its
+    /// opening moves (unless the rules changed), the seed, the node limit and table size, the
+    /// config file.
     pub fn set(&mut self, settings: &Settings) {
         if self.rules != settings.rules {
             self.rules = settings.rules;
             self.start = crate::engine::Position::empty(settings.rules);
+            // The opening led to the old start; under other rules its cells mean nothing.
+            self.opening.clear();
         }
         self.x = settings.x;
         self.o = settings.o;

@@ -221,6 +221,7 @@ impl App {
     }
 
     fn undo(&mut self) {
+        let from = self.game.moves().len();
         if self.game.undo().is_none() {
             self.notice = Some("nothing to undo".into());
             return;
@@ -235,6 +236,7 @@ impl App {
             // Otherwise the AI would replay at once: stop it so the position can be studied.
             self.paused = true;
         }
+        self.game.undone_from(from);
         self.log.push(
             LogKind::Info,
             format!("Undo: back to move {}", self.position().ply() + 1),
@@ -247,9 +249,11 @@ impl App {
             self.notice = Some("nothing to redo".into());
             return;
         };
+        // Redo mirrors undo: back to where the undo started (against the AI, the AI's answer too),
+        // whoever plays each side now.
+        let target = self.game.redo_target();
         self.play(mv);
-        // Replay the AI's answer too, so redo mirrors undo.
-        while self.ai_to_move() {
+        while self.game.moves().len() < target {
             match self.game.next_redo() {
                 Some(mv) => self.play(mv),
                 None => break,
