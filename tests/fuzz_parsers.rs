@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tictree::app::{MAX_DEPTH, MAX_TIME_MS, Palette, Seat, Settings};
+use tictree::app::{MAX_DEPTH, MAX_PACE_MS, MAX_TIME_MS, Palette, Seat, Settings};
 use tictree::config::format::{TEMPLATE, edit, read};
 use tictree::engine::{Algorithm, Move, Position, Rules, Skill, Status};
 
@@ -246,12 +246,18 @@ fn settings() -> impl Strategy<Value = Settings> {
     (
         (rules(), seat.clone(), seat),
         prop::sample::select(Algorithm::ALL.to_vec()),
-        (0..=MAX_TIME_MS, 0..=MAX_DEPTH),
+        (0..=MAX_TIME_MS, 0..=MAX_DEPTH, 0..=MAX_PACE_MS),
         (any::<bool>(), any::<bool>(), any::<bool>()),
         prop::sample::select(Palette::ALL.to_vec()),
     )
         .prop_map(
-            |((rules, x, o), algorithm, (time_ms, depth), (hints, heat_map, mouse), theme)| {
+            |(
+                (rules, x, o),
+                algorithm,
+                (time_ms, depth, pace_ms),
+                (hints, heat_map, mouse),
+                theme,
+            )| {
                 Settings {
                     rules,
                     x,
@@ -259,6 +265,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                     algorithm,
                     time_ms,
                     depth,
+                    pace_ms,
                     hints,
                     heat_map,
                     mouse,
@@ -270,6 +277,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 fn check_settings(settings: &Settings) -> Result<(), TestCaseError> {
     prop_assert!(settings.time_ms <= MAX_TIME_MS && settings.depth <= MAX_DEPTH);
+    prop_assert!(settings.pace_ms <= MAX_PACE_MS);
     for seat in [settings.x, settings.o] {
         if let Seat::Ai(Skill::Shallow(depth)) = seat {
             prop_assert!((1..=20).contains(&depth));
