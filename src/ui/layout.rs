@@ -101,10 +101,16 @@ pub fn min_size(rules: &Rules) -> (u16, u16) {
 /// above the tree and the log) on a narrow but tall terminal.
 pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16, u16)> {
     let (min_w, min_h) = min_size(rules);
-    if area.width >= min_w && area.height >= min_h {
-        return Ok(side_by_side(area, rules, tree_rows));
+    let side = (area.width >= min_w && area.height >= min_h)
+        .then(|| side_by_side(area, rules, tree_rows));
+    match (side, stacked(area, rules, tree_rows)) {
+        // Stacking wins only with bigger cells: a board at the smallest scale beside the analysis
+        // is worse than a readable one above it.
+        (Some(side), Some(stack)) if stack.scale.cell_w > side.scale.cell_w => Ok(stack),
+        (Some(side), _) => Ok(side),
+        (None, Some(stack)) => Ok(stack),
+        (None, None) => Err((min_w, min_h)),
     }
-    stacked(area, rules, tree_rows).ok_or((min_w, min_h))
 }
 
 /// The header, body and status-bar rows of a frame.
