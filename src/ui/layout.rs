@@ -101,8 +101,8 @@ pub fn min_size(rules: &Rules) -> (u16, u16) {
 /// above the tree and the log) on a narrow but tall terminal.
 pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16, u16)> {
     let (min_w, min_h) = min_size(rules);
-    let side = (area.width >= min_w && area.height >= min_h)
-        .then(|| side_by_side(area, rules, tree_rows));
+    let side =
+        (area.width >= min_w && area.height >= min_h).then(|| side_by_side(area, rules, tree_rows));
     match (side, stacked(area, rules, tree_rows)) {
         // Stacking wins only with bigger cells: a board at the smallest scale beside the analysis
         // is worse than a readable one above it.
