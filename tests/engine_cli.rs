@@ -1,18 +1,8 @@
 //! `tictree solve` and `tictree bench` through the real binary.
 
-use std::process::Command;
+mod cli_support;
 
-fn tictree(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use cli_support::tictree;
 
 #[test]
 fn solve_prints_the_exact_value_as_json() {

@@ -1,19 +1,9 @@
 //! `tictree selfplay` through the real binary: the tally, reproducible with a seed, the levels
 //! really differ, and bad input is one line with status 2.
 
-use std::process::Command;
+mod cli_support;
 
-fn tictree(args: &[&str]) -> (i32, String, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
+use cli_support::tictree;
 
 fn tally(args: &[&str]) -> serde_json::Value {
     let mut all = vec!["selfplay", "--json"];

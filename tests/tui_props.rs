@@ -184,6 +184,7 @@ fn field() -> impl Strategy<Value = Field> {
         Field::Height,
         Field::K,
         Field::Gravity,
+        Field::Pace,
         Field::Algorithm,
         Field::Time,
         Field::Depth,

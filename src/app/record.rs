@@ -11,7 +11,9 @@ use std::fmt;
 pub struct Record {
     /// `tictactoe · X: you · O: AI level 4 · X wins after 5 moves`.
     pub summary: String,
-    /// `1. a3 b2  2. b3 c1  3. c3`: the moves numbered by turn (empty before the first move).
+    /// `1. a3 b2`, `2. b3 c1`, `3. c3`: the moves numbered by turn.
+    pub turns: Vec<String>,
+    /// `1. a3 b2  2. b3 c1  3. c3`: the turns on one line (empty before the first move).
     pub numbered: String,
     /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game
     /// (with `--x` and `--o` where the players are not the default ones).
@@ -44,12 +46,12 @@ impl App {
             .copied()
             .collect();
         let names = rules.move_names(&moves);
-        let numbered = names
+        let turns: Vec<String> = names
             .chunks(2)
             .enumerate()
             .map(|(turn, pair)| format!("{}. {}", turn + 1, pair.join(" ")))
-            .collect::<Vec<_>>()
-            .join("  ");
+            .collect();
+        let numbered = turns.join("  ");
         let count = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
         let state = match position.status() {
             Status::Won(player) => format!("{player} wins after {}", count(moves.len())),
@@ -78,6 +80,7 @@ impl App {
         }
         Record {
             summary,
+            turns,
             numbered,
             resume,
             length: moves.len(),

@@ -26,11 +26,7 @@ impl Widget for MovesPane<'_> {
             .border_style(theme.border(false));
         let inner = block.inner(area);
         block.render(area, buf);
-        let turns: Vec<&str> = record
-            .numbered
-            .split("  ")
-            .filter(|t| !t.is_empty())
-            .collect();
+        let turns = &record.turns;
         if turns.is_empty() {
             Paragraph::new(Line::styled(" no moves yet", theme.dim())).render(inner, buf);
             return;

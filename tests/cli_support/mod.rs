@@ -1,0 +1,16 @@
+//! The real binary run as a script runs it: its exit status, standard output and standard error.
+
+use std::process::Command;
+
+/// Runs tictree with `args`: (status, stdout, stderr); -1 for a status killed by a signal.
+pub fn tictree(args: &[&str]) -> (i32, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
