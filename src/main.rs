@@ -22,8 +22,8 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Analyze(args)) => tictree::cli::analyze::run(&args),
         Some(Command::Solve(args)) => tictree::cli::solve::run(&args),
         Some(Command::Bench(args)) => tictree::cli::bench::run(&args),
-        Some(Command::Trace(args)) => done(tictree::cli::trace::run(&args)),
-        Some(Command::Selfplay(args)) => done(tictree::cli::selfplay::run(&args)),
+        Some(Command::Trace(args)) => tictree::cli::trace::run(&args),
+        Some(Command::Selfplay(args)) => tictree::cli::selfplay::run(&args),
         None => done(play(&cli)),
     };
     match outcome {

@@ -1,7 +1,8 @@
 //! Progress on a terminal, through the real binary in a real pseudo-terminal: a long `analyze`,
 //! `solve` or batch draws live lines on stderr and clears them, leaving only its result; with
 //! stderr piped nothing of it appears; Ctrl-C during `analyze` prints what is known, marked
-//! partial, with exit status 130.
+//! partial, with exit status 130; so does Ctrl-C during `selfplay`, `trace` and
+//! `analyze --compare`.
 
 #![cfg(unix)]
 
@@ -151,4 +152,100 @@ fn sigint_with_json_into_a_pipe_gives_a_partial_object() {
         7,
         "{json}"
     );
+}
+
+/// Runs the binary with stdout and stderr piped, sends it SIGINT once it is well under way, and
+/// returns its exit status, stdout and stderr.
+fn interrupted(args: &[&str]) -> (Option<i32>, String, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(700));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    let text = |bytes: Vec<u8>| String::from_utf8(bytes).unwrap();
+    (
+        output.status.code(),
+        text(output.stdout),
+        text(output.stderr),
+    )
+}
+
+#[test]
+fn sigint_during_selfplay_prints_the_games_finished_so_far() {
+    let (status, out, err) = interrupted(&[
+        "selfplay", "--rules", "connect4", "--x", "ai:3", "--o", "ai:3", "--games", "1000000",
+    ]);
+    assert_eq!(status, Some(130), "{out}{err}");
+    assert!(err.is_empty(), "{err}");
+    let games: u64 = out
+        .lines()
+        .find_map(|line| line.strip_prefix("games"))
+        .and_then(|rest| rest.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no games line:\n{out}"));
+    assert!(games < 1_000_000, "{out}");
+    let note = format!("partial: interrupted (Ctrl-C) after {games} of 1000000 games");
+    assert_eq!(out.lines().last(), Some(note.as_str()), "{out}");
+
+    let (status, out, _) = interrupted(&[
+        "selfplay", "--rules", "connect4", "--x", "ai:3", "--o", "ai:3", "--games", "1000000",
+        "--json",
+    ]);
+    assert_eq!(status, Some(130));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["partial"], true, "{json}");
+    let games = json["games"].as_u64().unwrap();
+    let results = ["x_wins", "o_wins", "draws"].map(|k| json[k].as_u64().unwrap());
+    assert_eq!(results.iter().sum::<u64>(), games, "{json}");
+}
+
+#[test]
+fn sigint_during_trace_ends_with_a_partial_summary() {
+    // Plain minimax on the empty Connect Four board: far more events than 700 ms can write.
+    let (status, out, err) = interrupted(&[
+        "trace",
+        "--rules",
+        "connect4",
+        "--algo",
+        "minimax",
+        "--limit",
+        "100000000",
+    ]);
+    assert_eq!(status, Some(130), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() > 2, "{out}");
+    for line in &lines {
+        serde_json::from_str::<serde_json::Value>(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+    }
+    let summary: serde_json::Value = serde_json::from_str(lines[lines.len() - 1]).unwrap();
+    assert_eq!(summary["event"], "summary");
+    assert_eq!(summary["partial"], true);
+    assert_eq!(summary["events"].as_u64(), Some(lines.len() as u64 - 1));
+}
+
+#[test]
+fn sigint_during_compare_names_the_algorithm_it_stopped() {
+    // Minimax alone needs far more than 700 ms on the empty Connect Four board.
+    let (status, out, err) = interrupted(&["analyze", "--rules", "connect4", "--compare"]);
+    assert_eq!(status, Some(130), "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert_eq!(
+        out.lines().last(),
+        Some("partial: interrupted (Ctrl-C) during minimax; no row for minimax, alphabeta, engine"),
+        "{out}"
+    );
+    let (status, out, _) = interrupted(&["analyze", "--rules", "connect4", "--compare", "--json"]);
+    assert_eq!(status, Some(130));
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["partial"], true, "{json}");
+    assert_eq!(json["interrupted"], "minimax", "{json}");
+    assert_eq!(json["rows"], serde_json::json!([]), "{json}");
 }

@@ -18,8 +18,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     let position = args.game.position(args.position.as_deref())?;
     let table = args.table.bytes()?;
     if args.compare {
-        super::compare::run(&position, table, args.json)?;
-        return Ok(Ending::Done);
+        return super::compare::run(&position, table, args.json);
     }
     let algorithm: Algorithm = args.algo.parse()?;
     let budget = Budget {

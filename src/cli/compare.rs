@@ -1,10 +1,12 @@
-//! `tictree analyze --compare`: the same position under every algorithm, side by side.
+//! `tictree analyze --compare`: the same position under every algorithm, side by side. Ctrl-C
+//! prints the rows finished so far and names the algorithm that was running.
 
-use super::error::CliError;
+use super::error::{CliError, Ending};
 use super::format::status_words;
+use super::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::game::score::signed;
-use crate::engine::{CompareRow, Position, StopFlag, compare};
+use crate::engine::{Algorithm, CompareRow, Position, compare};
 use serde::Serialize;
 
 /// One algorithm's row of the comparison. An unfinished row has no best move, score or nodes.
@@ -61,16 +63,34 @@ pub fn abbreviated(moves: &[String]) -> String {
 }
 
 /// Analyses `position` with each algorithm and prints a table (or JSON) of the results.
-pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<(), CliError> {
-    let rows: Vec<Row> = compare(position, table, ALLOWANCE, &StopFlag::default(), |_| {})
-        .map_err(|_| CliError("the comparison was cancelled".into()))?
-        .iter()
-        .map(Row::of)
-        .collect();
+pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<Ending, CliError> {
+    let interrupt = Interrupt::catch();
+    let mut finished = Vec::new();
+    let result = compare(position, table, ALLOWANCE, interrupt.flag(), |row| {
+        finished.push(Row::of(row));
+    });
+    // The algorithm that was running when Ctrl-C came: the one after the last finished row.
+    let stopped = result
+        .is_err()
+        .then(|| Algorithm::ALL[finished.len().min(Algorithm::ALL.len() - 1)]);
+    print(position, finished, stopped, json);
+    Ok(if stopped.is_some() {
+        Ending::Interrupted
+    } else {
+        Ending::Done
+    })
+}
+
+/// Prints the rows; `stopped` names the algorithm Ctrl-C interrupted, if it did.
+fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: bool) {
     if json {
-        let object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
+        let mut object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
+        if let Some(algorithm) = stopped {
+            object["partial"] = true.into();
+            object["interrupted"] = algorithm.name().into();
+        }
         println!("{object}");
-        return Ok(());
+        return;
     }
     println!(
         "{}  {}  {}",
@@ -103,5 +123,16 @@ pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<(), 
             row.nodes_per_s.unwrap_or(0.0)
         );
     }
-    Ok(())
+    if let Some(algorithm) = stopped {
+        let missing: Vec<&str> = Algorithm::ALL
+            .iter()
+            .skip_while(|&&a| a != algorithm)
+            .map(|a| a.name())
+            .collect();
+        println!(
+            "partial: interrupted (Ctrl-C) during {}; no row for {}",
+            algorithm.name(),
+            missing.join(", ")
+        );
+    }
 }

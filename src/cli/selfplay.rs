@@ -1,11 +1,13 @@
 //! `tictree selfplay`: AI against AI without a screen, many games, and the tally: wins, draws and
-//! losses, game lengths, thinking time per move. Progress goes to stderr, only on a terminal.
+//! losses, game lengths, thinking time per move. Progress goes to stderr, only on a terminal;
+//! Ctrl-C ends the series early and prints the tally of the games finished, marked partial.
 
 use super::args::SelfplayArgs;
-use super::error::CliError;
+use super::error::{CliError, Ending};
+use super::interrupt::Interrupt;
 use super::progress::StatusLines;
 use crate::engine::player::{Played, play_game};
-use crate::engine::{Engine, Player, Position, Skill, Status, StopFlag};
+use crate::engine::{Engine, Player, Position, Skill, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
@@ -30,6 +32,9 @@ struct Tally {
     x_ms_per_move: f64,
     o_ms_per_move: f64,
     elapsed_ms: f64,
+    /// Present (true) only when Ctrl-C ended the series before `games` were played.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    partial: bool,
     #[serde(skip)]
     plies_total: u64,
     #[serde(skip)]
@@ -80,8 +85,8 @@ impl Tally {
     }
 }
 
-/// Plays the games and prints the tally.
-pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
+/// Plays the games and prints the tally (partial after Ctrl-C: the games finished by then).
+pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     let start = args.game.position(None)?;
     if start.status() != Status::Ongoing {
         return Err(CliError(
@@ -99,17 +104,25 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         seed,
         ..Tally::default()
     };
-    let mut engine = Engine::new(start.layout(), StopFlag::default());
+    let interrupt = Interrupt::catch();
+    let stop = interrupt.flag();
+    let mut engine = Engine::new(start.layout(), stop.clone());
     let mut rng = StdRng::seed_from_u64(seed);
     let mut progress = Progress::new(games);
     let started = Instant::now();
     for _ in 0..games {
-        let played = play_game(&start, [x, o], &mut engine, &mut rng, &StopFlag::default())
-            .map_err(|_| CliError("selfplay was cancelled".into()))?;
+        // A game cut short by Ctrl-C has no result: it is left out of the tally.
+        let Ok(played) = play_game(&start, [x, o], &mut engine, &mut rng, stop) else {
+            break;
+        };
         tally.add(&played, &start);
         progress.show(&tally);
+        if stop.is_stopped() {
+            break;
+        }
     }
     progress.clear();
+    tally.partial = stop.is_stopped();
     tally.finish(started.elapsed());
     if args.json {
         let text = serde_json::to_string(&tally)
@@ -117,8 +130,18 @@ pub fn run(args: &SelfplayArgs) -> Result<(), CliError> {
         println!("{text}");
     } else {
         print!("{}", table(&tally, [x, o]));
+        if tally.partial {
+            println!(
+                "partial: interrupted (Ctrl-C) after {} of {games} games",
+                tally.games
+            );
+        }
     }
-    Ok(())
+    Ok(if tally.partial {
+        Ending::Interrupted
+    } else {
+        Ending::Done
+    })
 }
 
 /// The tally as text.

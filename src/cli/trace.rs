@@ -1,11 +1,13 @@
 //! `tictree trace`: the events of a search, one JSON object per line, exactly the steps the
-//! replay view walks through, then a summary line.
+//! replay view walks through, then a summary line. Ctrl-C ends the trace early: the summary
+//! then covers the events written so far and says `"partial": true`.
 
 use super::args::TraceArgs;
-use super::error::CliError;
+use super::error::{CliError, Ending};
 use super::format::status_words;
+use super::interrupt::Interrupt;
 use crate::engine::search::replay::{EventKind, LeafKind};
-use crate::engine::{Algorithm, Event, Move, Player, Replay, ReplayValue, Rules, Status};
+use crate::engine::{Algorithm, Event, Move, Player, Replay, ReplayValue, Rules, Status, StopFlag};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::io::{self, BufWriter, Write};
@@ -166,6 +168,9 @@ struct SummaryJson<'a> {
     truncated: bool,
     scores: Scores<'a>,
     best: Vec<String>,
+    /// Present (true) only when Ctrl-C ended the trace before the search did.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    partial: bool,
 }
 
 /// Writes one JSON line.
@@ -175,7 +180,7 @@ fn line(out: &mut impl Write, json: &impl Serialize) -> io::Result<()> {
 }
 
 /// Runs the subcommand.
-pub fn run(args: &TraceArgs) -> Result<(), CliError> {
+pub fn run(args: &TraceArgs) -> Result<Ending, CliError> {
     let position = args.game.position(args.position.as_deref())?;
     let algorithm: Algorithm = args.algo.parse()?;
     let limits = args.limits()?;
@@ -186,20 +191,28 @@ pub fn run(args: &TraceArgs) -> Result<(), CliError> {
         )));
     }
     let mut replay = Replay::new(position, algorithm, limits);
+    let interrupt = Interrupt::catch();
     let mut out = BufWriter::new(io::stdout().lock());
-    match write_trace(&mut replay, &mut out).and_then(|()| out.flush()) {
+    match write_trace(&mut replay, interrupt.flag(), &mut out).and_then(|()| out.flush()) {
         // A reader that stops early (`| head`) is a normal end, not an error.
-        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(Ending::Done),
         Err(error) => Err(CliError(format!("cannot write the trace: {error}"))),
-        Ok(()) => Ok(()),
+        Ok(()) if interrupt.flag().is_stopped() => Ok(Ending::Interrupted),
+        Ok(()) => Ok(Ending::Done),
     }
 }
 
-fn write_trace(replay: &mut Replay, out: &mut impl Write) -> io::Result<()> {
+/// Writes the events until the search ends or `stop` is raised, then the summary.
+fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io::Result<()> {
     let rules = *replay.root().rules();
+    let mut partial = false;
     while replay.forward() {
         if let Some(event) = replay.event() {
             line(out, &event_json(event, &rules))?;
+        }
+        if stop.is_stopped() {
+            partial = true;
+            break;
         }
     }
     let counters = replay.counters();
@@ -221,6 +234,7 @@ fn write_trace(replay: &mut Replay, out: &mut impl Write) -> io::Result<()> {
         truncated: replay.truncated(),
         scores: Scores(&scores, &rules),
         best: rules.move_names(&best),
+        partial,
     };
     line(out, &summary)
 }
