@@ -162,6 +162,7 @@ fn the_worker_keeps_at_most_three_idle_engines_whatever_its_jobs_do() {
             ..Budget::UNLIMITED
         },
         pace: std::time::Duration::ZERO,
+        settle: false,
     };
     for job in 0..40 {
         let rules = *rules.choose(&mut rng).unwrap();

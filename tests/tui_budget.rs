@@ -1,10 +1,11 @@
-//! The TUI under a budget on boards too big to solve: estimates in the tree, the AI still moves.
+//! The TUI under a budget on boards too big to solve: estimates in the tree, the AI still moves,
+//! and on a human's turn the analysis goes on past the budget until every move is exact.
 
 mod tui_support;
 
 use insta::assert_snapshot;
-use tictree::app::{App, Seat};
-use tictree::engine::{Budget, Rules};
+use tictree::app::{Action, App, Engines, Job, SearchMessage, Seat, run_job, run_settle};
+use tictree::engine::{Budget, Rules, StopFlag};
 use tui_support::*;
 
 /// A depth budget, not a clock, so the screens are the same on every machine.
@@ -25,13 +26,15 @@ fn connect4_hints_show_estimates_with_their_depth() {
     let text = text(&terminal);
     assert!(text.contains("≈"), "{text}");
     assert!(text.contains("depth 5"), "{text}");
-    assert!(text.contains("0 exact, depth 5"), "{text}");
+    // The budget is spent on the human's turn: the analysis goes on in the background.
+    assert!(text.contains("analysing on… 0 of 7 exact"), "{text}");
+    assert!(app.search.settling());
     assert!(app.search.moves.iter().all(|m| !m.value.is_exact()));
     let log = log_text(&app);
     assert!(
         log.last()
             .unwrap()
-            .contains("[budget-limited: depth 5, 0 of 7 exact]"),
+            .contains("[budget-limited: depth 5, 0 of 7 exact; analysing on]"),
         "{log:?}"
     );
     assert_snapshot!("connect4_estimates", terminal.backend());
@@ -56,4 +59,83 @@ fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     assert!(log[1].contains("budget-limited"), "{log:?}");
     assert!(log[2].starts_with("1. X (AI level 4) plays"), "{log:?}");
     assert!(log[2].contains("≈"), "{log:?}");
+}
+
+/// Runs the app's next search request as the worker does, the analysis past the budget included,
+/// returning the budget's messages and the settling's separately.
+fn run_with_settling(app: &mut App) -> (Vec<SearchMessage>, Vec<SearchMessage>) {
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("expected a search request");
+    };
+    assert!(request.settle, "a human's turn settles");
+    let engines = Engines::default();
+    let stop = StopFlag::default();
+    let mut budgeted = Vec::new();
+    let mut analysis = run_job(&request, &engines, &stop, |m| budgeted.push(m)).unwrap();
+    analysis.elapsed = ELAPSED;
+    let done = |analysis: tictree::engine::Appraisal| SearchMessage::Done {
+        key: request.key,
+        generation: request.generation,
+        analysis: Box::new(analysis),
+    };
+    budgeted.push(done(analysis.clone()));
+    let mut settling = Vec::new();
+    let mut settled =
+        run_settle(&request, &analysis, &engines, &stop, |m| settling.push(m)).unwrap();
+    settled.elapsed = ELAPSED * 4;
+    settling.push(done(settled));
+    (budgeted, settling)
+}
+
+#[test]
+fn on_a_humans_turn_the_analysis_goes_on_past_the_budget_until_every_move_is_exact() {
+    // 4×4 under a depth-1 budget: every move only estimated when the budget is spent.
+    let mut options = budgeted("4x4".parse().unwrap());
+    options.budget = Budget::depth(1);
+    let mut app = App::new(options, false);
+    let (budgeted, settling) = run_with_settling(&mut app);
+    for message in budgeted {
+        app.update(Action::Search(message));
+    }
+    assert!(app.search.settling());
+    let text = text(&screen(&app, 100, 30));
+    assert!(
+        text.contains("analysing on… 0 of 16 exact · budget: "),
+        "{text}"
+    );
+    // The exact scores arrive one by one: 16 of them, then the final analysis.
+    assert_eq!(settling.len(), 17);
+    for (arrived, message) in settling.into_iter().enumerate() {
+        app.update(Action::Search(message));
+        if arrived < 16 {
+            assert_eq!(app.search.exact_count(), arrived + 1);
+            assert_eq!(app.search.settling(), arrived < 15);
+        }
+    }
+    assert!(!app.search.settling());
+    let done = app.search.done.as_ref().unwrap();
+    assert!(done.exact());
+    // Every first move on 4×4 draws: all sixteen are recommended.
+    assert_eq!(done.best().len(), 16);
+    let log = log_text(&app);
+    assert!(
+        log[log.len() - 2].contains("[budget-limited: depth 1, 0 of 16 exact; analysing on]"),
+        "{log:?}"
+    );
+    assert!(
+        log[log.len() - 1].starts_with("X (you) hint, every move exact: engine checked "),
+        "{log:?}"
+    );
+    assert_snapshot!("4x4_settled", screen(&app, 100, 30).backend());
+}
+
+#[test]
+fn the_ais_own_move_keeps_its_budget() {
+    let mut options = budgeted(Rules::CONNECT4);
+    options.x = Seat::PERFECT;
+    let mut app = App::new(options, false);
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("expected a search request");
+    };
+    assert!(!request.settle);
 }

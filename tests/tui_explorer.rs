@@ -342,6 +342,12 @@ fn the_explorer_cache_stays_bounded() {
     }
     app.update(Action::Move(Direction::Right));
     assert_eq!(app.explored_position(), first);
+    // Depth-1 analyses settle (go on until exact) in the background, so the new query first
+    // cancels the oldest one still settling.
+    assert!(matches!(
+        app.take_job(),
+        Some(Job::Cancel(JobKey::Explore(_)))
+    ));
     assert!(matches!(app.take_job(), Some(Job::Analyze(r)) if r.key == JobKey::Explore(first)));
     assert!(app.analyses.get(&first).is_some_and(|view| view.running()));
     assert_eq!(app.analyses.len(), CACHE_CAPACITY);

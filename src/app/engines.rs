@@ -21,6 +21,16 @@ impl Engines {
     /// starts from an empty table, so its node counts are those of `tictree analyze`; explore
     /// queries keep what the table holds.
     pub fn take(&self, key: JobKey, position: &Position, table: Option<usize>) -> Engine {
+        let mut engine = self.take_kept(position, table);
+        if key == JobKey::Play {
+            engine.reset();
+        }
+        engine
+    }
+
+    /// An engine for `position`'s rules and `table` as `take` gives, but never emptied: the
+    /// latest one returned if it suits, so work going on after a search finds what it stored.
+    pub fn take_kept(&self, position: &Position, table: Option<usize>) -> Engine {
         let bytes = table.unwrap_or(DEFAULT_HASH_BYTES);
         let rules = *position.rules();
         let kept = {
@@ -28,12 +38,7 @@ impl Engines {
             let found = idle.iter().rposition(|engine| engine.suits(rules, bytes));
             found.map(|index| idle.swap_remove(index))
         };
-        let mut engine = kept
-            .unwrap_or_else(|| Engine::with_hash(position.layout(), StopFlag::default(), bytes));
-        if key == JobKey::Play {
-            engine.reset();
-        }
-        engine
+        kept.unwrap_or_else(|| Engine::with_hash(position.layout(), StopFlag::default(), bytes))
     }
 
     /// Returns an engine after its job, for the next one; the oldest idle engine makes room.

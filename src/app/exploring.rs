@@ -71,7 +71,8 @@ impl App {
             return;
         }
         let generation = self.next_generation();
-        self.analyses.insert(SearchView::new(generation, position));
+        self.analyses
+            .insert(SearchView::new(generation, position, true));
         self.exploring.retain(|p| *p != position);
         self.exploring.push_back(position);
         // Bounded work: the oldest query gives way; what it found so far is forgotten, and it is
@@ -81,6 +82,9 @@ impl App {
                 self.jobs.push_back(Job::Cancel(JobKey::Explore(old)));
                 if self.analyses.get(&old).is_some_and(SearchView::running) {
                     self.analyses.remove(&old);
+                } else if let Some(view) = self.analyses.get_mut(&old) {
+                    // Settling no more: what it proved stays, the rest stays estimated.
+                    view.settles = false;
                 }
             }
         }
@@ -91,6 +95,8 @@ impl App {
             algorithm: self.options.algorithm,
             budget: self.options.budget,
             pace: Duration::ZERO,
+            // The explorer is an analysis board: its scores go on until all are exact.
+            settle: true,
         }));
     }
 
@@ -111,8 +117,11 @@ impl App {
             SearchMessage::Move { analysis, .. } => view.insert(analysis),
             SearchMessage::Done { analysis, .. } => {
                 view.finish(*analysis);
-                self.exploring.retain(|p| *p != position);
-                self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
+                // A settling query goes on; it ends with a second `Done`, every move exact.
+                if !view.settling() {
+                    self.exploring.retain(|p| *p != position);
+                    self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
+                }
             }
             SearchMessage::Compared { .. } | SearchMessage::Surveyed { .. } => {}
         }

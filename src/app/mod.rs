@@ -42,5 +42,5 @@ pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{
     COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage, SearchRequest, SurveyRequest,
-    Worker, run_comparison, run_job, run_survey,
+    Worker, run_comparison, run_job, run_settle, run_survey,
 };

@@ -19,13 +19,17 @@ pub struct SearchView {
     pub depth: Option<u32>,
     /// Time into the search of the latest value.
     pub elapsed: Duration,
-    /// The finished analysis, once every move is scored.
+    /// The finished analysis, once every move is scored; while the analysis settles, the exact
+    /// scores arriving after it are folded in.
     pub done: Option<Appraisal>,
+    /// Whether the search goes on past its budget until every move is exact (see `settling`).
+    pub settles: bool,
 }
 
 impl SearchView {
-    /// A search of `position` just asked for: nothing scored yet.
-    pub fn new(generation: u64, position: Position) -> SearchView {
+    /// A search of `position` just asked for: nothing scored yet. With `settles`, the worker goes
+    /// on past the budget until every move is exact.
+    pub fn new(generation: u64, position: Position, settles: bool) -> SearchView {
         SearchView {
             generation,
             position,
@@ -34,12 +38,19 @@ impl SearchView {
             depth: None,
             elapsed: Duration::ZERO,
             done: None,
+            settles,
         }
     }
 
-    /// Whether the search still runs.
+    /// Whether the search still runs within its budget.
     pub fn running(&self) -> bool {
         self.done.is_none() && self.total > 0
+    }
+
+    /// Whether the budget is spent and the search goes on in the background, estimates giving
+    /// way to exact scores as they are proven.
+    pub fn settling(&self) -> bool {
+        self.settles && self.done.as_ref().is_some_and(|done| !done.exact())
     }
 
     /// The moves sharing the best value so far.
@@ -60,18 +71,16 @@ impl SearchView {
     /// Adds a live result, or replaces the move's earlier estimate: after every move with an
     /// equal or better value, so ties keep cell order.
     pub fn insert(&mut self, analysis: MoveAppraisal) {
-        self.moves.retain(|m| m.mv != analysis.mv);
+        if let Some(done) = &mut self.done {
+            // Settling: the finished analysis takes the exact score too, so the recommendation
+            // follows it at once.
+            insert_ranked(&mut done.moves, analysis.clone());
+        }
         if let Some(estimate) = analysis.value.estimate() {
             self.depth = self.depth.max(Some(estimate.depth));
         }
         self.elapsed = analysis.elapsed;
-        let rank = analysis.value.rank();
-        let at = self
-            .moves
-            .iter()
-            .position(|m| m.value.rank() < rank)
-            .unwrap_or(self.moves.len());
-        self.moves.insert(at, analysis);
+        insert_ranked(&mut self.moves, analysis);
     }
 
     /// Takes the finished analysis.
@@ -79,4 +88,16 @@ impl SearchView {
         self.moves = analysis.moves.clone();
         self.done = Some(analysis);
     }
+}
+
+/// Puts a move's analysis into a best-first list in place of its earlier one: after every move
+/// with an equal or better value, so ties keep cell order.
+fn insert_ranked(moves: &mut Vec<MoveAppraisal>, analysis: MoveAppraisal) {
+    moves.retain(|m| m.mv != analysis.mv);
+    let rank = analysis.value.rank();
+    let at = moves
+        .iter()
+        .position(|m| m.value.rank() < rank)
+        .unwrap_or(moves.len());
+    moves.insert(at, analysis);
 }

@@ -159,7 +159,7 @@ impl App {
             heat,
             comparison: None,
             log: Log::default(),
-            search: SearchView::new(0, start),
+            search: SearchView::new(0, start, false),
             notice: None,
             color,
             settings_menu: SettingsMenu::default(),
@@ -290,7 +290,10 @@ impl App {
     pub(crate) fn start_search(&mut self) {
         let position = *self.position();
         let generation = self.next_generation();
-        self.search = SearchView::new(generation, position);
+        // An analysis board on a human's turn: the hints go on until every move is exact. The
+        // AI's own move keeps its budget.
+        let settle = !self.ai_to_move();
+        self.search = SearchView::new(generation, position, settle);
         self.explorer = Explorer::default();
         let both_ai = self.options.x.is_ai() && self.options.o.is_ai();
         self.jobs.push_back(if self.search.total == 0 {
@@ -307,6 +310,7 @@ impl App {
                 } else {
                     Duration::ZERO
                 },
+                settle,
             })
         });
     }

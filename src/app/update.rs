@@ -293,7 +293,9 @@ impl App {
         match message {
             SearchMessage::Move { analysis, .. } => self.search.insert(analysis),
             SearchMessage::Done { analysis, .. } => {
-                self.log_search(&analysis);
+                // A second `Done`: the analysis went on past its budget and is now all exact.
+                let settled = self.search.settles && self.search.done.is_some();
+                self.log_search(&analysis, settled);
                 self.search.finish(*analysis);
                 self.maybe_ai_move();
             }
@@ -301,7 +303,9 @@ impl App {
         }
     }
 
-    fn log_search(&mut self, analysis: &Appraisal) {
+    /// One log line per finished analysis; `settled`: the second one of an analysis that went on
+    /// past its budget, now exact for every move.
+    fn log_search(&mut self, analysis: &Appraisal, settled: bool) {
         let player = analysis.position.to_move();
         let rules = analysis.position.rules();
         let best = match analysis.moves.first() {
@@ -317,15 +321,22 @@ impl App {
         };
         let purpose = if self.seat(player).is_ai() {
             "thinks"
+        } else if settled {
+            "hint, every move exact"
         } else {
             "hint"
         };
         // Say so when the budget, not the end of the game tree, ended the search.
         let limited = match analysis.depth {
             Some(depth) if !analysis.exact() => format!(
-                " [budget-limited: depth {depth}, {} of {} exact]",
+                " [budget-limited: depth {depth}, {} of {} exact{}]",
                 analysis.moves.iter().filter(|m| m.value.is_exact()).count(),
-                analysis.moves.len()
+                analysis.moves.len(),
+                if self.search.settles {
+                    "; analysing on"
+                } else {
+                    ""
+                }
             ),
             _ => String::new(),
         };

@@ -11,7 +11,7 @@ use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::search::replay::Replay;
 use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag, Table,
-    analyze_within, analyze_within_table, compare,
+    analyze_within, analyze_within_table, compare, settle,
 };
 use std::collections::HashMap;
 use std::sync::mpsc::Sender;
@@ -46,6 +46,9 @@ pub struct SearchRequest {
     pub budget: Budget,
     /// The least time before the final result is delivered (the pace of AI-vs-AI games).
     pub pace: Duration,
+    /// Whether to go on past the budget until every move is exact (the analysis board: a human's
+    /// turn, the explorer), delivering the exact scores as `Move`s and then a second `Done`.
+    pub settle: bool,
 }
 
 /// A comparison of every algorithm on one position.
@@ -124,7 +127,8 @@ pub enum SearchMessage {
         /// The move's analysis.
         analysis: MoveAppraisal,
     },
-    /// Every candidate move is scored (exactly, or as well as the budget allowed).
+    /// Every candidate move is scored (exactly, or as well as the budget allowed). A request that
+    /// settles gets a second one when every move is exact.
     Done {
         /// The slot of the request.
         key: JobKey,
@@ -188,6 +192,32 @@ pub fn run_job(
     let mut engine = engines.take(request.key, position, budget.table);
     let table = Table::Kept(&mut engine);
     let result = analyze_within_table(position, request.algorithm, budget, table, stop, on_update);
+    engines.give(engine);
+    result
+}
+
+/// Carries a request's analysis on past its budget until every move is exact (`settle`), sending a
+/// `Move` message per move proven; returns the analysis with every move exact. Runs on a kept
+/// engine, so it starts from what the budgeted search stored.
+pub fn run_settle(
+    request: &SearchRequest,
+    appraisal: &Appraisal,
+    engines: &Engines,
+    stop: &StopFlag,
+    mut send: impl FnMut(SearchMessage),
+) -> Result<Appraisal, Cancelled> {
+    let on_update = |analysis: &MoveAppraisal| {
+        send(SearchMessage::Move {
+            key: request.key,
+            generation: request.generation,
+            analysis: analysis.clone(),
+        })
+    };
+    if request.algorithm != Algorithm::Engine {
+        return settle(appraisal, Table::New(request.budget.table), stop, on_update);
+    }
+    let mut engine = engines.take_kept(&request.position, request.budget.table);
+    let result = settle(appraisal, Table::Kept(&mut engine), stop, on_update);
     engines.give(engine);
     result
 }
@@ -297,7 +327,8 @@ impl Drop for Worker {
     }
 }
 
-/// Runs an analysis, then holds its final result back until `pace` has passed since the start.
+/// Runs an analysis, then holds its final result back until `pace` has passed since the start;
+/// then, if the request settles and some move is only estimated, goes on until all are exact.
 fn analyze_paced(
     request: &SearchRequest,
     engines: &Engines,
@@ -314,9 +345,16 @@ fn analyze_paced(
         }
         thread::sleep(Duration::from_millis(10));
     }
-    send(SearchMessage::Done {
+    let done = |analysis: Appraisal| SearchMessage::Done {
         key: request.key,
         generation: request.generation,
         analysis: Box::new(analysis),
-    });
+    };
+    if !request.settle || analysis.exact() {
+        return send(done(analysis));
+    }
+    send(done(analysis.clone()));
+    if let Ok(settled) = run_settle(request, &analysis, engines, stop, &send) {
+        send(done(settled));
+    }
 }

@@ -169,6 +169,18 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
     let Some(done) = &search.done else {
         return Line::default();
     };
+    if search.settling() {
+        // The budget is spent but the analysis board goes on: how far it has got, and what the
+        // budget's search cost.
+        let text = format!(
+            "  analysing on… {} of {} exact · budget: {} nodes, {} ({algorithm})",
+            search.exact_count(),
+            search.total,
+            thousands(done.stats.nodes),
+            duration(done.elapsed),
+        );
+        return Line::styled(text, theme.strong());
+    }
     let limited = match done.depth {
         Some(depth) if !done.exact() => format!(
             ", {} exact, depth {depth}",

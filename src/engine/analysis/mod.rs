@@ -3,6 +3,7 @@
 //! - `analyze` (exact.rs): the exact score of every legal move, an `Analysis`.
 //! - `analyze_within` (budgeted.rs): the same under a `Budget`, an `Appraisal` whose move values
 //!   are exact where the budget allowed and marked estimates elsewhere.
+//! - `settle` (settle.rs): carries an `Appraisal` on past its budget until every move is exact.
 //! - `solve` (solve.rs): the value of the position itself, a `Solution`, with the solver's counters.
 //! - `compare` (compare.rs): each algorithm's per-move analysis of one position, side by side.
 
@@ -11,4 +12,5 @@ pub mod budget;
 pub mod budgeted;
 pub mod compare;
 pub mod exact;
+pub mod settle;
 pub mod solve;

@@ -1,0 +1,171 @@
+//! Going on after a budget: the analysis board's background work. An appraisal whose budget ran
+//! out with some moves only estimated is carried on, without a budget, until every move is exact
+//! (or the caller stops it because the position changed).
+//!
+//! The moves still estimated are searched in rounds, each move getting a time slice that doubles
+//! from round to round, the most promising first. A move that is quick to prove is therefore
+//! proven early even when a neighbour needs minutes, and the exact scores replace the estimates one
+//! by one, as a user watching the hints expects. An attempt cut off by its slice is not lost with
+//! the `engine` algorithm: the positions it proved stay in the kept table and the next round
+//! starts from them.
+
+use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
+use crate::engine::analysis::exact::{Table, score_move, searcher};
+use crate::engine::search::{Cancelled, StopFlag};
+use std::time::{Duration, Instant};
+
+/// The first round's time slice for each move; every round doubles it.
+pub const FIRST_SLICE: Duration = Duration::from_millis(100);
+
+/// Carries `appraisal` on until every move is exact, calling `on_update` as each becomes exact;
+/// returns the appraisal with every move exact, its counters and time including the work before.
+/// `Err(Cancelled)` when `stop` is raised first.
+pub fn settle(
+    appraisal: &Appraisal,
+    mut table: Table<'_>,
+    stop: &StopFlag,
+    mut on_update: impl FnMut(&MoveAppraisal),
+) -> Result<Appraisal, Cancelled> {
+    let position = appraisal.position;
+    // Times of the results carry on from the budgeted analysis's clock.
+    let started = Instant::now() - appraisal.elapsed;
+    let mut moves = appraisal.moves.clone();
+    let flag = StopFlag::with_deadline(stop);
+    let mut exact = searcher(appraisal.algorithm, &position, flag.clone(), &mut table);
+    let before = exact.stats();
+    let mut slice = FIRST_SLICE;
+    // Best first (the appraisal's order): the likeliest recommendations are settled soonest.
+    while let Some(pending) = unsettled(&moves) {
+        for index in pending {
+            flag.set_deadline(Some(Instant::now() + slice));
+            let spent = exact.stats().nodes;
+            match score_move(exact.as_mut(), &position, moves[index].mv) {
+                Ok(analysed) => {
+                    let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
+                    settled.nodes += moves[index].nodes;
+                    on_update(&settled);
+                    moves[index] = settled;
+                }
+                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
+                // Out of time this round: the next round tries again for twice as long.
+                Err(Cancelled) => moves[index].nodes += exact.stats().nodes - spent + 1,
+            }
+        }
+        slice *= 2;
+    }
+    let mut spent = exact.stats() - before;
+    // The searches start below the root move, one ply deeper than the analysed position.
+    spent.depth += 1;
+    let mut stats = appraisal.stats;
+    stats += spent;
+    // Best first, ties in cell order, as every analysis lists its moves.
+    let order = position.legal_moves();
+    moves.sort_by_key(|m| order.iter().position(|&mv| mv == m.mv));
+    moves.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    Ok(Appraisal {
+        moves,
+        stats,
+        depth: None,
+        elapsed: started.elapsed(),
+        ..*appraisal
+    })
+}
+
+/// The indices of the moves not yet exact, if any.
+fn unsettled(moves: &[MoveAppraisal]) -> Option<Vec<usize>> {
+    let pending: Vec<usize> = (0..moves.len())
+        .filter(|&i| !moves[i].value.is_exact())
+        .collect();
+    (!pending.is_empty()).then_some(pending)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::analysis::budget::Budget;
+    use crate::engine::analysis::budgeted::analyze_within;
+    use crate::engine::analysis::exact::analyze;
+    use crate::engine::game::position::Position;
+    use crate::engine::game::rules::Rules;
+    use crate::engine::search::Algorithm;
+
+    /// A depth-1 appraisal (estimates only, no clock) carried on to the end.
+    fn estimated_then_settled(position: &Position) -> (Appraisal, Appraisal, Vec<MoveAppraisal>) {
+        let stop = StopFlag::default();
+        let budget = Budget::depth(1);
+        let estimated =
+            analyze_within(position, Algorithm::Engine, &budget, &stop, |_| {}).unwrap();
+        let mut updates = Vec::new();
+        let settled = settle(&estimated, Table::New(None), &stop, |m| {
+            updates.push(m.clone())
+        })
+        .unwrap();
+        (estimated, settled, updates)
+    }
+
+    #[test]
+    fn every_estimate_gives_way_to_the_exact_score_of_the_full_analysis() {
+        let boards = [
+            ("4x4", "b2 c3"),
+            ("5x4k4", "c2"),
+            ("connect4", "52753311433677442422121"),
+        ];
+        for (rules, moves) in boards {
+            let rules: Rules = rules.parse().unwrap();
+            let (position, _) = Position::empty(rules).play_line(moves).unwrap();
+            let (estimated, settled, updates) = estimated_then_settled(&position);
+            let pending = estimated
+                .moves
+                .iter()
+                .filter(|m| !m.value.is_exact())
+                .count();
+            assert!(
+                pending > 0,
+                "{rules}: the depth-1 appraisal left nothing to settle"
+            );
+            // One update per move that was only estimated, each exact.
+            assert_eq!(updates.len(), pending, "{rules}");
+            assert!(updates.iter().all(|m| m.value.is_exact()), "{rules}");
+            let exact =
+                analyze(&position, Algorithm::Engine, &StopFlag::default(), |_| {}).unwrap();
+            let settled_scores: Vec<_> = settled
+                .moves
+                .iter()
+                .map(|m| (m.mv, m.value.exact().map(|s| s.score)))
+                .collect();
+            let exact_scores: Vec<_> = exact
+                .moves
+                .iter()
+                .map(|m| (m.mv, Some(m.score.score)))
+                .collect();
+            assert_eq!(
+                settled_scores, exact_scores,
+                "{rules}: settled scores and order are the exact analysis's"
+            );
+            assert_eq!(settled.depth, None);
+            assert!(settled.stats.nodes > estimated.stats.nodes, "{rules}");
+            assert!(settled.elapsed >= estimated.elapsed, "{rules}");
+        }
+    }
+
+    #[test]
+    fn a_raised_stop_ends_it_with_cancelled() {
+        let position = Position::empty(Rules::CONNECT4);
+        let stop = StopFlag::default();
+        let estimated = analyze_within(
+            &position,
+            Algorithm::Engine,
+            &Budget::depth(1),
+            &stop,
+            |_| {},
+        )
+        .unwrap();
+        stop.stop();
+        let mut updates = 0;
+        let result = settle(&estimated, Table::New(Some(1 << 20)), &stop, |_| {
+            updates += 1
+        });
+        assert!(result.is_err());
+        assert_eq!(updates, 0);
+    }
+}
