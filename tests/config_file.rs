@@ -20,6 +20,7 @@ fn custom() -> Settings {
         time_ms: 250,
         depth: 7,
         pace_ms: 2000,
+        keep_analysing: false,
         hints: true,
         heat_map: true,
         mouse: false,

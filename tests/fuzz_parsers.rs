@@ -247,7 +247,7 @@ fn settings() -> impl Strategy<Value = Settings> {
         (rules(), seat.clone(), seat),
         prop::sample::select(Algorithm::ALL.to_vec()),
         (0..=MAX_TIME_MS, 0..=MAX_DEPTH, 0..=MAX_PACE_MS),
-        (any::<bool>(), any::<bool>(), any::<bool>()),
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         prop::sample::select(Palette::ALL.to_vec()),
     )
         .prop_map(
@@ -255,7 +255,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                 (rules, x, o),
                 algorithm,
                 (time_ms, depth, pace_ms),
-                (hints, heat_map, mouse),
+                (keep_analysing, hints, heat_map, mouse),
                 theme,
             )| {
                 Settings {
@@ -266,6 +266,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                     time_ms,
                     depth,
                     pace_ms,
+                    keep_analysing,
                     hints,
                     heat_map,
                     mouse,

@@ -139,3 +139,24 @@ fn the_ais_own_move_keeps_its_budget() {
     };
     assert!(!request.settle);
 }
+
+#[test]
+fn with_keep_analysing_off_the_hint_stops_at_the_budget() {
+    let mut options = budgeted(Rules::CONNECT4);
+    options.keep_analysing = false;
+    let mut app = App::new(options, false);
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("expected a search request");
+    };
+    assert!(!request.settle);
+    app.update(Action::Search(SearchMessage::Done {
+        key: request.key,
+        generation: request.generation,
+        analysis: Box::new(
+            run_job(&request, &Engines::default(), &StopFlag::default(), |_| {}).unwrap(),
+        ),
+    }));
+    assert!(!app.search.settling());
+    let log = log_text(&app);
+    assert!(log.last().unwrap().ends_with("0 of 7 exact]"), "{log:?}");
+}

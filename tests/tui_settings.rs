@@ -53,6 +53,7 @@ fn settings_popup_lists_every_setting() {
         "algorithm",
         "time per move",
         "depth limit",
+        "keep analysing",
         "hints",
         "heat map",
         "mouse",

@@ -87,9 +87,25 @@ impl App {
             &format!("Setting: {name} "),
             format!("Setting: {name} {value}"),
         );
-        let budget = (before.algorithm, before.time_ms, before.depth)
-            != (after.algorithm, after.time_ms, after.depth);
+        let budget = (
+            before.algorithm,
+            before.time_ms,
+            before.depth,
+            before.keep_analysing,
+        ) != (
+            after.algorithm,
+            after.time_ms,
+            after.depth,
+            after.keep_analysing,
+        );
         if budget {
+            self.start_search();
+        } else if (before.x, before.o) != (after.x, after.o)
+            && !self.ai_to_move()
+            && self.options.keep_analysing != self.search.settles
+        {
+            // The side to move became human: its hint goes on past the budget, so it is asked
+            // for again as one.
             self.start_search();
         } else if (before.x, before.o) != (after.x, after.o) {
             // A running search for a side that became human is now its hint; a finished one for

@@ -71,8 +71,11 @@ impl App {
             return;
         }
         let generation = self.next_generation();
-        self.analyses
-            .insert(SearchView::new(generation, position, true));
+        self.analyses.insert(SearchView::new(
+            generation,
+            position,
+            self.options.keep_analysing,
+        ));
         self.exploring.retain(|p| *p != position);
         self.exploring.push_back(position);
         // Bounded work: the oldest query gives way; what it found so far is forgotten, and it is
@@ -96,7 +99,7 @@ impl App {
             budget: self.options.budget,
             pace: Duration::ZERO,
             // The explorer is an analysis board: its scores go on until all are exact.
-            settle: true,
+            settle: self.options.keep_analysing,
         }));
     }
 

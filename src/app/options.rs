@@ -77,6 +77,8 @@ pub struct Options {
     pub budget: Budget,
     /// With two AIs, the least time between moves, so the game can be watched.
     pub pace: Duration,
+    /// Whether the analysis goes on past the budget on a human's turn and in the explorer.
+    pub keep_analysing: bool,
     /// Whether the recommended move is starred on the board on a human's turn.
     pub hints: bool,
     /// Whether the heat map is on at the start (`App::heat` is its live value).
@@ -107,6 +109,7 @@ impl Options {
             mouse: true,
             budget: Budget::time(DEFAULT_TIME),
             pace: AI_PACE,
+            keep_analysing: true,
             hints: false,
             heat: false,
             theme: Palette::Default,

@@ -67,6 +67,9 @@ pub struct Settings {
     pub depth: u32,
     /// With two AIs, the least time per move in milliseconds, so a game can be watched.
     pub pace_ms: u64,
+    /// Whether the analysis goes on past the budget on a human's turn and in the explorer, until
+    /// every move is exact (the analysis board).
+    pub keep_analysing: bool,
     /// Whether the recommended move is starred on the board on a human's turn.
     pub hints: bool,
     /// Whether every empty cell shows its move's score.
@@ -95,6 +98,7 @@ impl Default for Settings {
             time_ms: DEFAULT_TIME.as_millis() as u64,
             depth: 0,
             pace_ms: AI_PACE.as_millis() as u64,
+            keep_analysing: true,
             hints: false,
             heat_map: false,
             mouse: true,
@@ -120,6 +124,8 @@ pub struct SettingsPatch {
     pub depth: Option<u32>,
     /// `pace_ms`.
     pub pace_ms: Option<u64>,
+    /// `keep_analysing`.
+    pub keep_analysing: Option<bool>,
     /// `hints`.
     pub hints: Option<bool>,
     /// `heat_map`.
@@ -141,6 +147,7 @@ impl Settings {
             time_ms: patch.time_ms.unwrap_or(self.time_ms),
             depth: patch.depth.unwrap_or(self.depth),
             pace_ms: patch.pace_ms.unwrap_or(self.pace_ms),
+            keep_analysing: patch.keep_analysing.unwrap_or(self.keep_analysing),
             hints: patch.hints.unwrap_or(self.hints),
             heat_map: patch.heat_map.unwrap_or(self.heat_map),
             mouse: patch.mouse.unwrap_or(self.mouse),
@@ -183,6 +190,7 @@ impl Options {
         self.budget.depth = limits.depth;
         self.budget.time = limits.time;
         self.pace = Duration::from_millis(settings.pace_ms);
+        self.keep_analysing = settings.keep_analysing;
         self.hints = settings.hints;
         self.heat = settings.heat_map;
         self.mouse = settings.mouse;
@@ -199,6 +207,7 @@ impl Options {
             time_ms: self.budget.time.map_or(0, |t| t.as_millis() as u64),
             depth: self.budget.depth.unwrap_or(0),
             pace_ms: self.pace.as_millis() as u64,
+            keep_analysing: self.keep_analysing,
             hints: self.hints,
             heat_map: self.heat,
             mouse: self.mouse,
@@ -241,6 +250,7 @@ mod tests {
             time_ms: 250,
             depth: 9,
             pace_ms: 1000,
+            keep_analysing: false,
             hints: true,
             heat_map: true,
             mouse: false,

@@ -32,6 +32,8 @@ pub enum Field {
     Time,
     /// Search depth limit.
     Depth,
+    /// Whether the analysis goes on past the budget on a human's turn.
+    KeepAnalysing,
     /// The recommended move starred on the board.
     Hints,
     /// Every move's score on the board.
@@ -101,6 +103,7 @@ impl Field {
             Field::Algorithm => "algorithm".into(),
             Field::Time => "time per move".into(),
             Field::Depth => "depth limit".into(),
+            Field::KeepAnalysing => "keep analysing".into(),
             Field::Hints => "hints".into(),
             Field::Heat => "heat map".into(),
             Field::Mouse => "mouse".into(),
@@ -113,7 +116,7 @@ impl Field {
         match self {
             Field::Rules | Field::Width | Field::Height | Field::K | Field::Gravity => "Game",
             Field::Seat(_) | Field::ShallowDepth(_) | Field::Pace => "Players",
-            Field::Algorithm | Field::Time | Field::Depth => "Search",
+            Field::Algorithm | Field::Time | Field::Depth | Field::KeepAnalysing => "Search",
             Field::Hints | Field::Heat | Field::Mouse | Field::Theme => "Display",
         }
     }
@@ -146,6 +149,7 @@ pub fn fields(settings: &Settings) -> Vec<Field> {
         Field::Algorithm,
         Field::Time,
         Field::Depth,
+        Field::KeepAnalysing,
         Field::Hints,
         Field::Heat,
         Field::Mouse,
@@ -193,6 +197,8 @@ pub fn value_text(field: Field, settings: &Settings, rules: &Rules, color: bool)
         Field::Time => format!("{} ms", settings.time_ms),
         Field::Depth if settings.depth == 0 => "no limit".into(),
         Field::Depth => plies(settings.depth),
+        Field::KeepAnalysing if settings.keep_analysing => "on: your turn, until all exact".into(),
+        Field::KeepAnalysing => "off: stop at the budget".into(),
         Field::Hints => on_off(settings.hints),
         Field::Heat => on_off(settings.heat_map),
         Field::Mouse => on_off(settings.mouse),
@@ -301,6 +307,7 @@ pub fn step(field: Field, settings: &Settings, rules: Rules, delta: isize) -> (S
             let depths: Vec<u64> = (0..=20).chain([24, 32, 48, u64::from(MAX_DEPTH)]).collect();
             next.depth = step_number(&depths, u64::from(next.depth), delta) as u32;
         }
+        Field::KeepAnalysing => next.keep_analysing = !next.keep_analysing,
         Field::Hints => next.hints = !next.hints,
         Field::Heat => next.heat_map = !next.heat_map,
         Field::Mouse => next.mouse = !next.mouse,

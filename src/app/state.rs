@@ -292,7 +292,7 @@ impl App {
         let generation = self.next_generation();
         // An analysis board on a human's turn: the hints go on until every move is exact. The
         // AI's own move keeps its budget.
-        let settle = !self.ai_to_move();
+        let settle = self.options.keep_analysing && !self.ai_to_move();
         self.search = SearchView::new(generation, position, settle);
         self.explorer = Explorer::default();
         let both_ai = self.options.x.is_ai() && self.options.o.is_ai();

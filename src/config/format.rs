@@ -22,6 +22,8 @@ time_ms = 1500
 depth = 0
 # with two AIs, the least time per move in milliseconds, so the game can be watched
 pace_ms = 400
+# on your turn and in the explorer, go on analysing past the time per move until every move is exact
+keep_analysing = true
 # star the recommended move on the board on your turn
 hints = false
 # show every move's score on its cell (the m key)
@@ -83,6 +85,7 @@ fn read_key(patch: &mut SettingsPatch, key: &str, value: &toml::Value) -> Result
         "time_ms" => patch.time_ms = Some(number(MAX_TIME_MS)?),
         "depth" => patch.depth = Some(number(u64::from(MAX_DEPTH))? as u32),
         "pace_ms" => patch.pace_ms = Some(number(MAX_PACE_MS)?),
+        "keep_analysing" => patch.keep_analysing = Some(flag()?),
         "hints" => patch.hints = Some(flag()?),
         "heat_map" => patch.heat_map = Some(flag()?),
         "mouse" => patch.mouse = Some(flag()?),
@@ -101,7 +104,7 @@ enum Entry {
 }
 
 /// Every key with its value in these settings, in the template's order.
-fn entries(settings: &Settings) -> [(&'static str, Entry); 11] {
+fn entries(settings: &Settings) -> [(&'static str, Entry); 12] {
     [
         ("rules", Entry::Text(settings.rules.to_string())),
         ("x", Entry::Text(settings.x.to_string())),
@@ -110,6 +113,7 @@ fn entries(settings: &Settings) -> [(&'static str, Entry); 11] {
         ("time_ms", Entry::Number(settings.time_ms as i64)),
         ("depth", Entry::Number(i64::from(settings.depth))),
         ("pace_ms", Entry::Number(settings.pace_ms as i64)),
+        ("keep_analysing", Entry::Flag(settings.keep_analysing)),
         ("hints", Entry::Flag(settings.hints)),
         ("heat_map", Entry::Flag(settings.heat_map)),
         ("mouse", Entry::Flag(settings.mouse)),
