@@ -152,6 +152,7 @@ pub fn budget(
         time,
         nodes,
         table: None,
+        threads: None,
     })
 }
 
@@ -175,6 +176,29 @@ impl TableArgs {
             .as_deref()
             .map(|mb| number("hash", mb, 1..=MAX_HASH_MB).map(|mb| (mb as usize) << 20))
             .transpose()
+    }
+}
+
+/// The largest `--threads`: far more than any machine this runs on has cores, few enough that
+/// starting them all is no burden.
+const MAX_THREADS: u64 = 256;
+
+/// How many threads a search runs on, shared by `solve`, `analyze` and `bench`.
+#[derive(Args, Debug, Clone)]
+pub struct ThreadArgs {
+    /// Threads to search on (default: the machine's cores). With more than one, node counts vary
+    /// from run to run; values never do.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub threads: Option<String>,
+}
+
+impl ThreadArgs {
+    /// The number of threads, validated: the machine's cores unless given.
+    pub fn count(&self) -> Result<usize, CliError> {
+        match self.threads.as_deref() {
+            Some(text) => Ok(number("threads", text, 1..=MAX_THREADS)? as usize),
+            None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
+        }
     }
 }
 
@@ -245,6 +269,8 @@ pub struct AnalyzeArgs {
     pub nodes: Option<String>,
     #[command(flatten)]
     pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times (each runs
     /// to the end, 10 s at most: no --depth, --time-ms or --nodes).
     #[arg(long, conflicts_with_all = ["algo", "depth", "time_ms", "nodes"])]
@@ -266,6 +292,8 @@ pub struct SolveArgs {
     pub json: bool,
     #[command(flatten)]
     pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Solve every position of FILE ('-': standard input), one per line: Pons' and Tromp's
     /// column digits (e.g. 4453), cell names or x.o/.x./..o, optionally followed by the expected
     /// score, which is checked (docs/cli.md).
@@ -287,6 +315,8 @@ pub struct BenchArgs {
     pub json: bool,
     #[command(flatten)]
     pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Run only the rows whose name contains this text.
     #[arg(long)]
     pub only: Option<String>,

@@ -11,4 +11,5 @@ pub mod budget;
 pub mod budgeted;
 pub mod compare;
 pub mod exact;
+mod parallel;
 pub mod solve;
