@@ -53,9 +53,9 @@ pub fn analyze_within_table(
             on_update(&appraisal);
             found.push(appraisal);
         })?;
-        // The moves as they arrived carry their own elapsed times; the sort is stable, so the
-        // order is the analysis's (best first, ties in cell order).
-        found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+        // The moves as they arrived carry their own elapsed times; in the analysis's order (best
+        // first, ties in cell order), whatever order the threads delivered them in.
+        found.sort_by_key(|m| analysis.moves.iter().position(|a| a.mv == m.mv));
         return Ok(Appraisal {
             position: analysis.position,
             algorithm: analysis.algorithm,
@@ -120,6 +120,7 @@ pub fn analyze_within_table(
             &mut workers,
             Some(end),
             stop,
+            algorithm == Algorithm::Engine,
             |index, scored| match scored {
                 Scored::Exact(analysed) => {
                     let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());

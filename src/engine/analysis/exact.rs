@@ -191,6 +191,7 @@ pub fn analyze_parallel(
         &mut workers,
         None,
         stop,
+        algorithm == Algorithm::Engine,
         |_, scored| {
             if let Scored::Exact(analysed) = scored {
                 on_move(&analysed);

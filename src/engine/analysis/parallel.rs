@@ -3,9 +3,12 @@
 //! to the caller's thread, which hands it on as it arrives.
 //!
 //! With one thread the moves are scored in order on the caller's thread, as they always were.
-//! With more, the first searcher still starts alone, in order, for a short while: most positions
-//! of a game are analysed sooner than threads start, and then nothing differs from one thread
-//! (not even the node counts). Only a longer analysis spreads its remaining moves.
+//! With more, the `engine`'s first searcher still starts alone, in order, for a short while: most
+//! positions of a game are analysed sooner than threads start, and then nothing differs from one
+//! thread (not even the node counts, which depend on what earlier moves left in the table). Only
+//! a longer analysis spreads its remaining moves. Searchers without a table (`minimax`,
+//! `alphabeta`) spread at once: their moves' searches are independent, so the node counts are
+//! those of one thread however the moves are spread.
 
 use crate::engine::analysis::exact::{MoveAnalysis, score_move};
 use crate::engine::game::position::{Move, Position};
@@ -35,7 +38,9 @@ pub(crate) enum Scored {
 /// Scores `moves[i]` for each `i` of `pending` (most urgent first) on the workers' threads,
 /// calling `on_scored(i, …)` on the caller's thread as each is done. With `end`, the time until
 /// then is shared fairly between the moves still to score, and a move out of its share is given
-/// up on. `Err(Cancelled)` when `stop` is raised first.
+/// up on. `alone_first`: the first worker starts alone (see the module comment). `Err(Cancelled)`
+/// when `stop` is raised first.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn score_moves(
     position: &Position,
     moves: &[Move],
@@ -43,12 +48,16 @@ pub(crate) fn score_moves(
     workers: &mut [Worker<'_>],
     end: Option<Instant>,
     stop: &StopFlag,
+    alone_first: bool,
     mut on_scored: impl FnMut(usize, Scored),
 ) -> Result<SearchStats, Cancelled> {
     let before: Vec<SearchStats> = workers.iter().map(|w| w.searcher.stats()).collect();
     let mut spent = vec![0; moves.len()];
     let mut rest = pending;
-    if let [first, others @ ..] = workers {
+    let sequential = workers.len() == 1 || alone_first;
+    if let [first, others @ ..] = workers
+        && sequential
+    {
         let alone = !others.is_empty();
         if alone {
             first.flag.set_look_limit(Some(ALONE_LOOKS));
@@ -62,8 +71,9 @@ pub(crate) fn score_moves(
                 }
                 Some(Err(_)) if stop.is_stopped() => return Err(Cancelled),
                 // The first searcher's time alone is up: this move and the rest go wide.
+                // (The move's own child is counted when it is scored.)
                 Some(Err(nodes)) if alone => {
-                    spent[*index] += nodes;
+                    spent[*index] += nodes - 1;
                     break;
                 }
                 Some(Err(nodes)) => on_scored(*index, Scored::OutOfTime(nodes)),
