@@ -257,10 +257,8 @@ impl<B: Bitboard> TranspositionTable<B> {
         let bucket = self.bucket(slot);
         let current = u64::from(self.generation);
         for pair in bucket.chunks_exact(2) {
-            let (check, meta) = (
-                pair[0].load(Relaxed) ^ pair[1].load(Relaxed),
-                pair[1].load(Relaxed),
-            );
+            let meta = pair[1].load(Relaxed);
+            let check = pair[0].load(Relaxed) ^ meta;
             if check == slot.check && (meta >> 40) & 0xff == current {
                 let e = Entry::unpack(check, meta);
                 return Some(Bounds {
