@@ -162,6 +162,34 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--hash 1048577: expected",
     ),
     (
+        &["analyze", "--threads", "0"],
+        "--threads 0: expected a whole number from 1 to 256",
+    ),
+    (
+        &["analyze", "--threads", "abc"],
+        "--threads abc: expected a whole number from 1 to 256",
+    ),
+    (
+        &["solve", "--threads", "100000"],
+        "--threads 100000: expected a whole number from 1 to 256",
+    ),
+    (
+        &["solve", "--threads", "-2"],
+        "--threads -2: expected a whole number",
+    ),
+    (
+        &["solve", "--batch", "-", "--threads", "0"],
+        "--threads 0: expected a whole number",
+    ),
+    (
+        &["bench", "--threads", "99999999999999999999999"],
+        "--threads 99999999999999999999999: expected a whole number",
+    ),
+    (
+        &["bench", "--threads", "two"],
+        "--threads two: expected a whole number",
+    ),
+    (
         &["analyze", "--compare", "--depth", "3"],
         "the argument '--compare' cannot be used with '--depth <N>' (see --help)",
     ),
@@ -233,6 +261,14 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--time-ms -1: expected a whole number",
     ),
     (&["--hash", "0"], "--hash 0: expected a whole number"),
+    (
+        &["--threads", "0"],
+        "--threads 0: expected a whole number from 1 to 256",
+    ),
+    (
+        &["--threads", "many"],
+        "--threads many: expected a whole number",
+    ),
     (
         &["--seed", "abc"],
         "--seed abc: expected a whole number from 0 to 18446744073709551615",

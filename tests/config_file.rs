@@ -21,6 +21,7 @@ fn custom() -> Settings {
         depth: 7,
         pace_ms: 2000,
         keep_analysing: false,
+        threads: 2,
         hints: true,
         heat_map: true,
         mouse: false,

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tictree::app::{MAX_DEPTH, MAX_PACE_MS, MAX_TIME_MS, Palette, Seat, Settings};
+use tictree::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings};
 use tictree::config::format::{TEMPLATE, edit, read};
 use tictree::engine::{Algorithm, Move, Position, Rules, Skill, Status};
 
@@ -246,7 +246,12 @@ fn settings() -> impl Strategy<Value = Settings> {
     (
         (rules(), seat.clone(), seat),
         prop::sample::select(Algorithm::ALL.to_vec()),
-        (0..=MAX_TIME_MS, 0..=MAX_DEPTH, 0..=MAX_PACE_MS),
+        (
+            0..=MAX_TIME_MS,
+            0..=MAX_DEPTH,
+            0..=MAX_PACE_MS,
+            0..=MAX_THREADS,
+        ),
         (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
         prop::sample::select(Palette::ALL.to_vec()),
     )
@@ -254,7 +259,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             |(
                 (rules, x, o),
                 algorithm,
-                (time_ms, depth, pace_ms),
+                (time_ms, depth, pace_ms, threads),
                 (keep_analysing, hints, heat_map, mouse),
                 theme,
             )| {
@@ -267,6 +272,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                     depth,
                     pace_ms,
                     keep_analysing,
+                    threads,
                     hints,
                     heat_map,
                     mouse,
@@ -278,7 +284,7 @@ fn settings() -> impl Strategy<Value = Settings> {
 
 fn check_settings(settings: &Settings) -> Result<(), TestCaseError> {
     prop_assert!(settings.time_ms <= MAX_TIME_MS && settings.depth <= MAX_DEPTH);
-    prop_assert!(settings.pace_ms <= MAX_PACE_MS);
+    prop_assert!(settings.pace_ms <= MAX_PACE_MS && settings.threads <= MAX_THREADS);
     for seat in [settings.x, settings.o] {
         if let Seat::Ai(Skill::Shallow(depth)) = seat {
             prop_assert!((1..=20).contains(&depth));

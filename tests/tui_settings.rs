@@ -54,6 +54,7 @@ fn settings_popup_lists_every_setting() {
         "time per move",
         "depth limit",
         "keep analysing",
+        "threads",
         "hints",
         "heat map",
         "mouse",

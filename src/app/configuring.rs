@@ -87,17 +87,8 @@ impl App {
             &format!("Setting: {name} "),
             format!("Setting: {name} {value}"),
         );
-        let budget = (
-            before.algorithm,
-            before.time_ms,
-            before.depth,
-            before.keep_analysing,
-        ) != (
-            after.algorithm,
-            after.time_ms,
-            after.depth,
-            after.keep_analysing,
-        );
+        let search = |s: &Settings| (s.algorithm, s.time_ms, s.depth, s.keep_analysing, s.threads);
+        let budget = search(before) != search(after);
         if budget {
             self.start_search();
         } else if (before.x, before.o) != (after.x, after.o)

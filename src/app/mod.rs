@@ -37,7 +37,9 @@ pub use options::{AI_PACE, DEFAULT_TIME, Options, Seat};
 pub use record::Record;
 pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
 pub use search_view::SearchView;
-pub use settings::{MAX_DEPTH, MAX_PACE_MS, MAX_TIME_MS, Palette, Settings, SettingsPatch};
+pub use settings::{
+    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Settings, SettingsPatch,
+};
 pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{

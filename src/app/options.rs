@@ -1,6 +1,6 @@
 //! How the TUI starts: the game, who plays each side, and the search settings.
 
-use super::settings::Palette;
+use super::settings::{Palette, threads_for};
 use crate::engine::{Algorithm, Budget, Move, Position, Rules, Skill};
 use std::fmt;
 use std::path::PathBuf;
@@ -79,6 +79,8 @@ pub struct Options {
     pub pace: Duration,
     /// Whether the analysis goes on past the budget on a human's turn and in the explorer.
     pub keep_analysing: bool,
+    /// The `threads` setting (0: every core); `budget.threads` is what it comes to.
+    pub threads: u32,
     /// Whether the recommended move is starred on the board on a human's turn.
     pub hints: bool,
     /// Whether the heat map is on at the start (`App::heat` is its live value).
@@ -107,9 +109,13 @@ impl Options {
             algorithm: Algorithm::Engine,
             seed: None,
             mouse: true,
-            budget: Budget::time(DEFAULT_TIME),
+            budget: Budget {
+                threads: Some(threads_for(0)),
+                ..Budget::time(DEFAULT_TIME)
+            },
             pace: AI_PACE,
             keep_analysing: true,
+            threads: 0,
             hints: false,
             heat: false,
             theme: Palette::Default,

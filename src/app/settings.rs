@@ -70,6 +70,8 @@ pub struct Settings {
     /// Whether the analysis goes on past the budget on a human's turn and in the explorer, until
     /// every move is exact (the analysis board).
     pub keep_analysing: bool,
+    /// Threads each analysis searches on; 0: every core of the machine.
+    pub threads: u32,
     /// Whether the recommended move is starred on the board on a human's turn.
     pub hints: bool,
     /// Whether every empty cell shows its move's score.
@@ -86,6 +88,22 @@ pub const MAX_TIME_MS: u64 = 86_400_000;
 pub const MAX_DEPTH: u32 = 64;
 /// Largest `pace_ms`: a minute a move is as slow as anyone watches.
 pub const MAX_PACE_MS: u64 = 60_000;
+/// Largest `threads`, as `--threads` allows.
+pub const MAX_THREADS: u32 = 256;
+
+/// The machine's cores: what `threads = 0` stands for.
+pub fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
+/// The threads a `threads` setting runs on (0: every core).
+pub fn threads_for(setting: u32) -> usize {
+    if setting == 0 {
+        cores() as usize
+    } else {
+        setting as usize
+    }
+}
 
 impl Default for Settings {
     /// What tictree does with no config file and no flags.
@@ -99,6 +117,7 @@ impl Default for Settings {
             depth: 0,
             pace_ms: AI_PACE.as_millis() as u64,
             keep_analysing: true,
+            threads: 0,
             hints: false,
             heat_map: false,
             mouse: true,
@@ -126,6 +145,8 @@ pub struct SettingsPatch {
     pub pace_ms: Option<u64>,
     /// `keep_analysing`.
     pub keep_analysing: Option<bool>,
+    /// `threads`.
+    pub threads: Option<u32>,
     /// `hints`.
     pub hints: Option<bool>,
     /// `heat_map`.
@@ -148,6 +169,7 @@ impl Settings {
             depth: patch.depth.unwrap_or(self.depth),
             pace_ms: patch.pace_ms.unwrap_or(self.pace_ms),
             keep_analysing: patch.keep_analysing.unwrap_or(self.keep_analysing),
+            threads: patch.threads.unwrap_or(self.threads),
             hints: patch.hints.unwrap_or(self.hints),
             heat_map: patch.heat_map.unwrap_or(self.heat_map),
             mouse: patch.mouse.unwrap_or(self.mouse),
@@ -191,6 +213,8 @@ impl Options {
         self.budget.time = limits.time;
         self.pace = Duration::from_millis(settings.pace_ms);
         self.keep_analysing = settings.keep_analysing;
+        self.threads = settings.threads;
+        self.budget.threads = Some(threads_for(settings.threads));
         self.hints = settings.hints;
         self.heat = settings.heat_map;
         self.mouse = settings.mouse;
@@ -208,6 +232,7 @@ impl Options {
             depth: self.budget.depth.unwrap_or(0),
             pace_ms: self.pace.as_millis() as u64,
             keep_analysing: self.keep_analysing,
+            threads: self.threads,
             hints: self.hints,
             heat_map: self.heat,
             mouse: self.mouse,
@@ -251,6 +276,7 @@ mod tests {
             depth: 9,
             pace_ms: 1000,
             keep_analysing: false,
+            threads: 3,
             hints: true,
             heat_map: true,
             mouse: false,

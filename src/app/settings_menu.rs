@@ -2,7 +2,7 @@
 //! through. What a change does to the game is in configuring.rs.
 
 use super::options::Seat;
-use super::settings::{MAX_DEPTH, Palette, Settings};
+use super::settings::{MAX_DEPTH, Palette, Settings, cores};
 use super::state::App;
 use crate::engine::player::SHALLOW_DEPTH;
 use crate::engine::{Algorithm, Player, Rules, Skill};
@@ -34,6 +34,8 @@ pub enum Field {
     Depth,
     /// Whether the analysis goes on past the budget on a human's turn.
     KeepAnalysing,
+    /// Threads each analysis searches on.
+    Threads,
     /// The recommended move starred on the board.
     Hints,
     /// Every move's score on the board.
@@ -69,6 +71,8 @@ const TIMES: [u64; 11] = [
 
 /// AI-against-AI pace steps in milliseconds (0: as fast as they think).
 const PACES: [u64; 8] = [0, 100, 250, 400, 1000, 2000, 5000, 10_000];
+/// Thread counts, 0 standing for every core.
+const THREADS: [u64; 7] = [0, 1, 2, 4, 8, 16, 32];
 
 /// The popup's state: which row is selected, and rules changed but not yet confirmed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +108,7 @@ impl Field {
             Field::Time => "time per move".into(),
             Field::Depth => "depth limit".into(),
             Field::KeepAnalysing => "keep analysing".into(),
+            Field::Threads => "threads".into(),
             Field::Hints => "hints".into(),
             Field::Heat => "heat map".into(),
             Field::Mouse => "mouse".into(),
@@ -116,7 +121,11 @@ impl Field {
         match self {
             Field::Rules | Field::Width | Field::Height | Field::K | Field::Gravity => "Game",
             Field::Seat(_) | Field::ShallowDepth(_) | Field::Pace => "Players",
-            Field::Algorithm | Field::Time | Field::Depth | Field::KeepAnalysing => "Search",
+            Field::Algorithm
+            | Field::Time
+            | Field::Depth
+            | Field::KeepAnalysing
+            | Field::Threads => "Search",
             Field::Hints | Field::Heat | Field::Mouse | Field::Theme => "Display",
         }
     }
@@ -150,6 +159,7 @@ pub fn fields(settings: &Settings) -> Vec<Field> {
         Field::Time,
         Field::Depth,
         Field::KeepAnalysing,
+        Field::Threads,
         Field::Hints,
         Field::Heat,
         Field::Mouse,
@@ -199,6 +209,8 @@ pub fn value_text(field: Field, settings: &Settings, rules: &Rules, color: bool)
         Field::Depth => plies(settings.depth),
         Field::KeepAnalysing if settings.keep_analysing => "on: your turn, until all exact".into(),
         Field::KeepAnalysing => "off: stop at the budget".into(),
+        Field::Threads if settings.threads == 0 => format!("every core ({})", cores()),
+        Field::Threads => settings.threads.to_string(),
         Field::Hints => on_off(settings.hints),
         Field::Heat => on_off(settings.heat_map),
         Field::Mouse => on_off(settings.mouse),
@@ -308,6 +320,9 @@ pub fn step(field: Field, settings: &Settings, rules: Rules, delta: isize) -> (S
             next.depth = step_number(&depths, u64::from(next.depth), delta) as u32;
         }
         Field::KeepAnalysing => next.keep_analysing = !next.keep_analysing,
+        Field::Threads => {
+            next.threads = step_number(&THREADS, u64::from(next.threads), delta) as u32;
+        }
         Field::Hints => next.hints = !next.hints,
         Field::Heat => next.heat_map = !next.heat_map,
         Field::Mouse => next.mouse = !next.mouse,

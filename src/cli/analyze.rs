@@ -23,6 +23,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     let algorithm: Algorithm = args.algo.parse()?;
     let budget = Budget {
         table,
+        threads: Some(args.threads.count()?),
         ..budget(
             args.depth.as_deref(),
             args.time_ms.as_deref(),

@@ -107,6 +107,10 @@ pub struct PlayArgs {
     pub time_ms: Option<String>,
     #[command(flatten)]
     pub table: TableArgs,
+    /// Threads each analysis of the game searches on (default: the machine's cores, or the
+    /// config file's `threads`).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub threads: Option<String>,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -152,6 +156,7 @@ pub fn budget(
         time,
         nodes,
         table: None,
+        threads: None,
     })
 }
 
@@ -178,6 +183,29 @@ impl TableArgs {
     }
 }
 
+/// The largest `--threads`: far more than any machine this runs on has cores, few enough that
+/// starting them all is no burden.
+const MAX_THREADS: u64 = 256;
+
+/// How many threads a search runs on, shared by `solve`, `analyze` and `bench`.
+#[derive(Args, Debug, Clone)]
+pub struct ThreadArgs {
+    /// Threads to search on (default: the machine's cores). With more than one, node counts vary
+    /// from run to run; values never do.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub threads: Option<String>,
+}
+
+impl ThreadArgs {
+    /// The number of threads, validated: the machine's cores unless given.
+    pub fn count(&self) -> Result<usize, CliError> {
+        match self.threads.as_deref() {
+            Some(text) => Ok(number("threads", text, 1..=MAX_THREADS)? as usize),
+            None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
+        }
+    }
+}
+
 fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
     text.parse()
         .map_err(|why: String| CliError(format!("--{side} {text}: {why}")))
@@ -199,6 +227,11 @@ impl PlayArgs {
             time_ms: budget.map(|b| b.time.map_or(0, |t| t.as_millis() as u64)),
             depth: budget.map(|b| b.depth.unwrap_or(0)),
             mouse: self.no_mouse.then_some(false),
+            threads: self
+                .threads
+                .as_deref()
+                .map(|n| number("threads", n, 1..=MAX_THREADS).map(|n| n as u32))
+                .transpose()?,
             ..SettingsPatch::default()
         })
     }
@@ -245,6 +278,8 @@ pub struct AnalyzeArgs {
     pub nodes: Option<String>,
     #[command(flatten)]
     pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times (each runs
     /// to the end, 10 s at most: no --depth, --time-ms or --nodes).
     #[arg(long, conflicts_with_all = ["algo", "depth", "time_ms", "nodes"])]
@@ -266,6 +301,8 @@ pub struct SolveArgs {
     pub json: bool,
     #[command(flatten)]
     pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Solve every position of FILE ('-': standard input), one per line: Pons' and Tromp's
     /// column digits (e.g. 4453), cell names or x.o/.x./..o, optionally followed by the expected
     /// score, which is checked (docs/cli.md).
@@ -287,6 +324,8 @@ pub struct BenchArgs {
     pub json: bool,
     #[command(flatten)]
     pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Run only the rows whose name contains this text.
     #[arg(long)]
     pub only: Option<String>,

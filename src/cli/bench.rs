@@ -8,7 +8,7 @@ use super::interrupt::Interrupt;
 use super::progress::Live;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
-use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, analyze};
+use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, Table, analyze_parallel};
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -81,7 +81,8 @@ const SETS: [TestSet; 6] = [
     },
 ];
 
-/// One row of the suite.
+/// One row of the suite: its figures on one thread, and with `--threads N` (N > 1) the same
+/// searches on N threads.
 #[derive(Serialize, Clone, Debug)]
 pub struct BenchRow {
     name: String,
@@ -96,6 +97,22 @@ pub struct BenchRow {
     /// Pons' published mean positions explored and mean time, for Connect Four rows.
     pons_explored: Option<f64>,
     pons_ms: Option<f64>,
+    /// The threads of the second run (1: there was none).
+    threads: usize,
+    /// The second run's figures, on `threads` threads (its node counts vary from run to run).
+    threaded: Option<Threaded>,
+    /// Mean time on one thread over mean time on `threads`.
+    speedup: Option<f64>,
+}
+
+/// A row's figures on several threads.
+#[derive(Serialize, Clone, Debug)]
+pub struct Threaded {
+    correct: usize,
+    nodes: u64,
+    explored: u64,
+    elapsed_ms: f64,
+    mean_ms: f64,
 }
 
 impl BenchRow {
@@ -121,7 +138,24 @@ impl BenchRow {
             mean_ms: ms / n,
             pons_explored: None,
             pons_ms: None,
+            threads: 1,
+            threaded: None,
+            speedup: None,
         }
+    }
+
+    /// This one-thread row with the figures of the same searches on `threads` threads.
+    fn with_threaded(mut self, threads: usize, other: &BenchRow) -> BenchRow {
+        self.threads = threads;
+        self.speedup = Some(self.mean_ms / other.mean_ms.max(1e-9));
+        self.threaded = Some(Threaded {
+            correct: other.correct,
+            nodes: other.nodes,
+            explored: other.explored,
+            elapsed_ms: other.elapsed_ms,
+            mean_ms: other.mean_ms,
+        });
+        self
     }
 }
 
@@ -129,6 +163,7 @@ fn analysis_row(
     name: &str,
     rules: Rules,
     algorithm: Algorithm,
+    threads: usize,
     stop: &StopFlag,
 ) -> Result<BenchRow, Cancelled> {
     let position = Position::empty(rules);
@@ -137,7 +172,14 @@ fn analysis_row(
     let mut analysis = Err(Cancelled);
     for _ in 0..5 {
         let started = Instant::now();
-        analysis = analyze(&position, algorithm, stop, |_| {});
+        analysis = analyze_parallel(
+            &position,
+            algorithm,
+            Table::New(None),
+            threads,
+            stop,
+            |_| {},
+        );
         times.push(started.elapsed());
         stop.check()?;
     }
@@ -166,11 +208,13 @@ fn weak_row(
     rules: Rules,
     expected: i32,
     hash: usize,
+    threads: usize,
     watch: &Watch,
 ) -> Result<BenchRow, Cancelled> {
     let position = Position::empty(rules);
     let mut engine = Engine::with_hash(position.layout(), watch.stop().clone(), hash);
     engine.set_progress(watch.solver());
+    engine.set_threads(threads);
     engine.touch_table();
     let s = solve_with(&mut engine, &position, true, false)?;
     Ok(BenchRow::new(
@@ -256,10 +300,11 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
         )));
     }
     let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let threads = args.threads.count()?;
     let interrupt = Interrupt::catch();
     let (watch, live) = Watch::start(interrupt.flag());
     let mut rows = Vec::new();
-    let halt = suite(args, hash, &watch, &live, &mut rows).err();
+    let halt = suite(args, hash, threads, &watch, &live, &mut rows).err();
     live.finish();
     match halt {
         None => {}
@@ -280,47 +325,58 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     Ok(Ending::Done)
 }
 
-/// The rows `--only` wants, each printed (as a table line) as soon as it is done.
+/// The rows `--only` wants, each printed (as a table line) as soon as it is done: each run on one
+/// thread, then again on `threads` when that is more.
 fn suite(
     args: &BenchArgs,
     hash: usize,
+    threads: usize,
     watch: &Watch,
     live: &Live,
     rows: &mut Vec<BenchRow>,
 ) -> Result<(), Halt> {
     let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
     let ttt = Rules::TICTACTOE;
-    let mut emit = |row: BenchRow| {
-        if !args.json {
-            live.above(|| println!("{}", table_line(&row)));
-        }
-        rows.push(row);
-    };
     if !args.json {
-        println!("{}", table_header());
+        println!("{}", table_header(threads));
     }
+    let mut emit = |row: &mut dyn FnMut(usize) -> Result<BenchRow, Halt>| -> Result<(), Halt> {
+        let mut done = row(1)?;
+        if threads > 1 {
+            done = done.with_threaded(threads, &row(threads)?);
+        }
+        if !args.json {
+            live.above(|| println!("{}", table_line(&done)));
+        }
+        rows.push(done);
+        Ok(())
+    };
     for algorithm in Algorithm::ALL {
         let name = format!("3x3 analysis {algorithm}");
         if wanted(&name) {
             watch.row(&name);
-            emit(analysis_row(&name, ttt, algorithm, watch.stop())?);
+            emit(&mut |n| Ok(analysis_row(&name, ttt, algorithm, n, watch.stop())?))?;
         }
     }
     let rules = |text: &str| text.parse::<Rules>().map_err(CliError::from);
     if wanted("4x4 analysis engine") {
         watch.row("4x4 analysis engine");
-        let row = analysis_row(
-            "4x4 analysis engine",
-            rules("4x4")?,
-            Algorithm::Engine,
-            watch.stop(),
-        )?;
-        emit(row);
+        let board = rules("4x4")?;
+        emit(&mut |n| {
+            Ok(analysis_row(
+                "4x4 analysis engine",
+                board,
+                Algorithm::Engine,
+                n,
+                watch.stop(),
+            )?)
+        })?;
     }
     for (name, board, value) in [("5x5k4 weak", "5x5k4", 0), ("6x5k4 weak", "6x5k4", 1)] {
         if wanted(name) {
             watch.row(name);
-            emit(weak_row(name, rules(board)?, value, hash, watch)?);
+            let board = rules(board)?;
+            emit(&mut |n| Ok(weak_row(name, board, value, hash, n, watch)?))?;
         }
     }
     let mut engine = None;
@@ -339,15 +395,23 @@ fn suite(
                 engine.touch_table();
                 engine
             });
-            emit(connect4_row(set, engine, watch)?);
+            emit(&mut |n| {
+                engine.set_threads(n);
+                connect4_row(set, engine, watch)
+            })?;
         }
     }
     Ok(())
 }
 
-fn table_header() -> String {
+fn table_header(threads: usize) -> String {
+    let wide = if threads > 1 {
+        format!(" {:>11} {:>8}", format!("{threads} threads"), "speed-up")
+    } else {
+        String::new()
+    };
     format!(
-        "{:<34} {:>9} {:>13} {:>12} {:>12} {:>11}  {}",
+        "{:<34} {:>9} {:>13} {:>12} {:>12} {:>11}{wide}  {}",
         "row", "right", "nodes", "mean nodes", "mean expl.", "mean time", "Pons (explored, time)"
     )
 }
@@ -362,8 +426,17 @@ fn table_line(row: &BenchRow) -> String {
         0 => "-".to_string(),
         _ => format!("{:.1}", row.mean_explored),
     };
+    // The one-thread figures, then the time on several threads (and whether those answers were
+    // all right too: a wrong one is flagged in place of the time).
+    let wide = match (&row.threaded, row.speedup) {
+        (Some(t), Some(speedup)) if t.correct == row.correct => {
+            format!(" {:>11} {:>8}", time(t.mean_ms), format!("{speedup:.2}×"))
+        }
+        (Some(t), _) => format!(" {:>11} {:>8}", format!("{} right", t.correct), "-"),
+        _ => String::new(),
+    };
     format!(
-        "{:<34} {:>9} {:>13} {:>12.1} {:>12} {:>11}  {}",
+        "{:<34} {:>9} {:>13} {:>12.1} {:>12} {:>11}{wide}  {}",
         row.name,
         format!("{}/{}", row.correct, row.positions),
         row.nodes,

@@ -102,10 +102,12 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     }
     let position = args.game.position(args.position.as_deref())?;
     let table = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let threads = args.threads.count()?;
     let interrupt = Interrupt::catch();
     let progress = Arc::new(SearchProgress::default());
     let mut engine = Engine::with_hash(position.layout(), interrupt.flag().clone(), table);
     engine.set_progress(Some(Arc::clone(&progress)));
+    engine.set_threads(threads);
     // Map the table before the clock starts: the time reported is the search's.
     engine.touch_table();
     let started = Instant::now();

@@ -2,7 +2,7 @@
 //! value it understands and lists the rest as problems; writing changes only the keys whose
 //! settings changed, so a person's comments, layout and keys tictree does not know survive.
 
-use crate::app::{MAX_DEPTH, MAX_PACE_MS, MAX_TIME_MS, Settings, SettingsPatch};
+use crate::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Settings, SettingsPatch};
 use toml_edit::{DocumentMut, Item, Value};
 
 /// A new config file: every key at its default, with a comment saying what it takes. Kept equal
@@ -24,6 +24,8 @@ depth = 0
 pace_ms = 400
 # on your turn and in the explorer, go on analysing past the time per move until every move is exact
 keep_analysing = true
+# threads each analysis searches on, 1 to 256; 0: every core of the machine
+threads = 0
 # star the recommended move on the board on your turn
 hints = false
 # show every move's score on its cell (the m key)
@@ -86,6 +88,7 @@ fn read_key(patch: &mut SettingsPatch, key: &str, value: &toml::Value) -> Result
         "depth" => patch.depth = Some(number(u64::from(MAX_DEPTH))? as u32),
         "pace_ms" => patch.pace_ms = Some(number(MAX_PACE_MS)?),
         "keep_analysing" => patch.keep_analysing = Some(flag()?),
+        "threads" => patch.threads = Some(number(u64::from(MAX_THREADS))? as u32),
         "hints" => patch.hints = Some(flag()?),
         "heat_map" => patch.heat_map = Some(flag()?),
         "mouse" => patch.mouse = Some(flag()?),
@@ -104,7 +107,7 @@ enum Entry {
 }
 
 /// Every key with its value in these settings, in the template's order.
-fn entries(settings: &Settings) -> [(&'static str, Entry); 12] {
+fn entries(settings: &Settings) -> [(&'static str, Entry); 13] {
     [
         ("rules", Entry::Text(settings.rules.to_string())),
         ("x", Entry::Text(settings.x.to_string())),
@@ -114,6 +117,7 @@ fn entries(settings: &Settings) -> [(&'static str, Entry); 12] {
         ("depth", Entry::Number(i64::from(settings.depth))),
         ("pace_ms", Entry::Number(settings.pace_ms as i64)),
         ("keep_analysing", Entry::Flag(settings.keep_analysing)),
+        ("threads", Entry::Number(i64::from(settings.threads))),
         ("hints", Entry::Flag(settings.hints)),
         ("heat_map", Entry::Flag(settings.heat_map)),
         ("mouse", Entry::Flag(settings.mouse)),

@@ -21,6 +21,9 @@ pub fn options(rules: Rules) -> Options {
     options.seed = Some(7);
     options.algorithm = Algorithm::Minimax;
     options.budget = Budget::UNLIMITED;
+    // One thread: node counts, and so the screens, are the same on every machine.
+    options.threads = 1;
+    options.budget.threads = Some(1);
     options
 }
 

@@ -38,6 +38,7 @@ fn open(source: &str) -> Result<(Lines, Option<usize>), CliError> {
 pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
     let rules = args.game.rules()?;
     let bytes = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let threads = args.threads.count()?;
     let (lines, total) = open(source)?;
     let interrupt = Interrupt::catch();
     let mut engine = Engine::with_hash(
@@ -45,6 +46,7 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
         interrupt.flag().clone(),
         bytes,
     );
+    engine.set_threads(threads);
     let progress = Arc::new(SearchProgress::default());
     let tally = Arc::new(Mutex::new(Tally::new(
         rules,

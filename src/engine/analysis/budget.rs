@@ -16,6 +16,9 @@ pub struct Budget {
     /// Bytes for the `engine` algorithm's transposition table (`None`: the default). Not a limit
     /// on the answer: a smaller table only makes exact searches slower.
     pub table: Option<usize>,
+    /// Threads to search on (`None`: one). Not a limit on the answer either: more threads only
+    /// make it come sooner (node counts then vary from run to run; values never do).
+    pub threads: Option<usize>,
 }
 
 impl Budget {
@@ -25,6 +28,7 @@ impl Budget {
         time: None,
         nodes: None,
         table: None,
+        threads: None,
     };
 
     /// Only a time limit.
@@ -51,8 +55,8 @@ impl Budget {
         }
     }
 
-    /// Whether nothing limits the answer (depth, time and nodes are free; the table size may be
-    /// set): the analysis is then exact.
+    /// Whether nothing limits the answer (depth, time and nodes are free; the table size and the
+    /// threads may be set): the analysis is then exact.
     pub fn is_unlimited(&self) -> bool {
         self.depth.is_none() && self.time.is_none() && self.nodes.is_none()
     }
@@ -73,6 +77,12 @@ impl fmt::Display for Budget {
         }
         if let Some(bytes) = self.table {
             parts.push(format!("table {} MiB", bytes >> 20));
+        }
+        if let Some(threads) = self.threads {
+            parts.push(format!(
+                "{threads} thread{}",
+                if threads == 1 { "" } else { "s" }
+            ));
         }
         if parts.is_empty() {
             f.write_str("unlimited")

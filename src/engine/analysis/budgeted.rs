@@ -12,7 +12,8 @@
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use crate::engine::analysis::budget::Budget;
-use crate::engine::analysis::exact::{Table, analyze_with_table, score_move, searcher};
+use crate::engine::analysis::exact::{Table, analyze_parallel, workers};
+use crate::engine::analysis::parallel::{Scored, score_moves};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::Score;
 use crate::engine::search::estimate::{Estimate, Found, Horizon};
@@ -44,16 +45,17 @@ pub fn analyze_within_table(
     mut on_update: impl FnMut(&MoveAppraisal),
 ) -> Result<Appraisal, Cancelled> {
     let started = Instant::now();
+    let threads = budget.threads.unwrap_or(1).max(1);
     if budget.is_unlimited() {
         let mut found = Vec::new();
-        let analysis = analyze_with_table(position, algorithm, table, stop, |m| {
+        let analysis = analyze_parallel(position, algorithm, table, threads, stop, |m| {
             let appraisal = MoveAppraisal::exact(m, started.elapsed());
             on_update(&appraisal);
             found.push(appraisal);
         })?;
-        // The moves as they arrived carry their own elapsed times; the sort is stable, so the
-        // order is the analysis's (best first, ties in cell order).
-        found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+        // The moves as they arrived carry their own elapsed times; in the analysis's order (best
+        // first, ties in cell order), whatever order the threads delivered them in.
+        found.sort_by_key(|m| analysis.moves.iter().position(|a| a.mv == m.mv));
         return Ok(Appraisal {
             position: analysis.position,
             algorithm: analysis.algorithm,
@@ -98,33 +100,38 @@ pub fn analyze_within_table(
         first_depth = 2;
 
         let end = started + time / 2;
-        let mut exact = searcher(algorithm, position, flag.clone(), &mut table);
-        for (index, &mv) in moves.iter().enumerate() {
-            if progress.slots[index]
-                .as_ref()
-                .is_some_and(|m| m.value.is_exact())
-            {
-                continue;
-            }
-            let now = Instant::now();
-            if now >= end {
-                break;
-            }
-            flag.set_deadline(Some(now + (end - now) / (moves.len() - index) as u32));
-            let before = exact.stats().nodes;
-            match score_move(exact.as_mut(), position, mv) {
-                Ok(analysed) => {
+        // The first worker stops on the budget's flag, the others on their own (each move's
+        // share of the time is a deadline on its worker's flag).
+        let flags = std::iter::once(flag.clone())
+            .chain((1..threads).map(|_| StopFlag::with_deadline(stop)))
+            .collect();
+        let mut workers = workers(algorithm, position, flags, &mut table);
+        let pending: Vec<usize> = (0..moves.len())
+            .filter(|&i| {
+                !progress.slots[i]
+                    .as_ref()
+                    .is_some_and(|m| m.value.is_exact())
+            })
+            .collect();
+        stats += score_moves(
+            position,
+            &moves,
+            &pending,
+            &mut workers,
+            Some(end),
+            stop,
+            algorithm == Algorithm::Engine,
+            |index, scored| match scored {
+                Scored::Exact(analysed) => {
                     let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
                     appraisal.nodes += progress.spent[index];
                     on_update(&appraisal);
                     progress.slots[index] = Some(appraisal);
                 }
-                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
                 // Out of time for this move: the estimates take over.
-                Err(Cancelled) => progress.spent[index] += exact.stats().nodes - before + 1,
-            }
-        }
-        stats += exact.stats();
+                Scored::OutOfTime(nodes) => progress.spent[index] += nodes,
+            },
+        )?;
         stats.nodes += moves.len() as u64;
         stats.depth += 1;
         horizon.set_node_limit(budget.nodes.map(|n| n.saturating_sub(stats.nodes)));

@@ -1,5 +1,6 @@
 //! Per-move analysis: the exact score of every legal move of a position, delivered one by one.
 
+use crate::engine::analysis::parallel::{Scored, Worker, score_moves};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::{INFINITY, Score};
 use crate::engine::search::alphabeta::AlphaBeta;
@@ -60,26 +61,55 @@ pub enum Table<'a> {
     Kept(&'a mut Engine),
 }
 
-/// A searcher of the given algorithm, stopping on `stop`.
-pub(crate) fn searcher<'a>(
+/// One worker of the given algorithm per flag, each stopping on its own flag; the `engine`'s all
+/// search with the one table from `table` (the first is the kept engine itself, if any).
+pub(crate) fn workers<'a>(
     algorithm: Algorithm,
     position: &Position,
-    stop: StopFlag,
+    flags: Vec<StopFlag>,
     table: &'a mut Table<'_>,
-) -> Box<dyn Searcher + 'a> {
-    match (algorithm, table) {
-        (Algorithm::Minimax, _) => Box::new(Minimax::new(stop)),
-        (Algorithm::AlphaBeta, _) => Box::new(AlphaBeta::new(stop)),
-        (Algorithm::Engine, Table::New(bytes)) => Box::new(Engine::with_hash(
-            position.layout(),
-            stop,
-            bytes.unwrap_or(DEFAULT_HASH_BYTES),
-        )),
-        (Algorithm::Engine, Table::Kept(engine)) => {
-            engine.resume(stop);
-            Box::new(&mut **engine)
-        }
+) -> Vec<Worker<'a>> {
+    let alone = |flag: StopFlag| -> Worker<'a> {
+        let searcher: Box<dyn Searcher + Send + 'a> = match algorithm {
+            Algorithm::Minimax => Box::new(Minimax::new(flag.clone())),
+            _ => Box::new(AlphaBeta::new(flag.clone())),
+        };
+        Worker { searcher, flag }
+    };
+    if algorithm != Algorithm::Engine {
+        return flags.into_iter().map(alone).collect();
     }
+    let mut flags = flags.into_iter();
+    let first_flag = flags.next().unwrap_or_default();
+    let shares = |engine: &Engine, flags: std::vec::IntoIter<StopFlag>| -> Vec<Worker<'a>> {
+        flags
+            .map(|flag| Worker {
+                searcher: Box::new(engine.share(flag.clone())),
+                flag,
+            })
+            .collect()
+    };
+    let (first, others): (Box<dyn Searcher + Send + 'a>, _) = match table {
+        Table::New(bytes) => {
+            let engine = Engine::with_hash(
+                position.layout(),
+                first_flag.clone(),
+                bytes.unwrap_or(DEFAULT_HASH_BYTES),
+            );
+            let others = shares(&engine, flags);
+            (Box::new(engine), others)
+        }
+        Table::Kept(engine) => {
+            engine.resume(first_flag.clone());
+            let others = shares(engine, flags);
+            (Box::new(&mut **engine), others)
+        }
+    };
+    let first = Worker {
+        searcher: first,
+        flag: first_flag,
+    };
+    std::iter::once(first).chain(others).collect()
 }
 
 /// Scores one legal move exactly with `searcher` (whose statistics keep accumulating).
@@ -117,23 +147,64 @@ pub fn analyze(
 pub fn analyze_with_table(
     position: &Position,
     algorithm: Algorithm,
+    table: Table<'_>,
+    stop: &StopFlag,
+    on_move: impl FnMut(&MoveAnalysis),
+) -> Result<Analysis, Cancelled> {
+    analyze_parallel(position, algorithm, table, 1, stop, on_move)
+}
+
+/// `analyze_with_table` on `threads` threads (at least one), the moves spread over them, all of
+/// them searching with the one table (`parallel.rs`). `on_move` is called on the caller's thread
+/// as each move is scored, not always in cell order; the analysis is sorted as ever. With more
+/// than one thread, node counts vary from run to run (unless the analysis is short enough to
+/// finish before the other threads start); the scores never do.
+pub fn analyze_parallel(
+    position: &Position,
+    algorithm: Algorithm,
     mut table: Table<'_>,
+    threads: usize,
     stop: &StopFlag,
     mut on_move: impl FnMut(&MoveAnalysis),
 ) -> Result<Analysis, Cancelled> {
     let started = Instant::now();
-    let mut searcher = searcher(algorithm, position, stop.clone(), &mut table);
+    let threads = threads.max(1);
+    let flags = if threads == 1 {
+        vec![stop.clone()]
+    } else {
+        (0..threads)
+            .map(|_| StopFlag::with_deadline(stop))
+            .collect()
+    };
+    let mut workers = workers(algorithm, position, flags, &mut table);
+    let legal = if position.status() == Status::Ongoing {
+        position.legal_moves()
+    } else {
+        Vec::new()
+    };
+    let pending: Vec<usize> = (0..legal.len()).collect();
     let mut moves = Vec::new();
-    if position.status() == Status::Ongoing {
-        for mv in position.legal_moves() {
-            let analysed = score_move(searcher.as_mut(), position, mv)?;
-            on_move(&analysed);
-            moves.push(analysed);
-        }
+    let mut stats = score_moves(
+        position,
+        &legal,
+        &pending,
+        &mut workers,
+        None,
+        stop,
+        algorithm == Algorithm::Engine,
+        |_, scored| {
+            if let Scored::Exact(analysed) = scored {
+                on_move(&analysed);
+                moves.push(analysed);
+            }
+        },
+    )?;
+    if moves.len() < legal.len() {
+        return Err(Cancelled);
     }
-    // Stable: equal scores keep cell order.
+    // In cell order first, so that the stable sort keeps equal scores in cell order.
+    moves.sort_by_key(|m| legal.iter().position(|&mv| mv == m.mv));
     moves.sort_by_key(|m| std::cmp::Reverse(m.score.score));
-    let mut stats = searcher.stats();
     stats.nodes += moves.len() as u64;
     stats.depth += 1;
     Ok(Analysis {

@@ -12,5 +12,6 @@ pub mod budget;
 pub mod budgeted;
 pub mod compare;
 pub mod exact;
+mod parallel;
 pub mod settle;
 pub mod solve;

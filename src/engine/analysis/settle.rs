@@ -10,8 +10,9 @@
 //! starts from them.
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
-use crate::engine::analysis::exact::{Table, score_move, searcher};
-use crate::engine::search::{Cancelled, StopFlag};
+use crate::engine::analysis::exact::{Table, workers};
+use crate::engine::analysis::parallel::{Scored, score_moves};
+use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 use std::time::{Duration, Instant};
 
 /// The first round's time slice for each move; every round doubles it.
@@ -19,7 +20,8 @@ pub const FIRST_SLICE: Duration = Duration::from_millis(100);
 
 /// Carries `appraisal` on until every move is exact, calling `on_update` as each becomes exact;
 /// returns the appraisal with every move exact, its counters and time including the work before.
-/// `Err(Cancelled)` when `stop` is raised first.
+/// Runs on as many threads as the appraisal's budget gave it. `Err(Cancelled)` when `stop` is
+/// raised first.
 pub fn settle(
     appraisal: &Appraisal,
     mut table: Table<'_>,
@@ -29,41 +31,51 @@ pub fn settle(
     let position = appraisal.position;
     // Times of the results carry on from the budgeted analysis's clock.
     let started = Instant::now() - appraisal.elapsed;
-    let mut moves = appraisal.moves.clone();
-    let flag = StopFlag::with_deadline(stop);
-    let mut exact = searcher(appraisal.algorithm, &position, flag.clone(), &mut table);
-    let before = exact.stats();
+    let mut found = appraisal.moves.clone();
+    let legal: Vec<_> = found.iter().map(|m| m.mv).collect();
+    let threads = appraisal.budget.threads.unwrap_or(1).max(1);
+    let flags = (0..threads)
+        .map(|_| StopFlag::with_deadline(stop))
+        .collect();
+    let mut workers = workers(appraisal.algorithm, &position, flags, &mut table);
+    let mut spent = SearchStats::default();
     let mut slice = FIRST_SLICE;
     // Best first (the appraisal's order): the likeliest recommendations are settled soonest.
-    while let Some(pending) = unsettled(&moves) {
-        for index in pending {
-            flag.set_deadline(Some(Instant::now() + slice));
-            let spent = exact.stats().nodes;
-            match score_move(exact.as_mut(), &position, moves[index].mv) {
-                Ok(analysed) => {
+    while let Some(pending) = unsettled(&found) {
+        // Each move's fair share of the round is its slice (`score_moves` shares the time left).
+        let turns = pending.len().div_ceil(threads) as u32;
+        let end = Instant::now() + slice * turns;
+        spent += score_moves(
+            &position,
+            &legal,
+            &pending,
+            &mut workers,
+            Some(end),
+            stop,
+            false,
+            |index, scored| match scored {
+                Scored::Exact(analysed) => {
                     let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
-                    settled.nodes += moves[index].nodes;
+                    settled.nodes += found[index].nodes;
                     on_update(&settled);
-                    moves[index] = settled;
+                    found[index] = settled;
                 }
-                Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
                 // Out of time this round: the next round tries again for twice as long.
-                Err(Cancelled) => moves[index].nodes += exact.stats().nodes - spent + 1,
-            }
-        }
+                Scored::OutOfTime(nodes) => found[index].nodes += nodes,
+            },
+        )?;
         slice *= 2;
     }
-    let mut spent = exact.stats() - before;
     // The searches start below the root move, one ply deeper than the analysed position.
     spent.depth += 1;
     let mut stats = appraisal.stats;
     stats += spent;
     // Best first, ties in cell order, as every analysis lists its moves.
     let order = position.legal_moves();
-    moves.sort_by_key(|m| order.iter().position(|&mv| mv == m.mv));
-    moves.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    found.sort_by_key(|m| order.iter().position(|&mv| mv == m.mv));
+    found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
     Ok(Appraisal {
-        moves,
+        moves: found,
         stats,
         depth: None,
         elapsed: started.elapsed(),
@@ -89,10 +101,16 @@ mod tests {
     use crate::engine::game::rules::Rules;
     use crate::engine::search::Algorithm;
 
-    /// A depth-1 appraisal (estimates only, no clock) carried on to the end.
-    fn estimated_then_settled(position: &Position) -> (Appraisal, Appraisal, Vec<MoveAppraisal>) {
+    /// A depth-1 appraisal (estimates only, no clock) carried on to the end on `threads`.
+    fn estimated_then_settled(
+        position: &Position,
+        threads: usize,
+    ) -> (Appraisal, Appraisal, Vec<MoveAppraisal>) {
         let stop = StopFlag::default();
-        let budget = Budget::depth(1);
+        let budget = Budget {
+            threads: Some(threads),
+            ..Budget::depth(1)
+        };
         let estimated =
             analyze_within(position, Algorithm::Engine, &budget, &stop, |_| {}).unwrap();
         let mut updates = Vec::new();
@@ -110,10 +128,10 @@ mod tests {
             ("5x4k4", "c2"),
             ("connect4", "52753311433677442422121"),
         ];
-        for (rules, moves) in boards {
+        for ((rules, moves), threads) in boards.into_iter().flat_map(|b| [(b, 1), (b, 2)]) {
             let rules: Rules = rules.parse().unwrap();
             let (position, _) = Position::empty(rules).play_line(moves).unwrap();
-            let (estimated, settled, updates) = estimated_then_settled(&position);
+            let (estimated, settled, updates) = estimated_then_settled(&position, threads);
             let pending = estimated
                 .moves
                 .iter()

@@ -29,6 +29,9 @@ struct Deadline {
     /// Nanoseconds after `origin`; `u64::MAX` means no deadline.
     at: AtomicU64,
     looks: AtomicU32,
+    /// The look at which the flag counts as raised (`u32::MAX`: none): a budget of work, about
+    /// 256 nodes of the solver per look, for a search that should try alone before going wide.
+    last_look: AtomicU32,
     /// Latched once the clock is seen past the deadline, until the deadline moves.
     passed: AtomicBool,
 }
@@ -46,6 +49,7 @@ impl StopFlag {
                 origin: Instant::now(),
                 at: AtomicU64::new(u64::MAX),
                 looks: AtomicU32::new(0),
+                last_look: AtomicU32::new(u32::MAX),
                 passed: AtomicBool::new(false),
             }),
         }))
@@ -58,6 +62,17 @@ impl StopFlag {
                 at.saturating_duration_since(deadline.origin).as_nanos() as u64
             });
             deadline.at.store(nanos, Ordering::Relaxed);
+            deadline.passed.store(false, Ordering::Relaxed);
+        }
+    }
+
+    /// Makes the flag count as raised after `looks` more looks at it (`None`: no such limit).
+    /// Does nothing on a flag made without a deadline.
+    pub fn set_look_limit(&self, looks: Option<u32>) {
+        if let Some(deadline) = &self.0.deadline {
+            let now = deadline.looks.load(Ordering::Relaxed);
+            let last = looks.map_or(u32::MAX, |n| now.saturating_add(n).min(u32::MAX - 1));
+            deadline.last_look.store(last, Ordering::Relaxed);
             deadline.passed.store(false, Ordering::Relaxed);
         }
     }
@@ -89,13 +104,13 @@ impl Deadline {
         if self.passed.load(Ordering::Relaxed) {
             return true;
         }
+        let look = self.looks.fetch_add(1, Ordering::Relaxed);
+        if look >= self.last_look.load(Ordering::Relaxed) {
+            self.passed.store(true, Ordering::Relaxed);
+            return true;
+        }
         let at = self.at.load(Ordering::Relaxed);
-        if at == u64::MAX
-            || !self
-                .looks
-                .fetch_add(1, Ordering::Relaxed)
-                .is_multiple_of(CLOCK_EVERY)
-        {
+        if at == u64::MAX || !look.is_multiple_of(CLOCK_EVERY) {
             return false;
         }
         let passed = self.origin.elapsed().as_nanos() as u64 >= at;

@@ -6,6 +6,8 @@
 //! in the default "madvise" mode of transparent huge pages); elsewhere the request is skipped and
 //! the table works as before on ordinary pages.
 
+use std::sync::atomic::AtomicU64;
+
 /// Bytes in a huge page on x86-64 and aarch64 Linux.
 const HUGE_PAGE: usize = 2 << 20;
 
@@ -17,8 +19,9 @@ const CACHE_LINE: usize = 64;
 /// when the system cannot provide that much memory.
 ///
 /// The words come zeroed from the allocator (`calloc`), which maps big sizes lazily: pages that are
-/// never written are never resident, so the spare words cost no memory.
-pub fn zeroed_words(len: usize) -> Option<(Vec<u64>, usize)> {
+/// never written are never resident, so the spare words cost no memory. They are atomics so that
+/// several threads may share the table (relaxed loads and stores are plain moves).
+pub fn zeroed_words(len: usize) -> Option<(Box<[AtomicU64]>, usize)> {
     let bytes = len.checked_mul(8)?;
     let align = if bytes >= HUGE_PAGE {
         HUGE_PAGE
@@ -34,18 +37,18 @@ pub fn zeroed_words(len: usize) -> Option<(Vec<u64>, usize)> {
     Some((words, offset))
 }
 
-/// `vec![0u64; len]`, or `None` instead of aborting when the allocation fails.
-fn zeroed_vec(len: usize) -> Option<Vec<u64>> {
-    let layout = std::alloc::Layout::array::<u64>(len).ok()?;
+/// `len` zeroed atomic words, or `None` instead of aborting when the allocation fails.
+fn zeroed_vec(len: usize) -> Option<Box<[AtomicU64]>> {
+    let layout = std::alloc::Layout::array::<AtomicU64>(len).ok()?;
     if layout.size() == 0 {
-        return Some(Vec::new());
+        return Some(Box::default());
     }
-    // SAFETY: the layout has a non-zero size. A non-null result is `len` zeroed `u64`s allocated
-    // by the global allocator with exactly the layout `Vec<u64>` uses for capacity `len`, so the
-    // vector may own and free it.
+    // SAFETY: the layout has a non-zero size. A non-null result is `len` zeroed `AtomicU64`s (all
+    // zero bits is a valid `AtomicU64`) allocated by the global allocator with exactly the layout
+    // `Vec<AtomicU64>` uses for capacity `len`, so the vector may own and free it.
     unsafe {
-        let ptr = std::alloc::alloc_zeroed(layout).cast::<u64>();
-        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len))
+        let ptr = std::alloc::alloc_zeroed(layout).cast::<AtomicU64>();
+        (!ptr.is_null()).then(|| Vec::from_raw_parts(ptr, len, len).into_boxed_slice())
     }
 }
 
@@ -66,7 +69,9 @@ fn advise_huge(_address: usize, _bytes: usize) {}
 mod tests {
     use super::*;
 
-    fn start(words: &[u64], offset: usize) -> usize {
+    use std::sync::atomic::Ordering::Relaxed;
+
+    fn start(words: &[AtomicU64], offset: usize) -> usize {
         words.as_ptr() as usize + offset * 8
     }
 
@@ -76,7 +81,11 @@ mod tests {
         let (words, offset) = zeroed_words(len).expect("4 MiB");
         assert_eq!(start(&words, offset) % HUGE_PAGE, 0);
         assert!(offset + len <= words.len());
-        assert!(words[offset..offset + len].iter().all(|&w| w == 0));
+        assert!(
+            words[offset..offset + len]
+                .iter()
+                .all(|w| w.load(Relaxed) == 0)
+        );
     }
 
     #[test]

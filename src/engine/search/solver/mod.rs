@@ -9,6 +9,7 @@ mod huge_pages;
 mod images;
 mod moves;
 mod negamax;
+mod parallel;
 mod root;
 mod sorter;
 mod symmetry;
@@ -69,6 +70,48 @@ impl Engine {
         Engine {
             layout,
             hash_bytes,
+            solver,
+        }
+    }
+
+    /// Searches each position on `threads` threads (at least one) from now on, all sharing the
+    /// table (lazy SMP, see `parallel.rs`). With one thread, the default, node counts are
+    /// reproducible; with more they vary from run to run, the values never do.
+    pub fn set_threads(&mut self, threads: usize) {
+        let helpers = threads.max(1) - 1;
+        match &mut self.solver {
+            Word::Narrow(s) => s.set_helpers(self.layout, helpers),
+            Word::Wide(s) => s.set_helpers(self.layout, helpers),
+        }
+    }
+
+    /// Threads a search runs on.
+    pub fn threads(&self) -> usize {
+        match &self.solver {
+            Word::Narrow(s) => s.threads(),
+            Word::Wide(s) => s.threads(),
+        }
+    }
+
+    /// Another engine over the same table, for searching other positions on another thread at
+    /// the same time: its own counters, one thread, stopping on `stop`. What either stores, the
+    /// other finds.
+    pub fn share(&self, stop: StopFlag) -> Engine {
+        let solver = match &self.solver {
+            Word::Narrow(s) => Word::Narrow(Box::new(Solver::with_table(
+                self.layout,
+                stop,
+                s.table().share(),
+            ))),
+            Word::Wide(s) => Word::Wide(Box::new(Solver::with_table(
+                self.layout,
+                stop,
+                s.table().share(),
+            ))),
+        };
+        Engine {
+            layout: self.layout,
+            hash_bytes: self.hash_bytes,
             solver,
         }
     }
@@ -163,7 +206,7 @@ fn search_in<B: Bitboard>(
     let them = B::from_u128(position.marks(mover.opponent()));
     let ply = position.ply();
     solver.root_ply = ply;
-    let value = solver.exact(me, them, ply, alpha, beta)?;
+    let value = solver.exact_together(me, them, ply, alpha, beta)?;
     let pv = if with_line && alpha < value && value < beta {
         // The line is a by-product, not part of the search: its nodes are not counted, and its
         // many small narrowings are not shown as if they were the search's.

@@ -39,27 +39,44 @@ pub struct Solver<B: Bitboard> {
     pub explored: u64,
     /// Ply of the position a search started from, for the depth statistic.
     pub root_ply: u32,
+    /// `explored` at which the search gives up as if stopped: how a search tries alone before
+    /// calling in helpers (`parallel.rs`); `u64::MAX` otherwise.
+    pub(super) cap: u64,
+    /// Solvers over the same table for other threads, which help with each search (lazy SMP,
+    /// `parallel.rs`); none with one thread.
+    pub(super) helpers: Vec<Solver<B>>,
 }
 
 impl<B: Bitboard> Solver<B> {
     /// A solver for a layout (which must fit in `B`) with a table of at most `hash_bytes`.
     pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Solver<B> {
         let cells = layout.rules.cells() as i32;
-        let symmetries = Symmetries::of(layout);
+        let symmetries = Symmetries::<B>::of(layout);
         // Never more slots than the game has positions up to symmetry (3^cells bounds the
         // positions): tiny boards get tiny tables, which are quick to allocate.
         let positions = 3f64.powi(cells) / (symmetries.len() + 1) as f64;
+        let table = TranspositionTable::new(
+            hash_bytes,
+            positions,
+            u32::from(layout.rules.width) * layout.stride,
+            layout.rules.gravity,
+        );
+        Solver::with_table(layout, stop, table)
+    }
+
+    /// A solver for a layout searching with `table` (a view of a table other solvers may share).
+    pub(super) fn with_table(
+        layout: &Layout,
+        stop: StopFlag,
+        table: TranspositionTable<B>,
+    ) -> Solver<B> {
+        let symmetries = Symmetries::of(layout);
         let bits = u32::from(layout.rules.width) * layout.stride;
         Solver {
             geometry: Geometry::of(layout),
             images: BitImages::new(&symmetries, bits, layout.rules.gravity),
             symmetries,
-            table: TranspositionTable::new(
-                hash_bytes,
-                positions,
-                u32::from(layout.rules.width) * layout.stride,
-                layout.rules.gravity,
-            ),
+            table,
             weight: weights(layout),
             sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
             stop,
@@ -67,6 +84,8 @@ impl<B: Bitboard> Solver<B> {
             stats: SearchStats::default(),
             explored: 0,
             root_ply: 0,
+            cap: u64::MAX,
+            helpers: Vec::new(),
         }
     }
 
@@ -155,6 +174,9 @@ impl<B: Bitboard> Solver<B> {
     pub(super) fn check(&mut self) -> Result<(), Cancelled> {
         if let Some(progress) = &self.progress {
             progress.set_nodes(self.stats.nodes);
+        }
+        if self.explored >= self.cap {
+            return Err(Cancelled);
         }
         self.stop.check()
     }

@@ -8,9 +8,24 @@
 //! `width × (height + 1) ≤ 42`, such as 6×6, with the default budget); beyond, the 64 stored bits make a collision unlikely rather
 //! than impossible. A bucket is one cache line of four entries; a newcomer replaces an empty or
 //! stale entry, else the one that cost the least work, so deep results survive.
+//!
+//! Several threads can search with one table at once, each through its own view (`share`), without
+//! locks: the words are atomics read and written with relaxed ordering (plain moves on x86-64), and
+//! an entry's first word is stored as `check ^ meta` (Hyatt's lockless hashing), so a pair whose two
+//! words come from different writes fails the check and reads as absent. A lost or torn write only
+//! loses a bound; every bound read is one some search proved.
 
 use super::bitboard::Bitboard;
 use super::huge_pages;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
+
+/// What the views of one table share.
+struct Memory {
+    words: Box<[AtomicU64]>,
+    /// Positions stored by views that have handed in their counts (`flush`).
+    stored: AtomicUsize,
+}
 
 /// What a search proved about a position's value: it lies in `lower..=upper`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,7 +36,8 @@ pub struct Bounds {
     pub upper: i32,
 }
 
-/// One stored position, kept in two words of the table: the check, then the rest packed.
+/// One stored position, kept in two words of the table: the check (xored with the second word),
+/// then the rest packed.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     check: u64,
@@ -62,12 +78,16 @@ pub struct Slot {
 /// Words per bucket: four entries of two words, one 64-byte cache line.
 const BUCKET: usize = 8;
 
-/// Bounds on the values of positions, keyed by their canonical form, within a memory budget.
+/// Bounds on the values of positions, keyed by their canonical form, within a memory budget: one
+/// thread's view of the table (the memory is shared with the views made by `share`).
 pub struct TranspositionTable<B> {
-    /// The buckets, as plain zeroed words: the allocator hands out zero pages lazily, so a big
-    /// table costs nothing until used and memory use reflects the positions stored. Generation 0
-    /// (all zero) reads as empty.
-    words: Vec<u64>,
+    /// The buckets, as zeroed words: the allocator hands out zero pages lazily, so a big table
+    /// costs nothing until used and memory use reflects the positions stored. Generation 0 (all
+    /// zero) reads as empty. Owned jointly by every view.
+    memory: Arc<Memory>,
+    /// `memory`'s first word and length, kept here so that an access costs no extra indirection.
+    base: *const AtomicU64,
+    len: usize,
     /// Words to skip so buckets start on a cache line.
     offset: usize,
     /// log2 of the number of buckets.
@@ -75,11 +95,19 @@ pub struct TranspositionTable<B> {
     /// Width of the keys given to `get`/`store`: `(a, b)` is read as `a + b << word_bits`.
     key_bits: u32,
     word_bits: u32,
+    /// Positions this view stored in empty or stale slots (a count per view: a shared counter
+    /// would be written by every thread on most nodes).
     stored: usize,
-    /// Bumped by `clear`, which thereby empties the table without touching its memory.
+    /// Bumped by `clear`, which thereby empties the table without touching its memory. Views
+    /// made by `share` copy it: clearing is for the owner, between searches.
     generation: u8,
     marker: std::marker::PhantomData<B>,
 }
+
+// SAFETY: `base` and `len` describe the boxed slice that `memory` keeps alive (a boxed slice never
+// moves), and those words are atomics, which any thread may access: a view is as sendable as an
+// `Arc<Memory>`.
+unsafe impl<B: Send> Send for TranspositionTable<B> {}
 
 const MIX1: u128 = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835;
 const MIX2: u128 = 0xC2B2_AE3D_27D4_EB4F_1656_67B1_9E37_79F9;
@@ -112,9 +140,15 @@ impl<B: Bitboard> TranspositionTable<B> {
                 None => std::alloc::handle_alloc_error(std::alloc::Layout::new::<[u64; BUCKET]>()),
             }
         };
+        let (base, len) = (words.as_ptr(), words.len());
         TranspositionTable {
             offset,
-            words,
+            memory: Arc::new(Memory {
+                words,
+                stored: AtomicUsize::new(0),
+            }),
+            base,
+            len,
             index_bits,
             key_bits,
             word_bits,
@@ -122,6 +156,30 @@ impl<B: Bitboard> TranspositionTable<B> {
             generation: 1,
             marker: std::marker::PhantomData,
         }
+    }
+
+    /// Another view of the same memory, for another thread searching at the same time: same
+    /// generation, its own count of positions stored.
+    pub fn share(&self) -> TranspositionTable<B> {
+        TranspositionTable {
+            memory: Arc::clone(&self.memory),
+            stored: 0,
+            ..*self
+        }
+    }
+
+    /// Hands this view's count of positions stored over to the table's (done when a view is
+    /// dropped), so that `len` of any view counts them.
+    pub fn flush(&mut self) {
+        self.memory.stored.fetch_add(self.stored, Relaxed);
+        self.stored = 0;
+    }
+
+    /// Every word of the table.
+    #[inline(always)]
+    fn words(&self) -> &[AtomicU64] {
+        // SAFETY: see the `Send` implementation: `memory` keeps these `len` words alive.
+        unsafe { std::slice::from_raw_parts(self.base, self.len) }
     }
 
     /// Where a key lives: its bucket and the bits stored to recognise it. Computed once per node
@@ -171,8 +229,8 @@ impl<B: Bitboard> TranspositionTable<B> {
 
     /// The four entries of a slot's bucket, as (check, meta) word pairs.
     #[inline]
-    fn bucket(&self, slot: Slot) -> &[u64; BUCKET] {
-        let words: &[u64] = &self.words[slot.at..];
+    fn bucket(&self, slot: Slot) -> &[AtomicU64; BUCKET] {
+        let words: &[AtomicU64] = &self.words()[slot.at..];
         words
             .first_chunk::<BUCKET>()
             .expect("a slot's bucket lies inside the table")
@@ -181,7 +239,7 @@ impl<B: Bitboard> TranspositionTable<B> {
     /// Starts loading a slot's bucket into the cache, so a later `get` does not wait for memory.
     #[inline]
     pub fn prefetch(&self, slot: Slot) {
-        let bucket: *const u64 = self.words[slot.at..].as_ptr();
+        let bucket: *const AtomicU64 = self.words()[slot.at..].as_ptr();
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; it never faults and reads nothing the program sees.
         // SSE is part of the x86_64 baseline, so the intrinsic's target feature is always present.
@@ -199,7 +257,8 @@ impl<B: Bitboard> TranspositionTable<B> {
         let bucket = self.bucket(slot);
         let current = u64::from(self.generation);
         for pair in bucket.chunks_exact(2) {
-            let (check, meta) = (pair[0], pair[1]);
+            let meta = pair[1].load(Relaxed);
+            let check = pair[0].load(Relaxed) ^ meta;
             if check == slot.check && (meta >> 40) & 0xff == current {
                 let e = Entry::unpack(check, meta);
                 return Some(Bounds {
@@ -217,16 +276,22 @@ impl<B: Bitboard> TranspositionTable<B> {
         let work = (64 - nodes.leading_zeros()) as u8;
         let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         let current = self.generation;
-        let words: &mut [u64] = &mut self.words[slot.at..];
-        let Some(words) = words.first_chunk_mut::<BUCKET>() else {
+        let words: &[AtomicU64] = &self.words()[slot.at..];
+        let Some(words) = words.first_chunk::<BUCKET>() else {
             return;
+        };
+        let write = |i: usize, e: &Entry| {
+            let meta = e.meta();
+            words[2 * i].store(e.check ^ meta, Relaxed);
+            words[2 * i + 1].store(meta, Relaxed);
         };
         // One pass: an entry of this position is merged into; otherwise the victim is the first
         // stale entry, else the first of those that cost the least work.
         let mut victim = 0;
         let mut least = u32::MAX;
         for i in 0..BUCKET / 2 {
-            let e = Entry::unpack(words[2 * i], words[2 * i + 1]);
+            let meta = words[2 * i + 1].load(Relaxed);
+            let e = Entry::unpack(words[2 * i].load(Relaxed) ^ meta, meta);
             if e.generation != current {
                 if least > 0 {
                     least = 0;
@@ -242,7 +307,7 @@ impl<B: Bitboard> TranspositionTable<B> {
                     work: e.work.max(work),
                     ..e
                 };
-                words[2 * i + 1] = merged.meta();
+                write(i, &merged);
                 return;
             }
             let cost = 1 + u32::from(e.work);
@@ -251,9 +316,6 @@ impl<B: Bitboard> TranspositionTable<B> {
                 victim = i;
             }
         }
-        if least == 0 {
-            self.stored += 1;
-        }
         let fresh = Entry {
             check: slot.check,
             lower: clamp(bounds.lower),
@@ -261,16 +323,19 @@ impl<B: Bitboard> TranspositionTable<B> {
             work,
             generation: current,
         };
-        words[2 * victim] = fresh.check;
-        words[2 * victim + 1] = fresh.meta();
+        write(victim, &fresh);
+        if least == 0 {
+            self.stored += 1;
+        }
     }
 
     /// Forgets every position, in constant time (a full wipe once every 255 calls).
     pub fn clear(&mut self) {
         self.stored = 0;
+        self.memory.stored.store(0, Relaxed);
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.used_words().fill(0);
+            self.wipe();
             self.generation = 1;
         }
     }
@@ -278,19 +343,24 @@ impl<B: Bitboard> TranspositionTable<B> {
     /// Writes every word once, so the memory is mapped now rather than page by page during a
     /// search (benchmarks time searches, not the operating system's page faults).
     pub fn touch(&mut self) {
-        self.used_words().fill(0);
+        self.wipe();
         self.stored = 0;
+        self.memory.stored.store(0, Relaxed);
     }
 
-    /// The words holding buckets (the allocation has spare words for alignment around them).
-    fn used_words(&mut self) -> &mut [u64] {
+    /// Zeroes the words holding buckets (the allocation has spare words for alignment around
+    /// them). Only between searches: a view searching meanwhile would find half a table.
+    fn wipe(&mut self) {
         let end = self.offset + (BUCKET << self.index_bits);
-        &mut self.words[self.offset..end]
+        for word in &self.memory.words[self.offset..end] {
+            word.store(0, Relaxed);
+        }
     }
 
-    /// Number of positions stored.
+    /// Number of positions stored: exact with one thread; with several, the sum of what each
+    /// view stored in an empty or stale slot (two threads may have filled the same one).
     pub fn len(&self) -> usize {
-        self.stored
+        (self.stored + self.memory.stored.load(Relaxed)).min(self.capacity())
     }
 
     /// Number of slots.
@@ -306,5 +376,11 @@ impl<B: Bitboard> TranspositionTable<B> {
     /// Whether a hit can never be a collision (see the module comment).
     pub fn is_exact(&self) -> bool {
         self.key_bits < 128 && self.key_bits <= 64 + self.index_bits
+    }
+}
+
+impl<B> Drop for TranspositionTable<B> {
+    fn drop(&mut self) {
+        self.memory.stored.fetch_add(self.stored, Relaxed);
     }
 }

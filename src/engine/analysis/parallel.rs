@@ -1,0 +1,184 @@
+//! Scoring the moves of a position on several threads: each thread takes the next unscored move,
+//! with its own searcher (the `engine`'s all over one shared table), and every result comes back
+//! to the caller's thread, which hands it on as it arrives.
+//!
+//! With one thread the moves are scored in order on the caller's thread, as they always were.
+//! With more, the `engine`'s first searcher still starts alone, in order, for a short while: most
+//! positions of a game are analysed sooner than threads start, and then nothing differs from one
+//! thread (not even the node counts, which depend on what earlier moves left in the table). Only
+//! a longer analysis spreads its remaining moves. Searchers without a table (`minimax`,
+//! `alphabeta`) spread at once: their moves' searches are independent, so the node counts are
+//! those of one thread however the moves are spread.
+
+use crate::engine::analysis::exact::{MoveAnalysis, score_move};
+use crate::engine::game::position::{Move, Position};
+use crate::engine::search::{Cancelled, SearchStats, Searcher, StopFlag};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+/// Looks at the stop flag the first searcher gets before the others join: about 16,000 positions
+/// of the solver (it looks every 256), a few milliseconds.
+const ALONE_LOOKS: u32 = 64;
+
+/// One thread's searcher and the flag it stops on (whose deadline gives each move its share).
+pub(crate) struct Worker<'a> {
+    pub searcher: Box<dyn Searcher + Send + 'a>,
+    pub flag: StopFlag,
+}
+
+/// What became of one move.
+pub(crate) enum Scored {
+    /// Its exact score (the nodes include earlier attempts at it).
+    Exact(MoveAnalysis),
+    /// Its share of the time ran out after this many nodes.
+    OutOfTime(u64),
+}
+
+/// Scores `moves[i]` for each `i` of `pending` (most urgent first) on the workers' threads,
+/// calling `on_scored(i, …)` on the caller's thread as each is done. With `end`, the time until
+/// then is shared fairly between the moves still to score, and a move out of its share is given
+/// up on. `alone_first`: the first worker starts alone (see the module comment). `Err(Cancelled)`
+/// when `stop` is raised first.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn score_moves(
+    position: &Position,
+    moves: &[Move],
+    pending: &[usize],
+    workers: &mut [Worker<'_>],
+    end: Option<Instant>,
+    stop: &StopFlag,
+    alone_first: bool,
+    mut on_scored: impl FnMut(usize, Scored),
+) -> Result<SearchStats, Cancelled> {
+    let before: Vec<SearchStats> = workers.iter().map(|w| w.searcher.stats()).collect();
+    let mut spent = vec![0; moves.len()];
+    let mut rest = pending;
+    let sequential = workers.len() == 1 || alone_first;
+    if let [first, others @ ..] = workers
+        && sequential
+    {
+        let alone = !others.is_empty();
+        if alone {
+            first.flag.set_look_limit(Some(ALONE_LOOKS));
+        }
+        while let [index, tail @ ..] = rest {
+            // The moves still to score share the time left fairly.
+            let share = end.map(|end| (end, rest.len()));
+            match score_one(position, moves[*index], first, share) {
+                Some(Ok(mut analysed)) => {
+                    analysed.nodes += spent[*index];
+                    on_scored(*index, Scored::Exact(analysed));
+                }
+                Some(Err(_)) if stop.is_stopped() => return Err(Cancelled),
+                // The first searcher's time alone is up: this move and the rest go wide.
+                // (The move's own child is counted when it is scored.)
+                Some(Err(nodes)) if alone => {
+                    spent[*index] += nodes - 1;
+                    break;
+                }
+                Some(Err(nodes)) => on_scored(*index, Scored::OutOfTime(nodes)),
+                None => return Ok(totals(workers, &before)),
+            }
+            rest = tail;
+        }
+        first.flag.set_look_limit(None);
+    }
+    if !rest.is_empty() {
+        together(
+            position,
+            moves,
+            rest,
+            workers,
+            end,
+            stop,
+            &spent,
+            &mut on_scored,
+        )?;
+    }
+    Ok(totals(workers, &before))
+}
+
+/// Scores one move with a worker, within its fair share of the time left until `share.0` with
+/// `share.1` moves to go: `None` when that time is already up, `Err(nodes spent)` when stopped.
+fn score_one(
+    position: &Position,
+    mv: Move,
+    worker: &mut Worker<'_>,
+    share: Option<(Instant, usize)>,
+) -> Option<Result<MoveAnalysis, u64>> {
+    if let Some((end, moves_left)) = share {
+        let now = Instant::now();
+        if now >= end {
+            return None;
+        }
+        worker
+            .flag
+            .set_deadline(Some(now + (end - now) / moves_left.max(1) as u32));
+    }
+    let before = worker.searcher.stats().nodes;
+    Some(
+        score_move(worker.searcher.as_mut(), position, mv)
+            .map_err(|Cancelled| worker.searcher.stats().nodes - before + 1),
+    )
+}
+
+/// The moves of `rest` spread over every worker's thread.
+#[allow(clippy::too_many_arguments)]
+fn together(
+    position: &Position,
+    moves: &[Move],
+    rest: &[usize],
+    workers: &mut [Worker<'_>],
+    end: Option<Instant>,
+    stop: &StopFlag,
+    spent: &[u64],
+    on_scored: &mut impl FnMut(usize, Scored),
+) -> Result<(), Cancelled> {
+    let next = AtomicUsize::new(0);
+    let threads = workers.len();
+    let (sender, results) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for worker in workers.iter_mut() {
+            let (sender, next) = (sender.clone(), &next);
+            scope.spawn(move || {
+                loop {
+                    let taken = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&index) = rest.get(taken) else { break };
+                    // Each thread's moves share the time left: as many turns as it has to go.
+                    let turns = (rest.len() - taken).div_ceil(threads);
+                    let share = end.map(|end| (end, turns));
+                    let Some(found) = score_one(position, moves[index], worker, share) else {
+                        break;
+                    };
+                    let cancelled = found.is_err() && stop.is_stopped();
+                    if sender.send((index, found, cancelled)).is_err() || cancelled {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let mut cancelled = false;
+        for (index, found, stopped) in results {
+            match found {
+                _ if stopped => cancelled = true,
+                Ok(mut analysed) => {
+                    analysed.nodes += spent[index];
+                    on_scored(index, Scored::Exact(analysed));
+                }
+                Err(nodes) => on_scored(index, Scored::OutOfTime(nodes + spent[index])),
+            }
+        }
+        if cancelled { Err(Cancelled) } else { Ok(()) }
+    })
+}
+
+/// The workers' counters since `before`, added up.
+fn totals(workers: &[Worker<'_>], before: &[SearchStats]) -> SearchStats {
+    let mut total = SearchStats::default();
+    for (worker, before) in workers.iter().zip(before) {
+        total += worker.searcher.stats() - *before;
+    }
+    total
+}

@@ -1,0 +1,119 @@
+//! One search on several threads: lazy SMP. Helpers run the same search as the solver, each with
+//! its own move sorters and counters and a slightly different move order, all over the one shared
+//! table, so each finds in it what the others proved and they drift apart onto different
+//! subtrees. The first to finish gives the answer and the others are stopped. Every thread
+//! computes the value from facts it proved or read, so the answer is exact whichever finishes.
+
+use super::bitboard::Bitboard;
+use super::negamax::Solver;
+use crate::engine::game::layout::Layout;
+use crate::engine::search::{Cancelled, SearchStats, StopFlag};
+
+/// Positions a search explores alone before its helpers join. Starting a thread costs tens of
+/// microseconds, a few hundred positions: most searches of a game end sooner than this, and a
+/// thread would only slow them down. The table keeps what the lone attempt proved.
+const ALONE: u64 = 1 << 14;
+
+impl<B: Bitboard> Solver<B> {
+    /// Gives this solver `count` helpers over its table (0: it searches on its own).
+    pub fn set_helpers(&mut self, layout: &Layout, count: usize) {
+        self.helpers.truncate(count);
+        while self.helpers.len() < count {
+            let seed = self.helpers.len() as u32 + 1;
+            let mut helper = Solver::with_table(layout, self.stop.clone(), self.table.share());
+            helper.perturb(seed);
+            self.helpers.push(helper);
+        }
+    }
+
+    /// Number of threads a search runs on.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
+    /// Breaks the static order's ties differently for helper number `seed`, and sometimes swaps
+    /// neighbouring preferences: still a good order (threats come first as ever), but another one.
+    fn perturb(&mut self, seed: u32) {
+        for (index, weight) in self.weight.iter_mut().enumerate() {
+            let mut x =
+                (index as u32 + 1).wrapping_mul(0x9E37_79B9) ^ seed.wrapping_mul(0x85EB_CA6B);
+            x ^= x >> 15;
+            x = x.wrapping_mul(0x2C1B_3C6D);
+            x ^= x >> 12;
+            *weight = *weight * 4 + x % 6;
+        }
+    }
+
+    /// `exact` on every thread this solver has: alone at first, then with the helpers if the
+    /// search lasts. Counters are the sum of every thread's.
+    pub fn exact_together(
+        &mut self,
+        me: B,
+        them: B,
+        ply: u32,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Cancelled> {
+        if self.helpers.is_empty() {
+            return self.exact(me, them, ply, alpha, beta);
+        }
+        self.cap = self.explored.saturating_add(ALONE);
+        let alone = self.exact(me, them, ply, alpha, beta);
+        self.cap = u64::MAX;
+        match alone {
+            Ok(value) => return Ok(value),
+            Err(Cancelled) if self.stop.is_stopped() => return Err(Cancelled),
+            Err(Cancelled) => {}
+        }
+        // Raised by the first thread to finish, and by the caller's flag.
+        let race = StopFlag::with_deadline(&self.stop);
+        let own = std::mem::replace(&mut self.stop, race.clone());
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for helper in &mut helpers {
+            helper.table = self.table.share();
+            helper.stop = race.clone();
+            helper.root_ply = self.root_ply;
+            helper.stats = SearchStats::default();
+            helper.explored = 0;
+        }
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    let race = race.clone();
+                    scope.spawn(move || {
+                        let found = helper.exact(me, them, ply, alpha, beta);
+                        if found.is_ok() {
+                            race.stop();
+                        }
+                        found
+                    })
+                })
+                .collect();
+            let mine = self.exact(me, them, ply, alpha, beta);
+            if mine.is_ok() {
+                race.stop();
+            }
+            let theirs: Vec<_> = handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect();
+            (mine, theirs)
+        });
+        for helper in &mut helpers {
+            self.stats += helper.stats;
+            self.explored += helper.explored;
+            helper.table.flush();
+        }
+        self.helpers = helpers;
+        self.stop = own;
+        // Any finished thread's value will do: each is exact within the window.
+        std::iter::once(mine)
+            .chain(theirs)
+            .find(Result::is_ok)
+            .unwrap_or(Err(Cancelled))
+    }
+}

@@ -1,0 +1,250 @@
+//! Searching on several threads (`--threads`): the same values as on one thread whatever the count,
+//! one-thread node counts as before, and a stop that ends a parallel search.
+
+use std::thread;
+use std::time::Duration;
+use tictree::engine::analysis::solve::solve_with;
+use tictree::engine::{
+    Algorithm, Budget, Engine, Move, MoveValue, Position, Rules, Score, StopFlag, Table,
+    analyze_parallel, analyze_within,
+};
+
+const TABLE: usize = 16 << 20;
+
+/// Every move's score, best first, from an analysis on `threads` threads.
+fn scores(position: &Position, threads: usize) -> Vec<(Move, Score, Vec<Move>)> {
+    let analysis = analyze_parallel(
+        position,
+        Algorithm::Engine,
+        Table::New(Some(TABLE)),
+        threads,
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    analysis
+        .moves
+        .into_iter()
+        .map(|m| (m.mv, m.score, m.pv))
+        .collect()
+}
+
+#[test]
+fn analyses_agree_whatever_the_thread_count() {
+    for (rules, moves) in [
+        ("3x3", ""),
+        ("3x3", "b2"),
+        ("4x4", ""),
+        ("4x4", "a1 b2"),
+        ("5x4k4", ""),
+    ] {
+        let position = Position::empty(rules.parse::<Rules>().unwrap())
+            .play_moves(moves)
+            .unwrap();
+        let alone = scores(&position, 1);
+        for threads in [2, 4] {
+            assert_eq!(
+                scores(&position, threads),
+                alone,
+                "{rules} {moves} {threads}"
+            );
+        }
+    }
+}
+
+#[test]
+fn short_analyses_count_the_same_nodes_on_any_number_of_threads() {
+    // An analysis that ends before the other threads would start is the one-thread analysis.
+    for threads in [1, 2, 4] {
+        let position = Position::empty(Rules::TICTACTOE);
+        let analysis = analyze_parallel(
+            &position,
+            Algorithm::Engine,
+            Table::New(None),
+            threads,
+            &StopFlag::default(),
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!(analysis.stats.nodes, 262);
+        let minimax = analyze_parallel(
+            &position,
+            Algorithm::Minimax,
+            Table::New(None),
+            threads,
+            &StopFlag::default(),
+            |_| {},
+        )
+        .unwrap();
+        // Without a table the moves' searches are independent: the same nodes, however spread.
+        assert_eq!(minimax.stats.nodes, 549_945);
+    }
+}
+
+#[test]
+fn every_move_is_delivered_once() {
+    let position = Position::empty("4x4".parse().unwrap());
+    let mut seen = Vec::new();
+    let analysis = analyze_parallel(
+        &position,
+        Algorithm::Engine,
+        Table::New(Some(TABLE)),
+        2,
+        &StopFlag::default(),
+        |m| seen.push(m.mv),
+    )
+    .unwrap();
+    seen.sort_by_key(|m| m.cell());
+    assert_eq!(seen, position.legal_moves());
+    assert_eq!(analysis.moves.len(), 16);
+    let nodes: u64 = analysis.moves.iter().map(|m| m.nodes).sum();
+    assert_eq!(analysis.stats.nodes, nodes);
+}
+
+/// Solves lines of one of Pons' sets on `threads` threads and checks their scores, exact and weak.
+fn connect4_set(file: &str, every: usize, limit: usize, threads: usize) {
+    let path = format!("{}/data/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let empty = Position::empty(Rules::CONNECT4);
+    let mut engine = Engine::with_hash(empty.layout(), StopFlag::default(), TABLE);
+    engine.set_threads(threads);
+    assert_eq!(engine.threads(), threads);
+    for line in text.lines().step_by(every).take(limit) {
+        let (moves, score) = line.split_once(' ').unwrap();
+        let score: i32 = score.trim().parse().unwrap();
+        let position = empty.play_moves(moves).unwrap();
+        for weak in [false, true] {
+            engine.reset();
+            let solution = solve_with(&mut engine, &position, weak, !weak).unwrap();
+            let expected = if weak { score.signum() } else { score };
+            assert_eq!(solution.pons_score(&position), expected, "{file}: {moves}");
+            let usage = engine.table_usage();
+            assert!(usage.stored > 0 && usage.stored <= usage.capacity);
+        }
+    }
+}
+
+#[test]
+fn connect4_scores_on_two_threads() {
+    connect4_set("Test_L2_R2", 50, 20, 2);
+    connect4_set("Test_L1_R2", 200, 3, 2);
+}
+
+#[test]
+fn connect4_scores_on_four_threads() {
+    connect4_set("Test_L2_R2", 50, 20, 4);
+    connect4_set("Test_L1_R1", 100, 10, 4);
+}
+
+#[test]
+fn one_thread_solves_count_as_before() {
+    let position = Position::empty(Rules::CONNECT4)
+        .play_moves("274552224131661")
+        .unwrap();
+    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), TABLE);
+    let alone = solve_with(&mut engine, &position, false, false).unwrap();
+    engine.reset();
+    let again = solve_with(&mut engine, &position, false, false).unwrap();
+    assert_eq!(alone.explored, again.explored);
+    engine.set_threads(2);
+    engine.reset();
+    let together = solve_with(&mut engine, &position, false, false).unwrap();
+    assert_eq!(together.value, alone.value);
+    engine.set_threads(1);
+    engine.reset();
+    let back = solve_with(&mut engine, &position, false, false).unwrap();
+    assert_eq!(back.explored, alone.explored);
+}
+
+/// Raises `stop` a while after `search` starts on another thread, and returns what it returned.
+fn stopped<T: Send + 'static>(stop: &StopFlag, search: impl FnOnce() -> T + Send + 'static) -> T {
+    let running = thread::spawn(search);
+    thread::sleep(Duration::from_millis(150));
+    stop.stop();
+    running.join().unwrap()
+}
+
+#[test]
+fn a_stop_ends_a_parallel_solve() {
+    // The empty board takes a minute and a half: stopped, it must come back.
+    let stop = StopFlag::default();
+    let flag = stop.clone();
+    let solved = stopped(&stop, move || {
+        let empty = Position::empty(Rules::CONNECT4);
+        let mut engine = Engine::with_hash(empty.layout(), flag, TABLE);
+        engine.set_threads(2);
+        solve_with(&mut engine, &empty, true, false).map(|s| s.value)
+    });
+    assert!(solved.is_err());
+}
+
+#[test]
+fn a_stop_ends_a_parallel_analysis() {
+    let stop = StopFlag::default();
+    let flag = stop.clone();
+    let analysed = stopped(&stop, move || {
+        let empty = Position::empty(Rules::CONNECT4);
+        let table = Table::New(Some(TABLE));
+        analyze_parallel(&empty, Algorithm::Engine, table, 2, &flag, |_| {}).map(|a| a.moves.len())
+    });
+    assert!(analysed.is_err());
+
+    let stop = StopFlag::default();
+    let flag = stop.clone();
+    let appraised = stopped(&stop, move || {
+        let empty = Position::empty(Rules::CONNECT4);
+        let budget = Budget {
+            time: Some(Duration::from_secs(600)),
+            threads: Some(2),
+            ..Budget::UNLIMITED
+        };
+        analyze_within(&empty, Algorithm::Engine, &budget, &flag, |_| {}).map(|a| a.moves.len())
+    });
+    assert!(appraised.is_err());
+}
+
+#[test]
+fn budgeted_analyses_on_threads() {
+    // Every move valued when the time is up, on Connect Four's empty board.
+    let empty = Position::empty(Rules::CONNECT4);
+    let budget = Budget {
+        time: Some(Duration::from_millis(300)),
+        table: Some(TABLE),
+        threads: Some(2),
+        ..Budget::UNLIMITED
+    };
+    let appraisal = analyze_within(
+        &empty,
+        Algorithm::Engine,
+        &budget,
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(appraisal.moves.len(), 7);
+
+    // With time enough, exactly the exact analysis.
+    let position = Position::empty("4x4".parse().unwrap())
+        .play_moves("b2")
+        .unwrap();
+    let budget = Budget {
+        time: Some(Duration::from_secs(600)),
+        table: Some(TABLE),
+        threads: Some(2),
+        ..Budget::UNLIMITED
+    };
+    let appraisal = analyze_within(
+        &position,
+        Algorithm::Engine,
+        &budget,
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    let exact: Vec<(Move, MoveValue)> = scores(&position, 1)
+        .into_iter()
+        .map(|(mv, score, _)| (mv, MoveValue::Exact(score)))
+        .collect();
+    let got: Vec<(Move, MoveValue)> = appraisal.moves.iter().map(|m| (m.mv, m.value)).collect();
+    assert_eq!(got, exact);
+}
