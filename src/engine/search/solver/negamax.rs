@@ -20,6 +20,12 @@ use std::sync::Arc;
 /// on 8×8, where a node costs the most.
 pub(super) const STOP_INTERVAL: u64 = 256;
 
+/// Empty cells a position needs before its children are looked up in the table up front
+/// (enhanced transposition cutoffs): below, the subtrees are too small to repay the lookups.
+/// On Connect Four 16 kept most of the saving (35333571: 25% fewer nodes at 12, 20% at 16)
+/// without slowing the middle-game sets, where the first move usually refutes at once.
+const ETC_MIN_EMPTY: u32 = 16;
+
 /// The exact solver for one game, with its table, in one word size.
 pub struct Solver<B: Bitboard> {
     pub(super) geometry: Geometry<B>,
@@ -212,6 +218,20 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
+        let big = ply + ETC_MIN_EMPTY <= self.geometry.cells && moves != moves.low_bit();
+        if let Some(value) = big
+            .then(|| self.known_refutation(position, moves, beta))
+            .flatten()
+        {
+            self.stats.cutoffs += 1;
+            // Stored, so the next visit stops at the probe.
+            let bounds = Bounds {
+                lower: value,
+                upper: INFINITY,
+            };
+            self.table.store(slot, bounds, 1);
+            return Ok(value);
+        }
         self.sort::<K, STRIDE>(ply, me, occupied, moves);
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
@@ -254,6 +274,37 @@ impl<B: Bitboard> Solver<B> {
         };
         self.table.store(slot, bounds, self.stats.nodes - before);
         Ok(best)
+    }
+
+    /// Enhanced transposition cutoff: the value through a child among `moves` that the table
+    /// already knows is at least `beta` for us, if one is, which refutes the position without
+    /// searching it.
+    #[inline(never)]
+    fn known_refutation(&self, position: &Images<B>, moves: B, beta: i32) -> Option<i32> {
+        // Eight buckets at a time start loading before the first of them is read.
+        let mut rest = moves;
+        while rest != B::ZERO {
+            let first = rest.low_bit();
+            rest = rest ^ first;
+            let mut slots = [self.child_slot(position, first.lowest()); 8];
+            let mut count = 1;
+            while rest != B::ZERO && count < slots.len() {
+                let bit = rest.low_bit();
+                rest = rest ^ bit;
+                slots[count] = self.child_slot(position, bit.lowest());
+                count += 1;
+            }
+            for &child in &slots[..count] {
+                if let Some(bounds) = self.table.get(child) {
+                    // The child is worth at most `upper` to the opponent, so at least this to us.
+                    let value = -bounds.upper;
+                    if value >= beta {
+                        return Some(value);
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// The table slot of the child reached by marking bit `index`, its bucket already loading.
