@@ -516,3 +516,36 @@ fn keys_pressed_while_counting_are_kept_in_order() {
     assert_eq!(app.replay().expect("open").replay.step(), expected.step());
     assert_eq!(expected.counters().cutoffs, 2);
 }
+
+#[test]
+fn settling_explore_queries_stop_when_the_position_changes() {
+    // 5×5 k=4 under a depth-1 budget: explored positions are only estimated when the budget is
+    // spent, so their queries go on (settle) in the background.
+    let mut options = options("5x5k4".parse().unwrap());
+    options.algorithm = Algorithm::Engine;
+    options.budget = tictree::engine::Budget::depth(1);
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    let explored = app.explored_position();
+    let view = app.analyses.get(&explored).expect("the explored analysis");
+    assert!(view.settling(), "its budget is spent, the query goes on");
+    // Back to the board and a move: the query below the old position is cancelled.
+    app.update(Action::Escape);
+    app.update(Action::Escape);
+    app.update(Action::Place);
+    let mut jobs = Vec::new();
+    while let Some(job) = app.take_job() {
+        jobs.push(job);
+    }
+    assert!(
+        jobs.iter()
+            .any(|job| matches!(job, Job::Cancel(JobKey::Explore(p)) if *p == explored)),
+        "{jobs:?}"
+    );
+    let view = app.analyses.get(&explored).expect("what it proved is kept");
+    assert!(!view.settling());
+}

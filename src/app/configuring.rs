@@ -90,6 +90,8 @@ impl App {
         let search = |s: &Settings| (s.algorithm, s.time_ms, s.depth, s.keep_analysing, s.threads);
         let budget = search(before) != search(after);
         if budget {
+            // Explored positions were analysed under the old settings: they are asked for again.
+            self.analyses.clear();
             self.start_search();
         } else if (before.x, before.o) != (after.x, after.o)
             && !self.ai_to_move()

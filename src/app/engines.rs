@@ -36,7 +36,8 @@ impl Engines {
         let kept = {
             let mut idle = self.0.lock().unwrap_or_else(PoisonError::into_inner);
             let found = idle.iter().rposition(|engine| engine.suits(rules, bytes));
-            found.map(|index| idle.swap_remove(index))
+            // `remove`, not `swap_remove`: the pool stays in the order engines were returned.
+            found.map(|index| idle.remove(index))
         };
         kept.unwrap_or_else(|| Engine::with_hash(position.layout(), StopFlag::default(), bytes))
     }

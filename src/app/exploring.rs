@@ -65,9 +65,41 @@ impl App {
         };
     }
 
+    /// Cancels every explore query still running or settling: the position they were below is
+    /// gone (or the settings they ran under changed). A query cut short forgets its partial
+    /// result; a settling one keeps what it proved, its other moves stay estimated.
+    pub(crate) fn stop_exploring(&mut self) {
+        for position in std::mem::take(&mut self.exploring) {
+            self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
+            self.forget_unfinished(position);
+        }
+    }
+
+    /// After its query was cancelled: drops a position's analysis if it never finished, else
+    /// marks it as no longer settling.
+    fn forget_unfinished(&mut self, position: crate::engine::Position) {
+        if self
+            .analyses
+            .get(&position)
+            .is_some_and(SearchView::running)
+        {
+            self.analyses.remove(&position);
+        } else if let Some(view) = self.analyses.get_mut(&position) {
+            view.settles = false;
+        }
+    }
+
     /// Asks the worker for the analysis of an explored position unless it is known or coming.
     fn request_explore(&mut self, position: crate::engine::Position) {
-        if self.analyses.get(&position).is_some() {
+        // Known, coming, or (with keep analysing off, or once settled) as good as it gets; an
+        // analysis whose settling was cut short is asked for again.
+        let complete = |view: &SearchView| {
+            view.running()
+                || view.settles
+                || !self.options.keep_analysing
+                || view.done.as_ref().is_some_and(|done| done.exact())
+        };
+        if self.analyses.get(&position).is_some_and(complete) {
             return;
         }
         let generation = self.next_generation();
@@ -83,12 +115,7 @@ impl App {
         while self.exploring.len() > EXPLORE_JOBS {
             if let Some(old) = self.exploring.pop_front() {
                 self.jobs.push_back(Job::Cancel(JobKey::Explore(old)));
-                if self.analyses.get(&old).is_some_and(SearchView::running) {
-                    self.analyses.remove(&old);
-                } else if let Some(view) = self.analyses.get_mut(&old) {
-                    // Settling no more: what it proved stays, the rest stays estimated.
-                    view.settles = false;
-                }
+                self.forget_unfinished(old);
             }
         }
         self.jobs.push_back(Job::Analyze(SearchRequest {

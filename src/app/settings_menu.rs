@@ -207,7 +207,7 @@ pub fn value_text(field: Field, settings: &Settings, rules: &Rules, color: bool)
         Field::Time => format!("{} ms", settings.time_ms),
         Field::Depth if settings.depth == 0 => "no limit".into(),
         Field::Depth => plies(settings.depth),
-        Field::KeepAnalysing if settings.keep_analysing => "on: your turn, until all exact".into(),
+        Field::KeepAnalysing if settings.keep_analysing => "on: until every move is exact".into(),
         Field::KeepAnalysing => "off: stop at the budget".into(),
         Field::Threads if settings.threads == 0 => format!("every core ({})", cores()),
         Field::Threads => settings.threads.to_string(),

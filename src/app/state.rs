@@ -295,6 +295,7 @@ impl App {
         let settle = self.options.keep_analysing && !self.ai_to_move();
         self.search = SearchView::new(generation, position, settle);
         self.explorer = Explorer::default();
+        self.stop_exploring();
         let both_ai = self.options.x.is_ai() && self.options.o.is_ai();
         self.jobs.push_back(if self.search.total == 0 {
             Job::Cancel(JobKey::Play)

@@ -122,7 +122,8 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
         }
     }
     progress.clear();
-    tally.partial = stop.is_stopped();
+    // A Ctrl-C after the last game changes nothing.
+    tally.partial = tally.games < games;
     tally.finish(started.elapsed());
     if args.json {
         let text = serde_json::to_string(&tally)

@@ -193,17 +193,21 @@ pub fn run(args: &TraceArgs) -> Result<Ending, CliError> {
     let mut replay = Replay::new(position, algorithm, limits);
     let interrupt = Interrupt::catch();
     let mut out = BufWriter::new(io::stdout().lock());
-    match write_trace(&mut replay, interrupt.flag(), &mut out).and_then(|()| out.flush()) {
+    match write_trace(&mut replay, interrupt.flag(), &mut out).and_then(|partial| {
+        out.flush()?;
+        Ok(partial)
+    }) {
         // A reader that stops early (`| head`) is a normal end, not an error.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(Ending::Done),
         Err(error) => Err(CliError(format!("cannot write the trace: {error}"))),
-        Ok(()) if interrupt.flag().is_stopped() => Ok(Ending::Interrupted),
-        Ok(()) => Ok(Ending::Done),
+        Ok(true) => Ok(Ending::Interrupted),
+        Ok(false) => Ok(Ending::Done),
     }
 }
 
-/// Writes the events until the search ends or `stop` is raised, then the summary.
-fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io::Result<()> {
+/// Writes the events until the search ends or `stop` is raised, then the summary; `Ok(true)`
+/// when `stop` cut it short.
+fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io::Result<bool> {
     let rules = *replay.root().rules();
     let mut partial = false;
     while replay.forward() {
@@ -236,5 +240,6 @@ fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io
         best: rules.move_names(&best),
         partial,
     };
-    line(out, &summary)
+    line(out, &summary)?;
+    Ok(partial)
 }

@@ -1,5 +1,7 @@
-//! The game and its search: rules, positions, scores and the algorithms. No UI, no I/O, no threads:
-//! callers decide where a search runs and stop it through a `StopFlag`.
+//! The game and its search: rules, positions, scores and the algorithms. No UI, no I/O, and no
+//! thread that outlives a call: callers decide where a search runs and stop it through a
+//! `StopFlag`; a search asked to use several threads starts scoped ones and joins them before it
+//! returns.
 //!
 //! Three layers, each using only the ones above it:
 //! - `game`: the rules, positions, notation and scores (docs/engine.md, "The game").

@@ -78,7 +78,12 @@ pub(crate) fn score_moves(
                     break;
                 }
                 Some(Err(nodes)) => on_scored(*index, Scored::OutOfTime(nodes)),
-                None => return Ok(totals(workers, &before)),
+                None => {
+                    // Out of time before this move: the flag may serve the caller again (the
+                    // budgeted analysis estimates under it), so it loses its look limit.
+                    first.flag.set_look_limit(None);
+                    return Ok(totals(workers, &before));
+                }
             }
             rest = tail;
         }

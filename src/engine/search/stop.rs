@@ -105,7 +105,10 @@ impl Deadline {
             return true;
         }
         let look = self.looks.fetch_add(1, Ordering::Relaxed);
-        if look >= self.last_look.load(Ordering::Relaxed) {
+        let last = self.last_look.load(Ordering::Relaxed);
+        // `u32::MAX` is "no look limit": the count wraps after 2^32 looks (about 10^12 positions)
+        // and must not read as the limit reached.
+        if last != u32::MAX && look >= last {
             self.passed.store(true, Ordering::Relaxed);
             return true;
         }

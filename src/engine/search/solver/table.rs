@@ -12,8 +12,11 @@
 //! Several threads can search with one table at once, each through its own view (`share`), without
 //! locks: the words are atomics read and written with relaxed ordering (plain moves on x86-64), and
 //! an entry's first word is stored as `check ^ meta` (Hyatt's lockless hashing), so a pair whose two
-//! words come from different writes fails the check and reads as absent. A lost or torn write only
-//! loses a bound; every bound read is one some search proved.
+//! words come from different writes almost always fails the check and reads as absent. The second
+//! word also carries a 16-bit tag, a hash of the check: a torn pair can only pass for the position
+//! looked up if its bounds word carries that position's tag too, so on top of the xor (as many
+//! bits as the check has: 28 for Connect Four with the default table) 16 more bits must agree by
+//! chance. A lost or torn write only loses a bound. With one thread no pair is ever torn.
 
 use super::bitboard::Bitboard;
 use super::huge_pages;
@@ -47,6 +50,8 @@ struct Entry {
     work: u8,
     /// The table generation that wrote the entry; any other generation reads as empty.
     generation: u8,
+    /// A hash of `check` (see the module comment).
+    tag: u16,
 }
 
 impl Entry {
@@ -57,6 +62,7 @@ impl Entry {
             upper: (meta >> 16) as u16 as i16,
             work: (meta >> 32) as u8,
             generation: (meta >> 40) as u8,
+            tag: (meta >> 48) as u16,
         }
     }
 
@@ -65,6 +71,7 @@ impl Entry {
             | u64::from(self.upper as u16) << 16
             | u64::from(self.work) << 32
             | u64::from(self.generation) << 40
+            | u64::from(self.tag) << 48
     }
 }
 
@@ -73,6 +80,14 @@ impl Entry {
 pub struct Slot {
     at: usize,
     check: u64,
+    /// The check's tag (see the module comment).
+    tag: u16,
+}
+
+/// The 16-bit tag of a check: its top bits after a multiplicative hash.
+#[inline]
+fn tag_of(check: u64) -> u16 {
+    (check.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 48) as u16
 }
 
 /// Words per bucket: four entries of two words, one 64-byte cache line.
@@ -190,6 +205,7 @@ impl<B: Bitboard> TranspositionTable<B> {
         Slot {
             at: self.offset + index * BUCKET,
             check,
+            tag: tag_of(check),
         }
     }
 
@@ -255,11 +271,12 @@ impl<B: Bitboard> TranspositionTable<B> {
     #[inline]
     pub fn get(&self, slot: Slot) -> Option<Bounds> {
         let bucket = self.bucket(slot);
-        let current = u64::from(self.generation);
+        // The generation and the tag, the top 24 bits of an entry of this position written now.
+        let top = u64::from(slot.tag) << 8 | u64::from(self.generation);
         for pair in bucket.chunks_exact(2) {
             let meta = pair[1].load(Relaxed);
             let check = pair[0].load(Relaxed) ^ meta;
-            if check == slot.check && (meta >> 40) & 0xff == current {
+            if check == slot.check && meta >> 40 == top {
                 let e = Entry::unpack(check, meta);
                 return Some(Bounds {
                     lower: i32::from(e.lower),
@@ -299,7 +316,7 @@ impl<B: Bitboard> TranspositionTable<B> {
                 }
                 continue;
             }
-            if e.check == slot.check {
+            if e.check == slot.check && e.tag == slot.tag {
                 // Both results are true facts about the same position: keep the tighter of each.
                 let merged = Entry {
                     lower: e.lower.max(clamp(bounds.lower)),
@@ -322,6 +339,7 @@ impl<B: Bitboard> TranspositionTable<B> {
             upper: clamp(bounds.upper),
             work,
             generation: current,
+            tag: slot.tag,
         };
         write(victim, &fresh);
         if least == 0 {
