@@ -273,3 +273,23 @@ fn the_default_path_follows_xdg_config_home() {
         }
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn a_config_path_that_is_not_a_regular_file_is_never_replaced() {
+    // `--config /dev/null` or a pipe: saving would swap a regular file in its place.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pipe");
+    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let mut store = Store::new(Some(path.clone()), Settings::default());
+    let changed = Settings {
+        hints: true,
+        ..Settings::default()
+    };
+    let (kind, report) = store.save(&changed).expect("a report");
+    assert_eq!(kind, LogKind::Warning);
+    assert!(report.ends_with("pipe is not a regular file"), "{report}");
+    assert!(!fs::metadata(&path).unwrap().is_file(), "still the pipe");
+}

@@ -155,6 +155,12 @@ impl Store {
             .clone()
             .ok_or("no config directory (no home directory); use --config PATH")?;
         let shown = path.display();
+        // A device or a pipe (`--config /dev/null`) may be read as a config, but saving swaps a
+        // new file in, which would put a regular file in its place (and a pipe is not read
+        // again: that could wait forever).
+        if fs::metadata(&path).is_ok_and(|meta| !meta.is_file()) {
+            return Err(format!("{shown} is not a regular file"));
+        }
         // Read again: the file may have been edited or fixed since the start.
         let old = read(&path).map_err(|why| format!("{shown} {why}"))?;
         let old = old

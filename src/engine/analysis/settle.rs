@@ -12,7 +12,8 @@
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
 use crate::engine::analysis::exact::{Table, workers};
 use crate::engine::analysis::parallel::{Scored, score_moves};
-use crate::engine::search::{Cancelled, SearchStats, StopFlag};
+use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
+use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
 use std::time::{Duration, Instant};
 
 /// The first round's time slice for each move; every round doubles it.
@@ -24,7 +25,7 @@ pub const FIRST_SLICE: Duration = Duration::from_millis(100);
 /// raised first.
 pub fn settle(
     appraisal: &Appraisal,
-    mut table: Table<'_>,
+    table: Table<'_>,
     stop: &StopFlag,
     mut on_update: impl FnMut(&MoveAppraisal),
 ) -> Result<Appraisal, Cancelled> {
@@ -34,38 +35,65 @@ pub fn settle(
     let mut found = appraisal.moves.clone();
     let legal: Vec<_> = found.iter().map(|m| m.mv).collect();
     let threads = appraisal.budget.threads.unwrap_or(1).max(1);
-    let flags = (0..threads)
-        .map(|_| StopFlag::with_deadline(stop))
-        .collect();
-    let mut workers = workers(appraisal.algorithm, &position, flags, &mut table);
+    // The `engine` keeps one table from round to round (a kept one, or its own).
+    let mut own = None;
+    let mut engine = match table {
+        Table::Kept(engine) => Some(engine),
+        Table::New(bytes) if appraisal.algorithm == Algorithm::Engine => {
+            let bytes = bytes.unwrap_or(DEFAULT_HASH_BYTES);
+            Some(own.insert(Engine::with_hash(position.layout(), stop.clone(), bytes)))
+        }
+        Table::New(_) => None,
+    };
     let mut spent = SearchStats::default();
     let mut slice = FIRST_SLICE;
-    // Best first (the appraisal's order): the likeliest recommendations are settled soonest.
-    while let Some(pending) = unsettled(&found) {
-        // Each move's fair share of the round is its slice (`score_moves` shares the time left).
-        let turns = pending.len().div_ceil(threads) as u32;
-        let end = Instant::now() + slice * turns;
-        spent += score_moves(
-            &position,
-            &legal,
-            &pending,
-            &mut workers,
-            Some(end),
-            stop,
-            false,
-            |index, scored| match scored {
-                Scored::Exact(analysed) => {
-                    let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
-                    settled.nodes += found[index].nodes;
-                    on_update(&settled);
-                    found[index] = settled;
-                }
-                // Out of time this round: the next round tries again for twice as long.
-                Scored::OutOfTime(nodes) => found[index].nodes += nodes,
-            },
-        )?;
-        slice *= 2;
+    let mut rounds = || -> Result<(), Cancelled> {
+        // Best first (the appraisal's order): the likeliest recommendations are settled soonest.
+        while let Some(pending) = unsettled(&found) {
+            // One thread a move; with fewer moves left than threads, the spare threads join the
+            // moves' own searches (lazy SMP), so the last, hardest move still has every core.
+            let lanes = threads.min(pending.len());
+            if let Some(engine) = engine.as_deref_mut() {
+                engine.set_threads(threads / lanes);
+            }
+            let mut table = match engine.as_deref_mut() {
+                Some(engine) => Table::Kept(engine),
+                None => Table::New(None),
+            };
+            let flags = (0..lanes).map(|_| StopFlag::with_deadline(stop)).collect();
+            let mut workers = workers(appraisal.algorithm, &position, flags, &mut table);
+            // Each move's fair share of the round is its slice (`score_moves` shares the time
+            // left between the moves still to score).
+            let end = Instant::now() + slice * pending.len().div_ceil(lanes) as u32;
+            spent += score_moves(
+                &position,
+                &legal,
+                &pending,
+                &mut workers,
+                Some(end),
+                stop,
+                false,
+                |index, scored| match scored {
+                    Scored::Exact(analysed) => {
+                        let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
+                        settled.nodes += found[index].nodes;
+                        on_update(&settled);
+                        found[index] = settled;
+                    }
+                    // Out of time this round: the next round tries again for twice as long.
+                    Scored::OutOfTime(nodes) => found[index].nodes += nodes,
+                },
+            )?;
+            slice *= 2;
+        }
+        Ok(())
+    };
+    let finished = rounds();
+    // A kept engine goes back as it came: one thread a search.
+    if let Some(engine) = engine {
+        engine.set_threads(1);
     }
+    finished?;
     // The searches start below the root move, one ply deeper than the analysed position.
     spent.depth += 1;
     let mut stats = appraisal.stats;
