@@ -123,27 +123,11 @@ fn ctrl_c_during_analyze_prints_a_partial_result_with_status_130() {
 
 #[test]
 fn sigint_with_json_into_a_pipe_gives_a_partial_object() {
-    let child = Command::new(env!("CARGO_BIN_EXE_tictree"))
-        .args(["analyze", "--rules", "connect4", "--moves", LONG, "--json"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Long enough for the handler to be in place and the search under way.
-    std::thread::sleep(Duration::from_millis(700));
-    // SAFETY: kill has no memory-safety preconditions.
-    assert_eq!(
-        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
-        0
-    );
-    let output = child.wait_with_output().unwrap();
-    assert_eq!(output.status.code(), Some(130));
-    assert!(
-        output.stderr.is_empty(),
-        "{:?}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let (status, out, err) =
+        interrupted(&["analyze", "--rules", "connect4", "--moves", LONG, "--json"]);
+    assert_eq!(status, Some(130));
+    assert!(err.is_empty(), "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["partial"], true);
     let unscored = json["unscored"].as_array().unwrap();
     assert!(!unscored.is_empty(), "{json}");

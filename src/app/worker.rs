@@ -169,6 +169,20 @@ impl SearchMessage {
     }
 }
 
+/// An analysis's callback for `request`: each new move value goes out as a `Move` message.
+fn moves_of(
+    request: &SearchRequest,
+    mut send: impl FnMut(SearchMessage),
+) -> impl FnMut(&MoveAppraisal) {
+    move |analysis| {
+        send(SearchMessage::Move {
+            key: request.key,
+            generation: request.generation,
+            analysis: analysis.clone(),
+        })
+    }
+}
+
 /// Runs one analysis on the calling thread, sending a `Move` message per new value; returns the
 /// analysis (the caller sends `Done`, so tests can fix its elapsed time and threads can pace it).
 /// The `engine` algorithm runs on an engine from `engines`, returned there afterwards.
@@ -176,15 +190,9 @@ pub fn run_job(
     request: &SearchRequest,
     engines: &Engines,
     stop: &StopFlag,
-    mut send: impl FnMut(SearchMessage),
+    send: impl FnMut(SearchMessage),
 ) -> Result<Appraisal, Cancelled> {
-    let on_update = |analysis: &MoveAppraisal| {
-        send(SearchMessage::Move {
-            key: request.key,
-            generation: request.generation,
-            analysis: analysis.clone(),
-        })
-    };
+    let on_update = moves_of(request, send);
     let (position, budget) = (&request.position, &request.budget);
     if request.algorithm != Algorithm::Engine {
         return analyze_within(position, request.algorithm, budget, stop, on_update);
@@ -204,15 +212,9 @@ pub fn run_settle(
     appraisal: &Appraisal,
     engines: &Engines,
     stop: &StopFlag,
-    mut send: impl FnMut(SearchMessage),
+    send: impl FnMut(SearchMessage),
 ) -> Result<Appraisal, Cancelled> {
-    let on_update = |analysis: &MoveAppraisal| {
-        send(SearchMessage::Move {
-            key: request.key,
-            generation: request.generation,
-            analysis: analysis.clone(),
-        })
-    };
+    let on_update = moves_of(request, send);
     if request.algorithm != Algorithm::Engine {
         return settle(appraisal, Table::New(request.budget.table), stop, on_update);
     }
