@@ -1,12 +1,13 @@
 //! Searching on several threads (`--threads`): the same values as on one thread whatever the count,
 //! one-thread node counts as before, and a stop that ends a parallel search.
 
+use std::sync::Arc;
 use std::thread;
 use std::time::Duration;
 use tictree::engine::analysis::solve::solve_with;
 use tictree::engine::{
-    Algorithm, Budget, Engine, Move, MoveValue, Position, Rules, Score, StopFlag, Table,
-    analyze_parallel, analyze_within,
+    Algorithm, Budget, Engine, Move, MoveValue, Position, Rules, Score, SearchProgress, StopFlag,
+    Table, analyze_parallel, analyze_within,
 };
 
 const TABLE: usize = 16 << 20;
@@ -154,6 +155,21 @@ fn one_thread_solves_count_as_before() {
     engine.reset();
     let back = solve_with(&mut engine, &position, false, false).unwrap();
     assert_eq!(back.explored, alone.explored);
+}
+
+#[test]
+fn the_progress_of_a_parallel_solve_counts_every_threads_nodes() {
+    // Long enough (tens of thousands of positions) for the helpers to join.
+    let position = Position::empty(Rules::CONNECT4)
+        .play_moves("32751571231557")
+        .unwrap();
+    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), TABLE);
+    engine.set_threads(2);
+    let progress = Arc::new(SearchProgress::default());
+    engine.set_progress(Some(Arc::clone(&progress)));
+    let solved = solve_with(&mut engine, &position, false, false).unwrap();
+    assert!(solved.explored > 1 << 14, "{}", solved.explored);
+    assert_eq!(progress.nodes(), solved.stats.nodes);
 }
 
 /// Raises `stop` a while after `search` starts on another thread, and returns what it returned.

@@ -51,6 +51,11 @@ pub struct Solver<B: Bitboard> {
     /// Solvers over the same table for other threads, which help with each search (lazy SMP,
     /// `parallel.rs`); none with one thread.
     pub(super) helpers: Vec<Solver<B>>,
+    /// Whether this solver is another's helper: it adds its nodes to the reader's count instead
+    /// of setting it (`check`).
+    pub(super) helping: bool,
+    /// The node count a helper last added to the reader's.
+    pub(super) reported: u64,
 }
 
 impl<B: Bitboard> Solver<B> {
@@ -92,6 +97,8 @@ impl<B: Bitboard> Solver<B> {
             root_ply: 0,
             cap: u64::MAX,
             helpers: Vec::new(),
+            helping: false,
+            reported: 0,
         }
     }
 
@@ -179,7 +186,12 @@ impl<B: Bitboard> Solver<B> {
     /// tells a progress reader the node count: this rare moment keeps the hot path untouched.
     pub(super) fn check(&mut self) -> Result<(), Cancelled> {
         if let Some(progress) = &self.progress {
-            progress.set_nodes(self.stats.nodes);
+            if self.helping {
+                progress.add_helped(self.stats.nodes - self.reported);
+                self.reported = self.stats.nodes;
+            } else {
+                progress.set_nodes(self.stats.nodes);
+            }
         }
         if self.explored >= self.cap {
             return Err(Cancelled);

@@ -75,6 +75,10 @@ impl<B: Bitboard> Solver<B> {
             helper.root_ply = self.root_ply;
             helper.stats = SearchStats::default();
             helper.explored = 0;
+            // A reader of the progress sees every thread's nodes.
+            helper.progress = self.progress.clone();
+            helper.helping = true;
+            helper.reported = 0;
         }
         let (mine, theirs) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
@@ -107,6 +111,12 @@ impl<B: Bitboard> Solver<B> {
             self.stats += helper.stats;
             self.explored += helper.explored;
             helper.table.flush();
+            helper.progress = None;
+        }
+        // The helpers' nodes are in this solver's count now.
+        if let Some(progress) = &self.progress {
+            progress.clear_helped();
+            progress.set_nodes(self.stats.nodes);
         }
         self.helpers = helpers;
         self.stop = own;
