@@ -88,19 +88,17 @@ impl App {
             format!("Setting: {name} {value}"),
         );
         let search = |s: &Settings| (s.algorithm, s.time_ms, s.depth, s.keep_analysing, s.threads);
-        let budget = search(before) != search(after);
-        if budget {
+        let seats = (before.x, before.o) != (after.x, after.o);
+        // A side to move that became human wants a hint that goes on past the budget.
+        let unsettled_hint =
+            !self.ai_to_move() && self.options.keep_analysing != self.search.settles;
+        if search(before) != search(after) {
             // Explored positions were analysed under the old settings: they are asked for again.
             self.analyses.clear();
             self.start_search();
-        } else if (before.x, before.o) != (after.x, after.o)
-            && !self.ai_to_move()
-            && self.options.keep_analysing != self.search.settles
-        {
-            // The side to move became human: its hint goes on past the budget, so it is asked
-            // for again as one.
+        } else if seats && unsettled_hint {
             self.start_search();
-        } else if (before.x, before.o) != (after.x, after.o) {
+        } else if seats {
             // A running search for a side that became human is now its hint; a finished one for
             // a side that became the AI's is played from at once.
             self.maybe_ai_move();

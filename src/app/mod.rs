@@ -38,7 +38,7 @@ pub use record::Record;
 pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
 pub use search_view::SearchView;
 pub use settings::{
-    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Settings, SettingsPatch,
+    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Settings, SettingsPatch, threads_for,
 };
 pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};

@@ -1,7 +1,7 @@
 //! The command-line grammar (every option is described in docs/cli.md).
 
 use super::error::CliError;
-use crate::app::{Options, Seat, Settings, SettingsPatch};
+use crate::app::{MAX_THREADS, Options, Seat, Settings, SettingsPatch, threads_for};
 use crate::engine::{Budget, Position, ReplayLimits, Rules, Skill};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -107,10 +107,8 @@ pub struct PlayArgs {
     pub time_ms: Option<String>,
     #[command(flatten)]
     pub table: TableArgs,
-    /// Threads each analysis of the game searches on (default: the machine's cores, or the
-    /// config file's `threads`).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub threads: Option<String>,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -183,26 +181,28 @@ impl TableArgs {
     }
 }
 
-/// The largest `--threads`: far more than any machine this runs on has cores, few enough that
-/// starting them all is no burden.
-const MAX_THREADS: u64 = 256;
-
-/// How many threads a search runs on, shared by `solve`, `analyze` and `bench`.
+/// How many threads a search runs on, shared by the game, `solve`, `analyze` and `bench`.
 #[derive(Args, Debug, Clone)]
 pub struct ThreadArgs {
-    /// Threads to search on (default: the machine's cores). With more than one, node counts vary
-    /// from run to run; values never do.
+    /// Threads to search on (default: the machine's cores; in the game, the config file's
+    /// `threads` if it has one). With more than one, node counts vary from run to run; values
+    /// never do.
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub threads: Option<String>,
 }
 
 impl ThreadArgs {
-    /// The number of threads, validated: the machine's cores unless given.
+    /// The number given, validated (`--threads` is 1 to `MAX_THREADS`), if one is.
+    pub fn given(&self) -> Result<Option<u32>, CliError> {
+        self.threads
+            .as_deref()
+            .map(|text| number("threads", text, 1..=u64::from(MAX_THREADS)).map(|n| n as u32))
+            .transpose()
+    }
+
+    /// The number of threads: the one given, else the machine's cores.
     pub fn count(&self) -> Result<usize, CliError> {
-        match self.threads.as_deref() {
-            Some(text) => Ok(number("threads", text, 1..=MAX_THREADS)? as usize),
-            None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZero::get)),
-        }
+        Ok(threads_for(self.given()?.unwrap_or(0)))
     }
 }
 
@@ -227,11 +227,7 @@ impl PlayArgs {
             time_ms: budget.map(|b| b.time.map_or(0, |t| t.as_millis() as u64)),
             depth: budget.map(|b| b.depth.unwrap_or(0)),
             mouse: self.no_mouse.then_some(false),
-            threads: self
-                .threads
-                .as_deref()
-                .map(|n| number("threads", n, 1..=MAX_THREADS).map(|n| n as u32))
-                .transpose()?,
+            threads: self.threads.given()?,
             ..SettingsPatch::default()
         })
     }
