@@ -16,6 +16,10 @@ pub struct Geometry<B> {
     pub gravity: bool,
     /// Number of cells.
     pub cells: u32,
+    /// With gravity, the cells whose height has the parity of the board's height: when every
+    /// column has an even number of empty cells, the empty cells the side to move gets if the
+    /// opponent answers each of its marks on top of it (see `moves.rs`). Empty without gravity.
+    pub follow_up: B,
     /// Shift distances of the line directions that fit on the board (a line spanning more bits
     /// than the word holds cannot fit, so every shift below is narrower than the word).
     directions: [u32; 4],
@@ -41,6 +45,7 @@ impl<B: Bitboard> Geometry<B> {
             k: u32::from(layout.rules.k),
             gravity: layout.rules.gravity,
             cells: layout.rules.cells() as u32,
+            follow_up: B::from_u128(follow_up(layout)),
             directions,
             lines,
         }
@@ -179,4 +184,17 @@ impl<B: Bitboard> Geometry<B> {
         }
         cells
     }
+}
+
+/// The cells of `Geometry::follow_up`: in every column, the heights (counted from 0 at the bottom)
+/// of the same parity as the board's height.
+fn follow_up(layout: &Layout) -> u128 {
+    if !layout.rules.gravity {
+        return 0;
+    }
+    let height = u32::from(layout.rules.height);
+    let column: u128 = (0..height)
+        .filter(|up| up % 2 == height % 2)
+        .fold(0, |acc, up| acc | 1 << up);
+    (0..u32::from(layout.rules.width)).fold(0, |acc, col| acc | column << (col * layout.stride))
 }

@@ -219,6 +219,11 @@ impl<B: Bitboard> Solver<B> {
             Ok(moves) => moves,
             Err(value) => return Ok(value),
         };
+        // The first child's bucket starts loading before our own is read: a node's table lookups
+        // are its main cost, and these two overlap.
+        self.sort::<K, STRIDE>(ply, me, occupied, moves);
+        let mut next = self.sorters[ply as usize % MAX_PLY].pop_best();
+        let mut next_slot = next.map(|index| self.child_slot(position, index));
         if let Some(bounds) = self.table.get(slot) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
@@ -244,15 +249,12 @@ impl<B: Bitboard> Solver<B> {
             self.table.store(slot, bounds, 1);
             return Ok(value);
         }
-        self.sort::<K, STRIDE>(ply, me, occupied, moves);
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
         // A child's table lookup is the main cost of a node: each child's bucket is located and
         // its loading started while the previous child is searched, so it is in the cache when
         // the child looks. Children after a cutoff are never located.
-        let mut next = self.sorters[ply as usize % MAX_PLY].pop_best();
-        let mut next_slot = next.map(|index| self.child_slot(position, index));
         while let (Some(index), Some(slot)) = (next, next_slot) {
             next = self.sorters[ply as usize % MAX_PLY].pop_best();
             next_slot = next.map(|index| self.child_slot(position, index));
