@@ -149,6 +149,28 @@ impl<B: Bitboard> Geometry<B> {
             .any(|&d| self.run_starts(marks, d) != B::ZERO)
     }
 
+    /// `has_line` for lines of K (which must be `k`) on a board of column stride STRIDE (0: not
+    /// known when compiling); with a known stride every shift is by a constant.
+    #[inline(always)]
+    pub fn has_line_of<const K: usize, const STRIDE: u32>(&self, marks: B) -> bool {
+        if STRIDE == 0 {
+            return self.has_line(marks);
+        }
+        let runs = |d: u32| {
+            let mut runs = marks;
+            let mut len = 1;
+            while len * 2 <= K as u32 {
+                runs &= runs.shr(len * d);
+                len *= 2;
+            }
+            if len < K as u32 {
+                runs &= runs.shr((K as u32 - len) * d);
+            }
+            runs
+        };
+        runs(1) | runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1) != B::ZERO
+    }
+
     /// The first cell of every run of k cells of `set` along direction `d`.
     #[inline]
     fn run_starts(&self, set: B, d: u32) -> B {

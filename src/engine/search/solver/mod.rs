@@ -4,6 +4,7 @@
 //! threats, and (without gravity) pruning of cells on no line that can still be completed.
 
 mod bitboard;
+mod follow_up;
 mod geometry;
 mod huge_pages;
 mod images;

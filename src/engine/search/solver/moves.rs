@@ -37,42 +37,7 @@ impl<B: Bitboard> Solver<B> {
             if moves == B::ZERO {
                 return Err(lost_at(ply + 2));
             }
-            // Follow-up (Allis' "claimeven"): when every column has an even number of empty
-            // cells, the opponent can answer each of our marks on top of it, in the same column,
-            // to the end of the game. We then get exactly the empty cells of `follow_up`, they
-            // the others; if those and our marks hold no line we can never win, and if theirs
-            // hold one, they win at the latest with the last cell.
-            if playable & !g.follow_up == B::ZERO {
-                let empty = g.full & !occupied;
-                if !g.has_line(me | (empty & g.follow_up)) {
-                    let bound = if g.has_line(them | (empty & !g.follow_up)) {
-                        lost_at(cells)
-                    } else {
-                        0
-                    };
-                    if bound <= *alpha {
-                        return Err(bound);
-                    }
-                    *beta = (*beta).min(bound);
-                }
-            }
-            // The same one move ahead: when a single column has an odd number of empty cells and
-            // we may play there, we can answer on top of them from then on.
-            let odd = playable & !g.follow_up;
-            if odd != B::ZERO && odd == odd.low_bit() && moves & odd != B::ZERO {
-                let empty = g.full & !occupied & !odd;
-                if !g.has_line(them | (empty & g.follow_up)) {
-                    let bound = if g.has_line(me | odd | (empty & !g.follow_up)) {
-                        WIN - cells as i32
-                    } else {
-                        0
-                    };
-                    if bound >= *beta {
-                        return Err(bound);
-                    }
-                    *alpha = (*alpha).max(bound);
-                }
-            }
+            self.follow_up_bounds::<K, STRIDE>(me, them, moves, alpha, beta)?;
         } else {
             // A cell on no line either side can still complete changes nothing: an extra mark
             // anywhere else is never worse, so only live cells are tried.
