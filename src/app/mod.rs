@@ -5,6 +5,7 @@
 //! `ui::draw`. Search results come back from the worker threads as `Action::Search` messages.
 
 mod action;
+mod ai_turn;
 mod board_view;
 mod comparing;
 mod configuring;

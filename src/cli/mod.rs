@@ -4,7 +4,6 @@ pub mod analyze;
 mod args;
 mod batch;
 pub mod bench;
-mod bench_progress;
 mod compare;
 mod error;
 pub mod format;

@@ -214,16 +214,15 @@ impl<B: Bitboard> Solver<B> {
         }
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
         let (me, them) = (position.me(), position.them());
-        let occupied = me | them;
         let moves = match self.candidates::<K, STRIDE>(me, them, ply, &mut alpha, &mut beta) {
             Ok(moves) => moves,
             Err(value) => return Ok(value),
         };
-        // The first child's bucket starts loading before our own is read: a node's table lookups
-        // are its main cost, and these two overlap.
-        self.sort::<K, STRIDE>(ply, me, occupied, moves);
-        let mut next = self.sorters[ply as usize % MAX_PLY].pop_best();
-        let mut next_slot = next.map(|index| self.child_slot(position, index));
+        // Big positions look every child up in the table below (enhanced transposition cutoffs).
+        // In the others the first child's bucket starts loading before our own is read: a node's
+        // table lookups are its main cost, and these two overlap.
+        let big = ply + ETC_MIN_EMPTY <= self.geometry.cells && moves != moves.low_bit();
+        let early = (!big).then(|| self.order::<K, STRIDE>(position, ply, moves));
         if let Some(bounds) = self.table.get(slot) {
             self.stats.tt_hits += 1;
             if bounds.lower >= beta || bounds.lower == bounds.upper {
@@ -235,7 +234,6 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
-        let big = ply + ETC_MIN_EMPTY <= self.geometry.cells && moves != moves.low_bit();
         if let Some(value) = big
             .then(|| self.known_refutation(position, moves, beta))
             .flatten()
@@ -249,6 +247,8 @@ impl<B: Bitboard> Solver<B> {
             self.table.store(slot, bounds, 1);
             return Ok(value);
         }
+        let (mut next, mut next_slot) =
+            early.unwrap_or_else(|| self.order::<K, STRIDE>(position, ply, moves));
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
@@ -288,6 +288,20 @@ impl<B: Bitboard> Solver<B> {
         };
         self.table.store(slot, bounds, self.stats.nodes - before);
         Ok(best)
+    }
+
+    /// Sorts the moves of ply `ply` and takes the first out, its table bucket already loading.
+    #[inline(always)]
+    fn order<const K: usize, const STRIDE: u32>(
+        &mut self,
+        position: &Images<B>,
+        ply: u32,
+        moves: B,
+    ) -> (Option<u32>, Option<Slot>) {
+        let (me, them) = (position.me(), position.them());
+        self.sort::<K, STRIDE>(ply, me, me | them, moves);
+        let next = self.sorters[ply as usize % MAX_PLY].pop_best();
+        (next, next.map(|index| self.child_slot(position, index)))
     }
 
     /// Enhanced transposition cutoff: the value through a child among `moves` that the table

@@ -1,85 +1,22 @@
 //! `tictree bench`: a fixed suite of searches, each row with nodes, time and whether the answer is
 //! right. Connect Four rows use Pons' test sets (data/connect4) and compare with his figures.
 
-use super::args::BenchArgs;
-use super::bench_progress::Watch;
-use super::error::{CliError, Ending};
-use super::interrupt::Interrupt;
-use super::progress::Live;
+use crate::cli::args::BenchArgs;
+mod progress;
+mod sets;
+mod table;
+
+use crate::cli::error::{CliError, Ending};
+use crate::cli::interrupt::Interrupt;
+use crate::cli::progress::Live;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
 use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, Table, analyze_parallel};
+use progress::Watch;
 use serde::Serialize;
+use sets::{SETS, TestSet};
 use std::time::{Duration, Instant};
-
-/// One Connect Four test set: file contents, name, which lines are used, Pons' mean positions
-/// explored and mean time (seconds).
-struct TestSet {
-    file: &'static str,
-    name: &'static str,
-    text: &'static str,
-    every: usize,
-    limit: usize,
-    pons_explored: f64,
-    pons_seconds: f64,
-}
-
-const SETS: [TestSet; 6] = [
-    TestSet {
-        file: "Test_L3_R1",
-        name: "End-Easy",
-        text: include_str!("../../data/connect4/Test_L3_R1"),
-        every: 1,
-        limit: 1000,
-        pons_explored: 51.28,
-        pons_seconds: 4.568e-6,
-    },
-    TestSet {
-        file: "Test_L2_R1",
-        name: "Middle-Easy",
-        text: include_str!("../../data/connect4/Test_L2_R1"),
-        every: 1,
-        limit: 1000,
-        pons_explored: 449.6,
-        pons_seconds: 37.45e-6,
-    },
-    TestSet {
-        file: "Test_L2_R2",
-        name: "Middle-Medium",
-        text: include_str!("../../data/connect4/Test_L2_R2"),
-        every: 1,
-        limit: 1000,
-        pons_explored: 39_900.0,
-        pons_seconds: 3.212e-3,
-    },
-    TestSet {
-        file: "Test_L1_R1",
-        name: "Begin-Easy",
-        text: include_str!("../../data/connect4/Test_L1_R1"),
-        every: 1,
-        limit: 1000,
-        pons_explored: 3_298.0,
-        pons_seconds: 254.6e-6,
-    },
-    TestSet {
-        file: "Test_L1_R2",
-        name: "Begin-Medium",
-        text: include_str!("../../data/connect4/Test_L1_R2"),
-        every: 10,
-        limit: 100,
-        pons_explored: 1_201_000.0,
-        pons_seconds: 96.63e-3,
-    },
-    TestSet {
-        file: "Test_L1_R3",
-        name: "Begin-Hard",
-        text: include_str!("../../data/connect4/Test_L1_R3"),
-        every: 100,
-        limit: 4,
-        pons_explored: 65_920_000.0,
-        pons_seconds: 5.490,
-    },
-];
+use table::{table_header, table_line};
 
 /// One row of the suite: its figures on one thread, and with `--threads N` (N > 1) the same
 /// searches on N threads.
@@ -402,57 +339,4 @@ fn suite(
         }
     }
     Ok(())
-}
-
-fn table_header(threads: usize) -> String {
-    let wide = if threads > 1 {
-        format!(" {:>11} {:>8}", format!("{threads} threads"), "speed-up")
-    } else {
-        String::new()
-    };
-    format!(
-        "{:<34} {:>9} {:>13} {:>12} {:>12} {:>11}{wide}  {}",
-        "row", "right", "nodes", "mean nodes", "mean expl.", "mean time", "Pons (explored, time)"
-    )
-}
-
-fn table_line(row: &BenchRow) -> String {
-    let pons = match (row.pons_explored, row.pons_ms) {
-        (Some(e), Some(ms)) => format!("{e:.0}, {}", time(ms)),
-        _ => String::new(),
-    };
-    // Only the solver's rows count positions explored; the per-move analyses do not.
-    let explored = match row.explored {
-        0 => "-".to_string(),
-        _ => format!("{:.1}", row.mean_explored),
-    };
-    // The one-thread figures, then the time on several threads (and whether those answers were
-    // all right too: a wrong one is flagged in place of the time).
-    let wide = match (&row.threaded, row.speedup) {
-        (Some(t), Some(speedup)) if t.correct == row.correct => {
-            format!(" {:>11} {:>8}", time(t.mean_ms), format!("{speedup:.2}×"))
-        }
-        (Some(t), _) => format!(" {:>11} {:>8}", format!("{} right", t.correct), "-"),
-        _ => String::new(),
-    };
-    format!(
-        "{:<34} {:>9} {:>13} {:>12.1} {:>12} {:>11}{wide}  {}",
-        row.name,
-        format!("{}/{}", row.correct, row.positions),
-        row.nodes,
-        row.mean_nodes,
-        explored,
-        time(row.mean_ms),
-        pons
-    )
-}
-
-fn time(ms: f64) -> String {
-    if ms < 1.0 {
-        format!("{:.1} µs", ms * 1e3)
-    } else if ms < 1e3 {
-        format!("{ms:.2} ms")
-    } else {
-        format!("{:.2} s", ms / 1e3)
-    }
 }

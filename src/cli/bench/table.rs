@@ -1,0 +1,56 @@
+//! The text table `bench` prints, one line per row.
+
+use super::BenchRow;
+
+pub(super) fn table_header(threads: usize) -> String {
+    let wide = if threads > 1 {
+        format!(" {:>11} {:>8}", format!("{threads} threads"), "speed-up")
+    } else {
+        String::new()
+    };
+    format!(
+        "{:<34} {:>9} {:>13} {:>12} {:>12} {:>11}{wide}  {}",
+        "row", "right", "nodes", "mean nodes", "mean expl.", "mean time", "Pons (explored, time)"
+    )
+}
+
+pub(super) fn table_line(row: &BenchRow) -> String {
+    let pons = match (row.pons_explored, row.pons_ms) {
+        (Some(e), Some(ms)) => format!("{e:.0}, {}", time(ms)),
+        _ => String::new(),
+    };
+    // Only the solver's rows count positions explored; the per-move analyses do not.
+    let explored = match row.explored {
+        0 => "-".to_string(),
+        _ => format!("{:.1}", row.mean_explored),
+    };
+    // The one-thread figures, then the time on several threads (and whether those answers were
+    // all right too: a wrong one is flagged in place of the time).
+    let wide = match (&row.threaded, row.speedup) {
+        (Some(t), Some(speedup)) if t.correct == row.correct => {
+            format!(" {:>11} {:>8}", time(t.mean_ms), format!("{speedup:.2}×"))
+        }
+        (Some(t), _) => format!(" {:>11} {:>8}", format!("{} right", t.correct), "-"),
+        _ => String::new(),
+    };
+    format!(
+        "{:<34} {:>9} {:>13} {:>12.1} {:>12} {:>11}{wide}  {}",
+        row.name,
+        format!("{}/{}", row.correct, row.positions),
+        row.nodes,
+        row.mean_nodes,
+        explored,
+        time(row.mean_ms),
+        pons
+    )
+}
+
+fn time(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{:.1} µs", ms * 1e3)
+    } else if ms < 1e3 {
+        format!("{ms:.2} ms")
+    } else {
+        format!("{:.2} s", ms / 1e3)
+    }
+}
