@@ -59,3 +59,25 @@ fn begin_medium() {
 fn begin_hard() {
     check("Test_L1_R3", 1000, 1);
 }
+
+/// Exact counts pin the search down: a change to its pruning or its move order shows here first
+/// (and in `tictree bench`). Fhourstones' first warm-up position, weak, and a Middle-Medium line.
+#[test]
+fn exact_counts_of_two_solves() {
+    let empty = Position::empty(Rules::CONNECT4);
+    let mut engine = Engine::new(empty.layout(), StopFlag::default());
+    for (moves, weak, nodes, explored, value) in [
+        ("45461667", true, 6_186, 6_187, 1),
+        ("274552224131661", false, 94_360, 94_367, 0),
+    ] {
+        let position = empty.play_moves(moves).unwrap();
+        engine.reset();
+        let solution = solve_with(&mut engine, &position, weak, false).unwrap();
+        assert_eq!(
+            (solution.stats.nodes, solution.explored),
+            (nodes, explored),
+            "{moves}"
+        );
+        assert_eq!(solution.value.signum(), value, "{moves}");
+    }
+}
