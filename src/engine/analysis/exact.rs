@@ -202,9 +202,11 @@ pub fn analyze_parallel(
     if moves.len() < legal.len() {
         return Err(Cancelled);
     }
-    // In cell order first, so that the stable sort keeps equal scores in cell order.
-    moves.sort_by_key(|m| legal.iter().position(|&mv| mv == m.mv));
-    moves.sort_by_key(|m| std::cmp::Reverse(m.score.score));
+    // Best first, equal scores in cell order, whatever order the threads delivered them in.
+    moves.sort_by_key(|m| {
+        let cell = legal.iter().position(|&mv| mv == m.mv);
+        (std::cmp::Reverse(m.score.score), cell)
+    });
     stats.nodes += moves.len() as u64;
     stats.depth += 1;
     Ok(Analysis {

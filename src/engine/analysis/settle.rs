@@ -99,9 +99,11 @@ pub fn settle(
     let mut stats = appraisal.stats;
     stats += spent;
     // Best first, ties in cell order, as every analysis lists its moves.
-    let order = position.legal_moves();
-    found.sort_by_key(|m| order.iter().position(|&mv| mv == m.mv));
-    found.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    let cells = position.legal_moves();
+    found.sort_by_key(|m| {
+        let cell = cells.iter().position(|&mv| mv == m.mv);
+        (std::cmp::Reverse(m.value.rank()), cell)
+    });
     Ok(Appraisal {
         moves: found,
         stats,

@@ -44,7 +44,7 @@ impl<B: Bitboard> Solver<B> {
         beta: &mut i32,
     ) -> Result<(), i32> {
         let g = &self.geometry;
-        let cells = g.cells as i32;
+        let cells = g.cells;
         let occupied = me | them;
         let empty = g.full & !occupied;
         // The playable cell of every column with an odd number of empty cells.
@@ -57,7 +57,7 @@ impl<B: Bitboard> Solver<B> {
             && let Some(outcome) = follow::<B, K, STRIDE>(g, me, them, empty, B::ZERO)
         {
             let upper = match outcome {
-                Outcome::Wins => lost_at(cells as u32),
+                Outcome::Wins => lost_at(cells),
                 Outcome::Holds => 0,
             };
             if upper <= *alpha {
@@ -77,7 +77,7 @@ impl<B: Bitboard> Solver<B> {
                     column_from(other, left)
                 };
                 let lower = match follow::<B, K, STRIDE>(g, them, me | play, left, column) {
-                    Some(Outcome::Wins) => WIN - cells,
+                    Some(Outcome::Wins) => WIN - cells as i32,
                     Some(Outcome::Holds) => 0,
                     None => continue,
                 };

@@ -18,7 +18,7 @@ pub struct Geometry<B> {
     pub cells: u32,
     /// With gravity, the cells whose height has the parity of the board's height: when every
     /// column has an even number of empty cells, the empty cells the side to move gets if the
-    /// opponent answers each of its marks on top of it (see `moves.rs`). Empty without gravity.
+    /// opponent answers each of its marks on top of it (see `follow_up.rs`). Empty without gravity.
     pub follow_up: B,
     /// Shift distances of the line directions that fit on the board (a line spanning more bits
     /// than the word holds cannot fit, so every shift below is narrower than the word).
@@ -156,34 +156,14 @@ impl<B: Bitboard> Geometry<B> {
         if STRIDE == 0 {
             return self.has_line(marks);
         }
-        let runs = |d: u32| {
-            let mut runs = marks;
-            let mut len = 1;
-            while len * 2 <= K as u32 {
-                runs &= runs.shr(len * d);
-                len *= 2;
-            }
-            if len < K as u32 {
-                runs &= runs.shr((K as u32 - len) * d);
-            }
-            runs
-        };
+        let runs = |d: u32| run_starts(marks, d, K as u32);
         runs(1) | runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1) != B::ZERO
     }
 
     /// The first cell of every run of k cells of `set` along direction `d`.
     #[inline]
     fn run_starts(&self, set: B, d: u32) -> B {
-        let mut runs = set;
-        let mut len = 1;
-        while len * 2 <= self.k {
-            runs &= runs.shr(len * d);
-            len *= 2;
-        }
-        if len < self.k {
-            runs &= runs.shr((self.k - len) * d);
-        }
-        runs
+        run_starts(set, d, self.k)
     }
 
     /// Every cell on some line of k cells lying wholly inside `open` (the cells a side could still
@@ -206,6 +186,22 @@ impl<B: Bitboard> Geometry<B> {
         }
         cells
     }
+}
+
+/// The first cell of every run of `k` cells of `set` along direction `d`, by halving: with a
+/// constant `k` and `d` every shift is by a constant.
+#[inline(always)]
+fn run_starts<B: Bitboard>(set: B, d: u32, k: u32) -> B {
+    let mut runs = set;
+    let mut len = 1;
+    while len * 2 <= k {
+        runs &= runs.shr(len * d);
+        len *= 2;
+    }
+    if len < k {
+        runs &= runs.shr((k - len) * d);
+    }
+    runs
 }
 
 /// The cells of `Geometry::follow_up`: in every column, the heights (counted from 0 at the bottom)

@@ -70,6 +70,7 @@ impl<B: Bitboard> Solver<B> {
         let own = std::mem::replace(&mut self.stop, race.clone());
         let mut helpers = std::mem::take(&mut self.helpers);
         for helper in &mut helpers {
+            // A fresh view: the owner's table may have been cleared (a new generation) since.
             helper.table = self.table.share();
             helper.stop = race.clone();
             helper.root_ply = self.root_ply;

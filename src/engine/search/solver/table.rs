@@ -183,13 +183,6 @@ impl<B: Bitboard> TranspositionTable<B> {
         }
     }
 
-    /// Hands this view's count of positions stored over to the table's (done when a view is
-    /// dropped), so that `len` of any view counts them.
-    pub fn flush(&mut self) {
-        self.memory.stored.fetch_add(self.stored, Relaxed);
-        self.stored = 0;
-    }
-
     /// Every word of the table.
     #[inline(always)]
     fn words(&self) -> &[AtomicU64] {
@@ -397,8 +390,17 @@ impl<B: Bitboard> TranspositionTable<B> {
     }
 }
 
+impl<B> TranspositionTable<B> {
+    /// Hands this view's count of positions stored over to the table's (done when a view is
+    /// dropped), so that `len` of any view counts them.
+    pub fn flush(&mut self) {
+        self.memory.stored.fetch_add(self.stored, Relaxed);
+        self.stored = 0;
+    }
+}
+
 impl<B> Drop for TranspositionTable<B> {
     fn drop(&mut self) {
-        self.memory.stored.fetch_add(self.stored, Relaxed);
+        self.flush();
     }
 }
