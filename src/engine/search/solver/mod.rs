@@ -1,7 +1,8 @@
 //! The `engine` algorithm: an exact solver in the manner of Pons' Connect Four solver, generalised
 //! to every board: bitboards, null-window search with iterative narrowing, a bounded transposition
 //! table with symmetric keys, threat-based move ordering, immediate wins, forced blocks, double
-//! threats, and (without gravity) pruning of cells on no line that can still be completed.
+//! threats, and (without gravity) pruning of cells on no line that can still be completed; with
+//! gravity, follow-up bounds and a killer move per ply.
 
 mod bitboard;
 mod follow_up;

@@ -2,7 +2,7 @@
 //! (Pons' `possibleNonLosingMoves`), only live cells without gravity, in threat order.
 
 use super::bitboard::{Bitboard, singles};
-use super::negamax::Solver;
+use super::negamax::{NO_KILLER, Solver};
 use super::sorter::MAX_PLY;
 use crate::engine::game::score::{WIN, lost_at};
 
@@ -85,7 +85,8 @@ impl<B: Bitboard> Solver<B> {
     }
 
     /// Fills the sorter of ply `ply` with the moves in the order to try them: most winning cells of
-    /// our own after the move first (Pons' ordering), then the static preference.
+    /// our own after the move first (Pons' ordering), then the static preference, in which, with
+    /// gravity, the ply's killer move counts one column nearer the centre than it is.
     #[inline(always)]
     pub(super) fn sort<const K: usize, const STRIDE: u32>(
         &mut self,
@@ -98,6 +99,11 @@ impl<B: Bitboard> Solver<B> {
         let sorter = &mut self.sorters[ply as usize % MAX_PLY];
         sorter.clear();
         let single = moves == moves.low_bit();
+        let killer = if g.gravity {
+            self.killers[ply as usize % MAX_PLY]
+        } else {
+            NO_KILLER
+        };
         for bit in singles(moves) {
             let index = bit.lowest();
             let threats = if single {
@@ -105,10 +111,21 @@ impl<B: Bitboard> Solver<B> {
             } else {
                 sparse_count(g.wins::<K, STRIDE>(me | bit, occupied | bit))
             };
-            sorter.add(index, (threats << 16) | self.weight[index as usize & 127]);
+            let bonus = if index == killer { KILLER_BONUS } else { 0 };
+            sorter.add(
+                index,
+                (threats << 16) | (self.weight[index as usize & 127] + bonus),
+            );
         }
     }
 }
+
+/// What the killer move adds to its static preference with gravity: the columns' preferences step
+/// by 2 from the edge to the centre, so 3 puts the killer just ahead of the column one step nearer
+/// the centre, and no further. Measured on Connect Four (`docs/engine.md`): a killer ahead of every
+/// column of equal threat count explored more on three of Pons' sets; on free boards, where the
+/// preference counts lines through a cell, any killer bonus explored more (5×5 k=4: 3.6×).
+const KILLER_BONUS: u32 = 3;
 
 /// Number of cells in a set that usually has none or few (winning cells): one step per cell,
 /// cheaper than a full population count on the baseline x86-64 instruction set.

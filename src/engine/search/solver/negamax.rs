@@ -26,6 +26,9 @@ pub(super) const STOP_INTERVAL: u64 = 256;
 /// without slowing the middle-game sets, where the first move usually refutes at once.
 const ETC_MIN_EMPTY: u32 = 16;
 
+/// No killer move at a ply (no bit index is this large).
+pub(super) const NO_KILLER: u32 = u32::MAX;
+
 /// The exact solver for one game, with its table, in one word size.
 pub struct Solver<B: Bitboard> {
     pub(super) geometry: Geometry<B>,
@@ -36,6 +39,9 @@ pub struct Solver<B: Bitboard> {
     pub(super) weight: Box<[u32; 128]>,
     /// The move sorter of each ply of the current line.
     pub(super) sorters: Box<[MoveSorter; MAX_PLY]>,
+    /// The killer move of each ply: the bit index of the move that last refuted a position at
+    /// that ply (`NO_KILLER` if none yet in this search), which `sort` moves up a step.
+    pub(super) killers: [u32; MAX_PLY],
     pub(super) stop: StopFlag,
     /// Where a reader on another thread follows the search, if anyone does.
     pub(super) progress: Option<Arc<SearchProgress>>,
@@ -90,6 +96,7 @@ impl<B: Bitboard> Solver<B> {
             table,
             weight: weights(layout),
             sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
+            killers: [NO_KILLER; MAX_PLY],
             stop,
             progress: None,
             stats: SearchStats::default(),
@@ -167,6 +174,9 @@ impl<B: Bitboard> Solver<B> {
             self.stats.nodes += 1;
             return Ok(WIN - (ply + 1) as i32);
         }
+        // Each search starts without killers, so its node count does not depend on what the
+        // engine searched before (and each null-window test of the narrowing starts afresh).
+        self.killers = [NO_KILLER; MAX_PLY];
         let images = self.images.of(&self.symmetries, me, them);
         let slot = self.table.locate(self.images.key(&images));
         // One copy of the search per line length, so the line arithmetic inlines, and one more
@@ -266,6 +276,7 @@ impl<B: Bitboard> Solver<B> {
                 alpha = value;
                 if alpha >= beta {
                     self.stats.cutoffs += 1;
+                    self.killers[ply as usize % MAX_PLY] = index;
                     break;
                 }
             }
