@@ -341,17 +341,18 @@ fn odd_columns(position: &Position) -> usize {
         .count()
 }
 
-/// The follow-up bounds (every column with an even number of empty cells, or all but one or two)
-/// decide many positions without a search; on boards of even and odd heights they agree with the
-/// naive solver, on positions where they apply at the root.
+/// The follow-up bounds (every column with an even number of empty cells, one odd column, or odd
+/// columns in pairs) decide many positions without a search; on boards of even and odd heights
+/// they agree with the naive solver, on positions where they apply at the root or one move below.
 #[test]
 fn follow_up_positions_match_the_naive_solver() {
     let mut rng = StdRng::seed_from_u64(11);
     for rules in ["6x4k4g", "5x4k3g", "4x5k3g", "5x5k4g", "6x5k4g"] {
         let rules: Rules = rules.parse().unwrap();
         let mut naive = Naive::new(rules);
-        // Positions checked with no, one and two columns of an odd number of empty cells.
-        let mut checked = [0; 3];
+        // Positions checked with no, one, two, three and four columns of an odd number of empty
+        // cells.
+        let mut checked = [0; 5];
         while checked.iter().any(|&n| n < 12) {
             let stones = rng.random_range(rules.cells() / 2..rules.cells() - 2);
             let Some(position) = random_position(rules, stones, &mut rng) else {

@@ -160,6 +160,18 @@ impl<B: Bitboard> Geometry<B> {
         runs(1) | runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1) != B::ZERO
     }
 
+    /// `has_line_of` without the vertical lines (the first direction).
+    #[inline(always)]
+    pub fn has_crossing_line_of<const K: usize, const STRIDE: u32>(&self, marks: B) -> bool {
+        if STRIDE == 0 {
+            return self.directions[1..self.lines]
+                .iter()
+                .any(|&d| self.run_starts(marks, d) != B::ZERO);
+        }
+        let runs = |d: u32| run_starts(marks, d, K as u32);
+        runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1) != B::ZERO
+    }
+
     /// The first cell of every run of k cells of `set` along direction `d`.
     #[inline]
     fn run_starts(&self, set: B, d: u32) -> B {
