@@ -37,7 +37,6 @@ impl<B: Bitboard> Solver<B> {
             if moves == B::ZERO {
                 return Err(lost_at(ply + 2));
             }
-            self.follow_up_bounds::<K, STRIDE>(me, them, moves, ply, alpha, beta)?;
         } else {
             // A cell on no line either side can still complete changes nothing: an extra mark
             // anywhere else is never worse, so only live cells are tried.

@@ -244,6 +244,12 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
+        if self.geometry.gravity
+            && let Err(value) =
+                self.follow_up_bound::<K, STRIDE>(me, them, moves, ply, &mut alpha, beta)
+        {
+            return Ok(value);
+        }
         if let Some(value) = big
             .then(|| self.known_refutation(position, moves, beta))
             .flatten()
