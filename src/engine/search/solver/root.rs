@@ -32,10 +32,14 @@ impl<B: Bitboard> Solver<B> {
                     test: med,
                 });
             }
+            // A bound is moved to the nearest value the game can end with, so the narrowing
+            // never tests between a value and an impossible neighbour.
             last = self.value(me, them, ply, med, med + 1)?;
             if last <= med {
+                last = reachable_at_most(last, ply, cells);
                 hi = last;
             } else {
+                last = reachable_at_least(last, ply, cells);
                 lo = last;
             }
         }
@@ -93,6 +97,41 @@ fn expand(score: i32, cells: u32) -> i32 {
         _ => 0,
     }
 }
+/// Whether a decisive value (a game ending with `WIN − |value|` marks on the board) can be the
+/// value of a position at `ply`: the side to move places the marks after odd numbers of plies, so
+/// it wins only after an odd number and loses only after an even number. Two adjacent values are
+/// thus one real ending and one impossible one: the empty Connect Four board's first test gave
+/// "at least a win with the 42nd mark", which the first player cannot place, and one more test
+/// (18 M positions) found the win with the 41st.
+fn reachable(value: i32, ply: u32) -> bool {
+    let plies = WIN - value.abs() - ply as i32;
+    plies % 2 == i32::from(value > 0)
+}
+
+/// The smallest value a game can end with that is at least `value` (a search's lower bound).
+fn reachable_at_least(value: i32, ply: u32, cells: u32) -> i32 {
+    if value.abs() < WIN - cells as i32 || reachable(value, ply) {
+        value
+    } else if value < 0 && WIN + value == cells as i32 {
+        // A loss with the last mark is the opponent's; the next value up is a draw.
+        0
+    } else {
+        value + 1
+    }
+}
+
+/// The largest value a game can end with that is at most `value` (a search's upper bound).
+fn reachable_at_most(value: i32, ply: u32, cells: u32) -> i32 {
+    if value.abs() < WIN - cells as i32 || reachable(value, ply) {
+        value
+    } else if value > 0 && WIN - value == cells as i32 {
+        // A win with the last mark is the opponent's; the next value down is a draw.
+        0
+    } else {
+        value - 1
+    }
+}
+
 /// The threshold of the next test, in `lo..hi`: halfway in compact scores, pulled towards 0 so the
 /// first tests settle win, draw or loss, which are cheap and prune the most.
 fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
