@@ -244,6 +244,8 @@ impl<B: Bitboard> Solver<B> {
             alpha = alpha.max(bounds.lower);
             beta = beta.min(bounds.upper);
         }
+        // Following the opponent after one of our moves (`follow_up.rs`): asked after the table,
+        // whose hits make its line checks unnecessary (6–7% less time than asking before it).
         if self.geometry.gravity
             && let Err(value) =
                 self.follow_up_bound::<K, STRIDE>(me, them, moves, ply, &mut alpha, beta)
