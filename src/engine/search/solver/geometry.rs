@@ -156,20 +156,25 @@ impl<B: Bitboard> Geometry<B> {
         if STRIDE == 0 {
             return self.has_line(marks);
         }
-        let runs = |d: u32| run_starts(marks, d, K as u32);
-        runs(1) | runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1) != B::ZERO
+        run_starts(marks, 1, K as u32) | self.crossing_runs::<K, STRIDE>(marks) != B::ZERO
     }
 
     /// `has_line_of` without the vertical lines (the first direction).
     #[inline(always)]
     pub fn has_crossing_line_of<const K: usize, const STRIDE: u32>(&self, marks: B) -> bool {
+        self.crossing_runs::<K, STRIDE>(marks) != B::ZERO
+    }
+
+    /// The first cell of every horizontal or diagonal run of K cells of `marks`.
+    #[inline(always)]
+    fn crossing_runs<const K: usize, const STRIDE: u32>(&self, marks: B) -> B {
         if STRIDE == 0 {
             return self.directions[1..self.lines]
                 .iter()
-                .any(|&d| self.run_starts(marks, d) != B::ZERO);
+                .fold(B::ZERO, |runs, &d| runs | self.run_starts(marks, d));
         }
         let runs = |d: u32| run_starts(marks, d, K as u32);
-        runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1) != B::ZERO
+        runs(STRIDE) | runs(STRIDE + 1) | runs(STRIDE - 1)
     }
 
     /// The first cell of every run of k cells of `set` along direction `d`.

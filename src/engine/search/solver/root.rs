@@ -36,10 +36,10 @@ impl<B: Bitboard> Solver<B> {
             // never tests between a value and an impossible neighbour.
             last = self.value(me, them, ply, med, med + 1)?;
             if last <= med {
-                last = reachable_at_most(last, ply, cells);
+                last = reachable_from(last, -1, ply, cells);
                 hi = last;
             } else {
-                last = reachable_at_least(last, ply, cells);
+                last = reachable_from(last, 1, ply, cells);
                 lo = last;
             }
         }
@@ -108,27 +108,17 @@ fn reachable(value: i32, ply: u32) -> bool {
     plies % 2 == i32::from(value > 0)
 }
 
-/// The smallest value a game can end with that is at least `value` (a search's lower bound).
-fn reachable_at_least(value: i32, ply: u32, cells: u32) -> i32 {
+/// The nearest value a game can end with from `value` in the direction of `step`: +1 for a
+/// search's lower bound (the smallest such value at least `value`), −1 for an upper bound.
+fn reachable_from(value: i32, step: i32, ply: u32, cells: u32) -> i32 {
     if value.abs() < WIN - cells as i32 || reachable(value, ply) {
         value
-    } else if value < 0 && WIN + value == cells as i32 {
-        // A loss with the last mark is the opponent's; the next value up is a draw.
+    } else if WIN - value.abs() == cells as i32 && value.signum() == -step {
+        // The side this value says wins cannot place the last mark: the next value towards 0 is
+        // a draw.
         0
     } else {
-        value + 1
-    }
-}
-
-/// The largest value a game can end with that is at most `value` (a search's upper bound).
-fn reachable_at_most(value: i32, ply: u32, cells: u32) -> i32 {
-    if value.abs() < WIN - cells as i32 || reachable(value, ply) {
-        value
-    } else if value > 0 && WIN - value == cells as i32 {
-        // A win with the last mark is the opponent's; the next value down is a draw.
-        0
-    } else {
-        value - 1
+        value + step
     }
 }
 
