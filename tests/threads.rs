@@ -67,7 +67,7 @@ fn short_analyses_count_the_same_nodes_on_any_number_of_threads() {
             |_| {},
         )
         .unwrap();
-        assert_eq!(analysis.stats.nodes, 262);
+        assert_eq!(analysis.stats.nodes, 226);
         let minimax = analyze_parallel(
             &position,
             Algorithm::Minimax,

@@ -122,12 +122,21 @@ fn reachable_from(value: i32, step: i32, ply: u32, cells: u32) -> i32 {
     }
 }
 
-/// The threshold of the next test, in `lo..hi`: halfway in compact scores, pulled towards 0 so the
-/// first tests settle win, draw or loss, which are cheap and prune the most.
+/// The threshold of the next test, in `lo..hi`. Pons' order first: halfway in compact scores,
+/// moved out to half the lower bound when the middle is at or below 0 and that half lies further
+/// down (half the upper bound likewise above 0), so the first tests settle the positions won or
+/// lost early, cheaply. Once both bounds lie within half the scale of a draw, the sign comes first:
+/// the tests near the value are the costly ones, and a value that close to 0 needs the sign test
+/// anyway. On the empty Connect Four board (value +1) the strong solve then tests −10, 10, 0, 5,
+/// 2 and 1 rather than −10, 10, −5, 5, −2, 2, 1 and 0: 383 M → 299 M positions.
 fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
     let (min, max) = (compact(lo, cells), compact(hi, cells));
+    // Half the largest compact score (a win with the first mark): 10 on Connect Four.
+    let half = (cells as i32 + 1) / 4;
     let mut med = min + (max - min) / 2;
-    if med <= 0 && min / 2 < med {
+    if -half <= min && min <= 0 && 0 < max && max <= half {
+        med = 0;
+    } else if med <= 0 && min / 2 < med {
         med = min / 2;
     } else if med >= 0 && max / 2 > med {
         med = max / 2;
