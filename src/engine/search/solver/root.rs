@@ -125,10 +125,11 @@ fn reachable_from(value: i32, step: i32, ply: u32, cells: u32) -> i32 {
 /// The threshold of the next test, in `lo..hi`. Pons' order first: halfway in compact scores,
 /// moved out to half the lower bound when the middle is at or below 0 and that half lies further
 /// down (half the upper bound likewise above 0), so the first tests settle the positions won or
-/// lost early, cheaply. Once both bounds lie within half the scale of a draw, the sign comes first:
-/// the tests near the value are the costly ones, and a value that close to 0 needs the sign test
-/// anyway. On the empty Connect Four board (value +1) the strong solve then tests −10, 10, 0, 5,
-/// 2 and 1 rather than −10, 10, −5, 5, −2, 2, 1 and 0: 383 M → 299 M positions.
+/// lost early, cheaply. Once both bounds lie within half the scale of a draw, the sign comes
+/// first: the tests next to the value are the costly ones, and a value that near a draw usually
+/// needs a test next to 0. The empty Connect Four board (+1) is then tested at −11, 10, 0, 5, 3, 2
+/// and 1 rather than −10, 10, −5, 5, −2, 2, 1 and 0: 383 M → 299 M positions (a trade on Pons'
+/// sets, some explore more: `docs/engine.md`, "The root").
 fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
     let (min, max) = (compact(lo, cells), compact(hi, cells));
     // Half the largest compact score (a win with the first mark): 10 on Connect Four.
