@@ -1,0 +1,210 @@
+//! The command-line grammar (every option is described in docs/cli.md).
+
+mod play;
+mod shared;
+
+pub use play::PlayArgs;
+pub use shared::{GameArgs, TableArgs, ThreadArgs, budget};
+
+use super::error::CliError;
+use crate::app::Seat;
+use crate::engine::{ReplayLimits, Skill};
+use clap::{Args, Parser, Subcommand};
+use shared::{number, seat};
+
+/// tictree: tic-tac-toe and its bigger relatives against a minimax AI, and a view inside that AI.
+#[derive(Parser, Debug)]
+#[command(
+    name = "tictree",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    /// A subcommand; without one, tictree starts the full-screen game.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options of the full-screen game.
+    #[command(flatten)]
+    pub play: PlayArgs,
+}
+
+/// The non-interactive subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Print the exact score of every legal move of a position.
+    Analyze(AnalyzeArgs),
+    /// Print the value of a position with the statistics of the search.
+    Solve(SolveArgs),
+    /// Run the fixed benchmark suite.
+    Bench(BenchArgs),
+    /// Print the events of a search step by step, one JSON object per line (see docs/cli.md).
+    Trace(TraceArgs),
+    /// Play AI against AI without a screen and count wins, draws and losses.
+    Selfplay(SelfplayArgs),
+}
+
+/// `tictree analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Search algorithm: minimax, alphabeta or engine.
+    #[arg(long, default_value = "engine")]
+    pub algo: String,
+    /// Print one JSON object instead of a table (its fields: docs/cli.md).
+    #[arg(long)]
+    pub json: bool,
+    /// Search at most this many plies deep; moves not solved by then get estimates.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub depth: Option<String>,
+    /// Stop after this many milliseconds; moves not solved by then get estimates.
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub time_ms: Option<String>,
+    /// Stop after this many nodes (reproducible, unlike time); unsolved moves get estimates.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub nodes: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+    /// Run minimax, alphabeta and engine on the position and compare nodes and times (each runs
+    /// to the end, 10 s at most: no --depth, --time-ms or --nodes).
+    #[arg(long, conflicts_with_all = ["algo", "depth", "time_ms", "nodes"])]
+    pub compare: bool,
+    /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
+    pub position: Option<String>,
+}
+
+/// `tictree solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Only win, draw or loss (faster), not how quickly.
+    #[arg(long)]
+    pub weak: bool,
+    /// Print one JSON object instead of text (with --batch: one per line).
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+    /// Solve every position of FILE ('-': standard input), one per line: Pons' and Tromp's
+    /// column digits (e.g. 4453), cell names or x.o/.x./..o, optionally followed by the expected
+    /// score, which is checked (docs/cli.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "moves"])]
+    pub batch: Option<String>,
+    /// With --batch: print the score of every column (every cell without gravity) instead,
+    /// as Pons' solver does with -a; -1000 for a full column.
+    #[arg(long)]
+    pub analyze: bool,
+    /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
+    pub position: Option<String>,
+}
+
+/// `tictree bench`.
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+    /// Run only the rows whose name contains this text.
+    #[arg(long)]
+    pub only: Option<String>,
+}
+
+/// `tictree trace`.
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Search algorithm: minimax, alphabeta (the default) or engine (a teaching model of the
+    /// engine: alpha-beta with a transposition table and move ordering).
+    #[arg(long, default_value = "alphabeta")]
+    pub algo: String,
+    /// Depth budget: positions this many plies below the given one are estimated, not searched.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub depth: Option<String>,
+    /// Node budget: stop after this many nodes (the summary then says "truncated": true).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub limit: Option<String>,
+    /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
+    pub position: Option<String>,
+}
+
+/// `tictree selfplay`.
+#[derive(Args, Debug)]
+pub struct SelfplayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Who plays X: ai or ai:LEVEL (1 random, 2 win or block, 3 two plies deep, 3:DEPTH, 4 perfect).
+    #[arg(long = "x", default_value = "ai", value_name = "SEAT")]
+    pub x: String,
+    /// Who plays O: ai or ai:LEVEL (as --x).
+    #[arg(long = "o", default_value = "ai", value_name = "SEAT")]
+    pub o: String,
+    /// How many games to play.
+    #[arg(
+        long,
+        default_value = "100",
+        value_name = "N",
+        allow_hyphen_values = true
+    )]
+    pub games: String,
+    /// Seed of every random choice: equal seeds give equal games (default: a random seed, printed).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl SelfplayArgs {
+    /// The skill of each side, X then O: both must be AIs.
+    pub fn skills(&self) -> Result<[Skill; 2], CliError> {
+        let skill = |text: &str, side: &str| match seat(text, side)? {
+            Seat::Ai(skill) => Ok(skill),
+            Seat::Human => Err(CliError(format!(
+                "--{side} {text}: selfplay needs two AIs (ai or ai:LEVEL)"
+            ))),
+        };
+        Ok([skill(&self.x, "x")?, skill(&self.o, "o")?])
+    }
+
+    /// The number of games, 1 to 1,000,000.
+    pub fn games(&self) -> Result<u64, CliError> {
+        number("games", &self.games, 1..=1_000_000)
+    }
+
+    /// The seed given, if any.
+    pub fn seed(&self) -> Result<Option<u64>, CliError> {
+        self.seed
+            .as_deref()
+            .map(|s| number("seed", s, 0..=u64::MAX))
+            .transpose()
+    }
+}
+
+impl TraceArgs {
+    /// The depth and node budgets, validated.
+    pub fn limits(&self) -> Result<ReplayLimits, CliError> {
+        Ok(ReplayLimits {
+            depth: self
+                .depth
+                .as_deref()
+                .map(|d| number("depth", d, 1..=64).map(|d| d as u32))
+                .transpose()?,
+            nodes: self
+                .limit
+                .as_deref()
+                .map(|n| number("limit", n, 1..=u64::MAX))
+                .transpose()?,
+        })
+    }
+}

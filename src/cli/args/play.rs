@@ -1,0 +1,88 @@
+//! The full-screen game's options, which the config file's settings fill in.
+
+use super::shared::{GameArgs, TableArgs, ThreadArgs, budget, number, seat};
+use crate::app::{Options, Settings, SettingsPatch};
+use crate::cli::error::CliError;
+use crate::engine::Position;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Options of the full-screen game.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Who plays X: human (the default), ai (perfect), or ai:LEVEL (1 random, 2 win or block,
+    /// 3 two plies deep, 3:DEPTH, 4 perfect).
+    #[arg(long = "x", value_name = "SEAT")]
+    pub x: Option<String>,
+    /// Who plays O: human, ai (the default), or ai:LEVEL (as --x).
+    #[arg(long = "o", value_name = "SEAT")]
+    pub o: Option<String>,
+    /// Search algorithm of the AI and the analysis: minimax, alphabeta or engine (the default).
+    #[arg(long)]
+    pub algo: Option<String>,
+    /// Seed for the AI's choice among equally good moves (reproducible games).
+    // Text, checked by `options()`, so that `--seed -1` is a value with a clear message rather
+    // than an unknown option.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// Search the AI's moves and the hints at most this many plies deep (estimates beyond).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub depth: Option<String>,
+    /// Think at most this long per move (default 1500 unless --depth; 0: no limit, exact play).
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub time_ms: Option<String>,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+    /// Do not capture the mouse.
+    #[arg(long)]
+    pub no_mouse: bool,
+    /// The settings file (default: tictree/config.toml in the user's config directory).
+    /// Flags win over it; the settings popup (o) writes to it.
+    #[arg(long, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// The settings the flags give (each `None` unless its flag is there). `--depth` and
+    /// `--time-ms` go together: either one sets the whole budget, as without a config file
+    /// (`--depth 6` alone: no time limit).
+    pub fn patch(&self) -> Result<SettingsPatch, CliError> {
+        let budget = (self.depth.is_some() || self.time_ms.is_some())
+            .then(|| budget(self.depth.as_deref(), self.time_ms.as_deref(), None))
+            .transpose()?;
+        Ok(SettingsPatch {
+            rules: self.game.given_rules()?,
+            x: self.x.as_deref().map(|x| seat(x, "x")).transpose()?,
+            o: self.o.as_deref().map(|o| seat(o, "o")).transpose()?,
+            algorithm: self.algo.as_deref().map(str::parse).transpose()?,
+            time_ms: budget.map(|b| b.time.map_or(0, |t| t.as_millis() as u64)),
+            depth: budget.map(|b| b.depth.unwrap_or(0)),
+            mouse: self.no_mouse.then_some(false),
+            threads: self.threads.given()?,
+            ..SettingsPatch::default()
+        })
+    }
+
+    /// The TUI's start options, validated: the defaults, then the config file's settings
+    /// (`file`), then the flags, which win.
+    pub fn options(&self, file: &SettingsPatch) -> Result<Options, CliError> {
+        let settings = Settings::default().patched(file).patched(&self.patch()?);
+        let mut options = Options::with_settings(&settings);
+        let empty = Position::empty(settings.rules);
+        (options.start, options.opening) = match &self.game.moves {
+            Some(moves) => empty.play_line(moves)?,
+            None => (empty, Vec::new()),
+        };
+        options.seed = self
+            .seed
+            .as_deref()
+            .map(|s| number("seed", s, 0..=u64::MAX))
+            .transpose()?;
+        options.budget.table = self.table.bytes()?;
+        Ok(options)
+    }
+}
