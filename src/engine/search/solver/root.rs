@@ -128,7 +128,7 @@ fn reachable_from(value: i32, step: i32, ply: u32, cells: u32) -> i32 {
 /// lost early, cheaply. Once both bounds lie within half the scale of a draw, the sign comes
 /// first: the tests next to the value are the costly ones, and a value that near a draw usually
 /// needs a test next to 0. The empty Connect Four board (+1) is then tested at −11, 10, 0, 5, 3, 2
-/// and 1 rather than −10, 10, −5, 5, −2, 2, 1 and 0: 383 M → 299 M positions (a trade on Pons'
+/// and 1 rather than about −10, 10, −5, 5, −2, 2, 1 and 0: 383 M → 299 M positions (a trade on Pons'
 /// sets, some explore more: `docs/engine.md`, "The root").
 fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
     let (min, max) = (compact(lo, cells), compact(hi, cells));
@@ -143,4 +143,28 @@ fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
         med = max / 2;
     }
     expand(med, cells).clamp(lo, hi - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Connect Four's order: Pons' halving towards the bounds while a bound lies beyond ±10, then
+    /// the sign first.
+    #[test]
+    fn pons_order_until_both_bounds_are_near_a_draw_then_the_sign() {
+        let cells = 42;
+        let above = |score: i32| expand(score, cells) + 1;
+        // The whole range: half the lower bound (a loss before any mark, −22 in compact scores),
+        // then half the upper one.
+        assert_eq!(pivot(-WIN, WIN - 1, cells), expand(-11, cells));
+        assert_eq!(pivot(above(-10), WIN - 1, cells), expand(10, cells));
+        // Within ±10 on both sides: the sign, where Pons would test −5.
+        assert_eq!(pivot(above(-10), expand(10, cells), cells), 0);
+        // Once the sign is known (at least a win with the 41st mark, +1), halving again: 1..=10
+        // tests 5.
+        assert_eq!(pivot(WIN - 41, expand(10, cells), cells), expand(5, cells));
+        // A bound beyond ±10 keeps Pons' order even when the other is near 0.
+        assert_eq!(pivot(above(-3), WIN - 1, cells), expand(10, cells));
+    }
 }
