@@ -63,15 +63,15 @@ impl<B: Bitboard> Solver<B> {
     ) -> Result<(), i32> {
         let g = &self.geometry;
         let cells = g.cells;
-        let occupied = me | them;
-        let empty = g.full & !occupied;
-        let odd = odd_columns(g, occupied);
         // Lower bounds: we play, then follow the opponent. Following wins at best with the last
-        // cell, so when that cannot raise alpha the line checks are skipped.
+        // cell, so when that cannot raise alpha nothing is worth computing.
         let best = WIN - cells as i32;
         if best <= *alpha {
             return Ok(());
         }
+        let occupied = me | them;
+        let empty = g.full & !occupied;
+        let odd = odd_columns(g, occupied);
         // With an odd number of empty cells, the opponent is left with an even number: pairs.
         let pairs = (cells - ply) % 2 == 1;
         let rest = odd ^ odd.low_bit();

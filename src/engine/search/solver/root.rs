@@ -133,7 +133,7 @@ fn reachable_from(value: i32, step: i32, ply: u32, cells: u32) -> i32 {
 fn pivot(lo: i32, hi: i32, cells: u32) -> i32 {
     let (min, max) = (compact(lo, cells), compact(hi, cells));
     // Half the largest compact score (a win with the first mark): 10 on Connect Four.
-    let half = (cells as i32 + 1) / 4;
+    let half = compact(WIN - 1, cells) / 2;
     let mut med = min + (max - min) / 2;
     if -half <= min && min <= 0 && 0 < max && max <= half {
         med = 0;
