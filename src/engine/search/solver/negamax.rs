@@ -316,9 +316,10 @@ impl<B: Bitboard> Solver<B> {
     /// straight away, without a table lookup or store of its own. The child's entry holds the same
     /// knowledge, so the lookup, most often a wait for memory, rarely pays: on Connect Four a
     /// third of the positions searched are forced, and skipping their lookups explores 3–7% more
-    /// positions in 8–10% less time. On free boards, whose tables mostly fit in the cache, it
-    /// explored more for no gain. The follow-up question is still asked: it often settles the
-    /// position without a search.
+    /// positions in about 10% less time (`docs/engine.md`, "A node", step 1). On free boards,
+    /// whose tables mostly fit in the cache, it explored more for no gain. The follow-up question
+    /// is still asked: it often settles the position without a search (skipping it too explored
+    /// 3–7% more for no further gain).
     fn forced<const K: usize, const STRIDE: u32>(
         &mut self,
         position: &Images<B>,
