@@ -37,6 +37,8 @@ pub trait Bitboard:
     fn lowest(self) -> u32;
     /// The lowest cell alone.
     fn low_bit(self) -> Self;
+    /// Number of cells.
+    fn count(self) -> u32;
     /// Shift towards higher bits by less than the word's width (hot paths: no check).
     fn shl(self, by: u32) -> Self;
     /// Shift towards lower bits by less than the word's width.
@@ -64,6 +66,10 @@ macro_rules! bitboard {
             #[inline(always)]
             fn lowest(self) -> u32 {
                 self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
             }
             #[inline(always)]
             fn low_bit(self) -> Self {

@@ -65,13 +65,13 @@ impl<B: Bitboard> Geometry<B> {
     #[inline]
     pub fn winning_cells(&self, marks: B, occupied: B) -> B {
         // One monomorphised copy per line length, so the loops below unroll completely.
-        let wins = match self.k {
-            3 => self.completions::<3, 0>(marks),
-            4 => self.completions::<4, 0>(marks),
-            5 => self.completions::<5, 0>(marks),
-            6 => self.completions::<6, 0>(marks),
-            7 => self.completions::<7, 0>(marks),
-            _ => self.completions::<8, 0>(marks),
+        let [wins] = match self.k {
+            3 => self.completions::<3, 0, 1>([marks]),
+            4 => self.completions::<4, 0, 1>([marks]),
+            5 => self.completions::<5, 0, 1>([marks]),
+            6 => self.completions::<6, 0, 1>([marks]),
+            7 => self.completions::<7, 0, 1>([marks]),
+            _ => self.completions::<8, 0, 1>([marks]),
         };
         wins & self.full & !occupied
     }
@@ -81,7 +81,23 @@ impl<B: Bitboard> Geometry<B> {
     /// this inlines without a dispatch, and with a known stride every shift is by a constant.
     #[inline(always)]
     pub fn wins<const K: usize, const STRIDE: u32>(&self, marks: B, occupied: B) -> B {
-        self.completions::<K, STRIDE>(marks) & self.full & !occupied
+        self.wins_lanes::<K, STRIDE, 1>([marks], [occupied])[0]
+    }
+
+    /// `wins` for N mark sets at once, each with its own occupied cells: each step is written for
+    /// every lane, so the compiler does it for several lanes in one vector instruction (the move
+    /// ordering counts the threats after four moves at a time: 4% faster on Connect Four).
+    #[inline(always)]
+    pub fn wins_lanes<const K: usize, const STRIDE: u32, const N: usize>(
+        &self,
+        marks: [B; N],
+        occupied: [B; N],
+    ) -> [B; N] {
+        let mut wins = self.completions::<K, STRIDE, N>(marks);
+        for (wins, &occupied) in wins.iter_mut().zip(&occupied) {
+            *wins = *wins & self.full & !occupied;
+        }
+        wins
     }
 
     /// The column stride when every line direction fits in the word: the shape can then use a
@@ -90,55 +106,63 @@ impl<B: Bitboard> Geometry<B> {
         (self.lines == 4).then_some(self.directions[1])
     }
 
+    /// The cells that complete a line of K, for each of N mark sets.
     #[inline(always)]
-    fn completions<const K: usize, const STRIDE: u32>(&self, marks: B) -> B {
+    fn completions<const K: usize, const STRIDE: u32, const N: usize>(
+        &self,
+        marks: [B; N],
+    ) -> [B; N] {
         // The first direction is vertical (shift 1). With gravity an empty cell has only empty
         // cells above it, so the only vertical completion is on top of K-1 marks.
-        let mut wins = if self.gravity {
-            let mut below = marks.shl(1);
+        let mut wins = [B::ZERO; N];
+        if self.gravity {
+            wins = marks.map(|m| m.shl(1));
             for i in 2..K as u32 {
-                below &= marks.shl(i);
+                for (below, &m) in wins.iter_mut().zip(&marks) {
+                    *below &= m.shl(i);
+                }
             }
-            below
         } else {
-            Self::along::<K>(marks, 1)
-        };
+            Self::along::<K, N>(&marks, 1, &mut wins);
+        }
         if STRIDE != 0 {
             // The directions are those of `Layout`: vertical, horizontal, both diagonals.
-            return wins
-                | Self::along::<K>(marks, STRIDE)
-                | Self::along::<K>(marks, STRIDE + 1)
-                | Self::along::<K>(marks, STRIDE - 1);
-        }
-        if self.lines == 4 {
-            // The usual case, unrolled.
+            Self::along::<K, N>(&marks, STRIDE, &mut wins);
+            Self::along::<K, N>(&marks, STRIDE + 1, &mut wins);
+            Self::along::<K, N>(&marks, STRIDE - 1, &mut wins);
+        } else if self.lines == 4 && N == 1 {
+            // The usual case, unrolled for one lane (with four, the unrolled copy spilled
+            // registers: 15% more instructions on 5×5 and 6×5 k=4).
             let [_, a, b, c] = self.directions;
-            return wins
-                | Self::along::<K>(marks, a)
-                | Self::along::<K>(marks, b)
-                | Self::along::<K>(marks, c);
-        }
-        for &d in &self.directions[1..self.lines] {
-            wins |= Self::along::<K>(marks, d);
+            Self::along::<K, N>(&marks, a, &mut wins);
+            Self::along::<K, N>(&marks, b, &mut wins);
+            Self::along::<K, N>(&marks, c, &mut wins);
+        } else {
+            for &d in &self.directions[1..self.lines] {
+                Self::along::<K, N>(&marks, d, &mut wins);
+            }
         }
         wins
     }
 
-    /// Cells that complete a line of K with `marks` along direction `d`.
+    /// Adds to each lane of `wins` the cells that complete a line of K with its `marks` along
+    /// direction `d`.
     #[inline(always)]
-    fn along<const K: usize>(marks: B, d: u32) -> B {
+    fn along<const K: usize, const N: usize>(marks: &[B; N], d: u32, wins: &mut [B; N]) {
         // before[i]: the i cells before this one along d are all marks; after[i] likewise.
-        let mut before = [!B::ZERO; K];
-        let mut after = [!B::ZERO; K];
+        let mut before = [[!B::ZERO; N]; K];
+        let mut after = [[!B::ZERO; N]; K];
         for i in 1..K {
-            before[i] = before[i - 1] & marks.shl(i as u32 * d);
-            after[i] = after[i - 1] & marks.shr(i as u32 * d);
+            for l in 0..N {
+                before[i][l] = before[i - 1][l] & marks[l].shl(i as u32 * d);
+                after[i][l] = after[i - 1][l] & marks[l].shr(i as u32 * d);
+            }
         }
-        let mut wins = B::ZERO;
         for i in 0..K {
-            wins |= before[i] & after[K - 1 - i];
+            for l in 0..N {
+                wins[l] |= before[i][l] & after[K - 1 - i][l];
+            }
         }
-        wins
     }
 
     /// Whether `marks` contain k in a row.

@@ -1,7 +1,7 @@
 //! Move generation of the exact search: only "non-losing" moves
 //! (Pons' `possibleNonLosingMoves`), only live cells without gravity, in threat order.
 
-use super::bitboard::{Bitboard, singles};
+use super::bitboard::Bitboard;
 use super::negamax::{NO_KILLER, Solver};
 use super::sorter::MAX_PLY;
 use crate::engine::game::score::{WIN, lost_at};
@@ -103,18 +103,37 @@ impl<B: Bitboard> Solver<B> {
         } else {
             NO_KILLER
         };
-        for bit in singles(moves) {
-            let index = bit.lowest();
+        let weight = &self.weight;
+        // Threats are counted for four moves at a time (see `Geometry::wins_lanes`): four lanes
+        // ran 3% faster than two and 5% faster than eight on Connect Four, whose nodes mostly have
+        // few moves.
+        const LANES: usize = 4;
+        let mut rest = moves;
+        while rest != B::ZERO {
+            // Up to LANES moves at a time: their threat counts are computed side by side.
+            let mut bits = [B::ZERO; LANES];
+            let mut count = 0;
+            while rest != B::ZERO && count < LANES {
+                bits[count] = rest.low_bit();
+                rest = rest ^ bits[count];
+                count += 1;
+            }
+            // The threat count of a lone move would not change the order.
             let threats = if single {
-                0
+                [0; LANES]
             } else {
-                sparse_count(g.wins::<K, STRIDE>(me | bit, occupied | bit))
+                let after = g.wins_lanes::<K, STRIDE, LANES>(
+                    bits.map(|b| me | b),
+                    bits.map(|b| occupied | b),
+                );
+                after.map(|wins| wins.count())
             };
-            let bonus = if index == killer { KILLER_BONUS } else { 0 };
-            sorter.add(
-                index,
-                (threats << 16) | (self.weight[index as usize & 127] + bonus),
-            );
+            for (&bit, &threats) in bits[..count].iter().zip(&threats) {
+                let index = bit.lowest();
+                let bonus = if index == killer { KILLER_BONUS } else { 0 };
+                let score = (threats << 16) | (weight[index as usize & 127] + bonus);
+                sorter.add(index, score);
+            }
         }
     }
 }
@@ -125,15 +144,3 @@ impl<B: Bitboard> Solver<B> {
 /// column of equal threat count explored more on three of Pons' sets; on free boards, where the
 /// preference counts lines through a cell, any killer bonus explored more (5×5 k=4: 3.6×).
 const KILLER_BONUS: u32 = 3;
-
-/// Number of cells in a set that usually has none or few (winning cells): one step per cell,
-/// cheaper than a full population count on the baseline x86-64 instruction set.
-#[inline(always)]
-fn sparse_count<B: Bitboard>(mut set: B) -> u32 {
-    let mut count = 0;
-    while set != B::ZERO {
-        set = set ^ set.low_bit();
-        count += 1;
-    }
-    count
-}

@@ -1,11 +1,13 @@
-//! The move sorter: candidate moves kept in increasing order of a score, best handed out first.
+//! The move sorter: candidate moves with a score each, best handed out first.
 
 /// Plies a search can reach: boards have at most 64 cells. The solver keeps one sorter per ply,
 /// reused from node to node, so no node pays for initialising one.
 pub const MAX_PLY: usize = 64;
 
-/// Up to 64 moves (bit indices) with their scores, sorted by insertion: nodes have few moves, so
-/// this beats a full sort, and packing score and index in one word keeps the array small.
+/// Up to 64 moves (bit indices) with their scores, each packed with its index in one word. They
+/// are kept unsorted: most nodes are refuted by their first move, so sorting the rest would be
+/// wasted, and finding the best is a scan of a few words with no branch to mispredict (an
+/// insertion sort's comparisons are taken or not at random).
 pub struct MoveSorter {
     moves: [u32; 64],
     len: usize,
@@ -27,19 +29,13 @@ impl MoveSorter {
         self.len = 0;
     }
 
-    /// Adds the move to bit `index` (below 128; moves are added in increasing index order); among
-    /// equal scores, the move added last comes out first.
+    /// Adds the move to bit `index` (below 256) with its score; moves are added in increasing index
+    /// order, and among equal scores the move added last comes out first.
     #[inline]
     pub fn add(&mut self, index: u32, score: u32) {
-        let entry = (score << 8) | index;
-        let mut at = self.len;
-        // Moves arrive in increasing index order, so comparing whole entries orders equal scores
-        // exactly as comparing scores alone would (the later move above).
-        while at > 0 && self.moves[at - 1] > entry {
-            self.moves[at] = self.moves[at - 1];
-            at -= 1;
-        }
-        self.moves[at] = entry;
+        // With the index in the low bits, comparing whole entries orders equal scores by index:
+        // the later move above.
+        self.moves[self.len & 63] = (score << 8) | index;
         self.len += 1;
     }
 
@@ -49,7 +45,34 @@ impl MoveSorter {
         if self.len == 0 {
             return None;
         }
+        let live = &self.moves[..self.len.min(64)];
+        let mut at = 0;
+        for (i, &entry) in live.iter().enumerate().skip(1) {
+            if entry > live[at] {
+                at = i;
+            }
+        }
+        let best = live[at];
         self.len -= 1;
-        Some(self.moves[self.len] & 0xff)
+        // The last entry fills the gap: the order of those left does not matter.
+        self.moves[at] = self.moves[self.len];
+        Some(best & 0xff)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_score_first_and_the_later_move_among_equals() {
+        let mut sorter = MoveSorter::default();
+        for (index, score) in [(3, 5), (7, 9), (10, 5), (12, 1), (20, 9)] {
+            sorter.add(index, score);
+        }
+        let order: Vec<u32> = std::iter::from_fn(|| sorter.pop_best()).collect();
+        assert_eq!(order, [20, 7, 10, 3, 12]);
+        sorter.clear();
+        assert_eq!(sorter.pop_best(), None);
     }
 }
