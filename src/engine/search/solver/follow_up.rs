@@ -146,13 +146,48 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
                 && g.has_line_of::<K, STRIDE>(follower_even | (second & g.follow_up)));
         return Some(if wins { Outcome::Wins } else { Outcome::Holds });
     }
-    if !pairs || g.has_crossing_line_of::<K, STRIDE>(mover_even | open) {
+    if !pairs {
         None
+    } else if g.has_crossing_line_of::<K, STRIDE>(mover_even | open) {
+        // With every column even, the mover's lines may all come too late.
+        (odd == B::ZERO && outrun::<B, K, STRIDE>(g, follower, mover_even, empty))
+            .then_some(Outcome::Wins)
     } else if g.has_line_of::<K, STRIDE>(follower_even) {
         Some(Outcome::Wins)
     } else {
         Some(Outcome::Holds)
     }
+}
+
+/// Whether, every column having an even number of `empty` cells, each line of the mover's share
+/// (`mover_share`: its marks and its parity of the empty cells) is outrun by a line of the
+/// follower's: one whose empty cells all lie below empty cells of the mover's line, in the same
+/// columns. The mover must play the cell under each of those before the cells above them, and
+/// the follower answers each on top, so that line is complete before the mover's can be. If every
+/// line of the mover is outrun, the follower wins, whichever the mover goes for.
+#[inline(always)]
+fn outrun<B: Bitboard, const K: usize, const STRIDE: u32>(
+    g: &Geometry<B>,
+    follower: B,
+    mover_share: B,
+    empty: B,
+) -> bool {
+    g.all_crossing_lines::<K, STRIDE>(mover_share, |line| {
+        let under = below_in_column(line & empty, empty);
+        g.has_line_of::<K, STRIDE>(follower | (under & !g.follow_up))
+    })
+}
+
+/// The empty cells strictly below any of `cells` in their columns (boards are at most 8 high).
+#[inline(always)]
+fn below_in_column<B: Bitboard>(cells: B, empty: B) -> B {
+    let mut run = cells.shr(1) & empty;
+    let mut open = empty;
+    run |= open & run.shr(1);
+    open &= open.shr(1);
+    run |= open & run.shr(2);
+    open &= open.shr(2);
+    run | (open & run.shr(4))
 }
 
 /// Every `cell` given and the empty cells above it in its column (boards are at most 8 high, so
@@ -165,4 +200,26 @@ fn column_from<B: Bitboard>(cell: B, empty: B) -> B {
     run |= open & run.shl(2);
     open &= open.shl(2);
     run | (open & run.shl(4))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Columns of stride 7 (Connect Four): bit `7 * column + height`.
+    fn cell(column: u32, height: u32) -> u64 {
+        1 << (7 * column + height)
+    }
+
+    #[test]
+    fn below_in_column_is_every_empty_cell_under_each_given_one_and_no_other() {
+        let full: u64 = (0..7).fold(0, |acc, c| acc | 0x3f << (7 * c));
+        // Column a holds two marks, b none, c five.
+        let occupied = cell(0, 0) | cell(0, 1) | (0..5).fold(0, |acc, h| acc | cell(2, h));
+        let empty = full & !occupied;
+        let cells = cell(0, 4) | cell(1, 5) | cell(2, 5);
+        let expected = cell(0, 2) | cell(0, 3) | (0..5).fold(0, |acc, h| acc | cell(1, h));
+        assert_eq!(below_in_column(cells, empty), expected);
+        assert_eq!(below_in_column(cell(1, 0), empty), 0);
+    }
 }

@@ -189,6 +189,34 @@ impl<B: Bitboard> Geometry<B> {
         self.crossing_runs::<K, STRIDE>(marks) != B::ZERO
     }
 
+    /// Whether `test` holds for every horizontal or diagonal line of K cells lying inside `set`
+    /// (each given as its K cells); stops at the first that fails.
+    #[inline(always)]
+    pub fn all_crossing_lines<const K: usize, const STRIDE: u32>(
+        &self,
+        set: B,
+        mut test: impl FnMut(B) -> bool,
+    ) -> bool {
+        let strided = [STRIDE, STRIDE + 1, STRIDE.saturating_sub(1)];
+        let directions = if STRIDE == 0 {
+            &self.directions[1..self.lines]
+        } else {
+            &strided[..]
+        };
+        for &d in directions {
+            let mut starts = run_starts(set, d, K as u32);
+            while starts != B::ZERO {
+                let start = starts.low_bit();
+                starts = starts ^ start;
+                let line = (1..K as u32).fold(start, |line, i| line | start.shl(i * d));
+                if !test(line) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// The first cell of every horizontal or diagonal run of K cells of `marks`.
     #[inline(always)]
     fn crossing_runs<const K: usize, const STRIDE: u32>(&self, marks: B) -> B {
