@@ -136,8 +136,9 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
         // the other parity there.
         let first = column_from(odd.low_bit(), empty);
         let second = open ^ first;
-        if g.has_crossing_line_of::<K, STRIDE>(mover_even | (first & !g.follow_up) | second)
-            || g.has_crossing_line_of::<K, STRIDE>(mover_even | first | (second & !g.follow_up))
+        if (g.has_crossing_line_of::<K, STRIDE>(mover_even | (first & !g.follow_up) | second)
+            || g.has_crossing_line_of::<K, STRIDE>(mover_even | first | (second & !g.follow_up)))
+            && !outrun::<B, K, STRIDE>(g, follower, mover_even | open, even)
         {
             return None;
         }
@@ -149,9 +150,8 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
     if !pairs {
         None
     } else if g.has_crossing_line_of::<K, STRIDE>(mover_even | open) {
-        // With every column even, the mover's lines may all come too late.
-        (odd == B::ZERO && outrun::<B, K, STRIDE>(g, follower, mover_even, empty))
-            .then_some(Outcome::Wins)
+        // The mover's lines may all come too late.
+        outrun::<B, K, STRIDE>(g, follower, mover_even | open, even).then_some(Outcome::Wins)
     } else if g.has_line_of::<K, STRIDE>(follower_even) {
         Some(Outcome::Wins)
     } else {
@@ -159,21 +159,22 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
     }
 }
 
-/// Whether, every column having an even number of `empty` cells, each line of the mover's share
-/// (`mover_share`: its marks and its parity of the empty cells) is outrun by a line of the
-/// follower's: one whose empty cells all lie below empty cells of the mover's line, in the same
-/// columns. The mover must play the cell under each of those before the cells above them, and
-/// the follower answers each on top, so that line is complete before the mover's can be. If every
-/// line of the mover is outrun, the follower wins, whichever the mover goes for.
+/// Whether each line of the mover's share (`mover_share`: its marks and every empty cell it may
+/// get) is outrun by a line of the follower's: one whose empty cells all lie in columns with an
+/// even number of empty cells (`even`: those cells), each below an empty cell of the mover's line
+/// in the same column. In such a column the mover plays every cell under a follower's cell and
+/// the follower answers on top, so the mover cannot reach a cell of its line there before the
+/// follower's cells below it are taken: the follower's line is complete first. If every line of
+/// the mover is outrun, the follower wins, whichever the mover goes for.
 #[inline(always)]
 fn outrun<B: Bitboard, const K: usize, const STRIDE: u32>(
     g: &Geometry<B>,
     follower: B,
     mover_share: B,
-    empty: B,
+    even: B,
 ) -> bool {
     g.all_crossing_lines::<K, STRIDE>(mover_share, |line| {
-        let under = below_in_column(line & empty, empty);
+        let under = below_in_column(line & even, even);
         g.has_line_of::<K, STRIDE>(follower | (under & !g.follow_up))
     })
 }
