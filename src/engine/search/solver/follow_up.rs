@@ -22,6 +22,12 @@
 //!   share of the even columns holds a line, or, with two odd columns, if that share plus the
 //!   follower's parity of either odd column does (the one the mover empties first leaves the
 //!   follower every other cell below its top).
+//! - Outrun lines (with no odd column or with pairs of them): a line of the mover that fits is
+//!   harmless if a line of the follower has every empty cell in an even column, below an empty
+//!   cell of the mover's line in the same column. There the mover plays the cell under each of
+//!   the follower's cells, and the follower answers on top, before the mover's cell above can be
+//!   reached: the follower's line is complete first. If every line of the mover is outrun, the
+//!   follower wins. (Allis' threats against each other in one column: the lower one decides.)
 //!
 //! Vertical lines never need checking for the mover: its cells are never stacked, so a vertical
 //! line would have to end on k − 1 marks of its own, on the cell it can play now, an immediate
