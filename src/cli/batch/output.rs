@@ -201,7 +201,7 @@ impl Tally {
     }
 }
 
-/// `4453626 -2 2065992 2066005 124989.9`: the moves, Pons' score, nodes, positions explored and
+/// `4453626 -2 1859294 1859307 248213.6`: the moves, Pons' score, nodes, positions explored and
 /// microseconds; with `--analyze` the moves and one score per column, exactly Pons' `-a` output.
 fn text(entry: &Entry, answer: &Answer, analyze: bool) -> String {
     let scores = answer.scores.words().join(" ");

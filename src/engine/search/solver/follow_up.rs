@@ -13,6 +13,8 @@
 //! - One odd column: the follower's cells in it all lie below its top cell, so they are all
 //!   taken before the follow-up can break. If the mover's share holds no line and the follower's
 //!   marks plus those cells hold one, the follower wins (Allis' odd threat, for the follower).
+//!   A line of the mover's may fit if a line of the follower's outruns it (below) using cells of
+//!   that column alone, all below an empty cell of the mover's line there.
 //! - An even number of odd columns: when the mover takes the top cell of one, the follower plays
 //!   into another, which turns even, so odd columns keep coming in pairs and the follower always
 //!   has an answer. The even columns split as above; in an odd column the mover can get any cell,
@@ -22,7 +24,7 @@
 //!   share of the even columns holds a line, or, with two odd columns, if that share plus the
 //!   follower's parity of either odd column does (the one the mover empties first leaves the
 //!   follower every other cell below its top).
-//! - Outrun lines (with no odd column or with pairs of them): a line of the mover that fits is
+//! - Outrun lines (no odd column, or pairs of them): a line of the mover that fits is
 //!   harmless if a line of the follower has every empty cell in an even column, below an empty
 //!   cell of the mover's line in the same column. There the mover plays the cell under each of
 //!   the follower's cells, and the follower answers on top, before the mover's cell above can be
@@ -131,11 +133,20 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
     let rest = odd ^ odd.low_bit();
     let two = rest != B::ZERO && rest == rest.low_bit();
     if odd != B::ZERO && rest == B::ZERO {
-        // One odd column: the mover gets its parity there, top cell included.
+        // One odd column: the mover gets its parity there, top cell included. The follower's
+        // cells there are all taken before the follow-up can break (at the top cell), so a line
+        // of the mover is outrun by one of the follower's whose empty cells lie in that column,
+        // below an empty cell of the mover's line.
         let share = mover_even | (open & !g.follow_up);
-        return (!g.has_crossing_line_of::<K, STRIDE>(share)
-            && g.has_line_of::<K, STRIDE>(follower | (open & g.follow_up)))
-        .then_some(Outcome::Wins);
+        let wins = if g.has_crossing_line_of::<K, STRIDE>(share) {
+            g.all_crossing_lines::<K, STRIDE>(share, |line| {
+                let under = below_in_column(line & open, open);
+                g.has_line_of::<K, STRIDE>(follower | (under & g.follow_up))
+            })
+        } else {
+            g.has_line_of::<K, STRIDE>(follower | (open & g.follow_up))
+        };
+        return wins.then_some(Outcome::Wins);
     }
     if two {
         // Whichever of the two the mover empties first, on its own parity, leaves the follower
