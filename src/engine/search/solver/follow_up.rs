@@ -116,7 +116,8 @@ fn odd_columns<B: Bitboard>(g: &Geometry<B>, occupied: B) -> B {
 /// What `follower` can force by answering each of `mover`'s marks on top of it, `mover` to move
 /// (who cannot win at once), `empty` the empty cells, `odd` the playable cells of the columns
 /// with an odd number of them (`pairs`: an even number of such columns); `None` when a line of the
-/// mover may fit, or with an odd number of odd columns unless the follower wins by its odd threat.
+/// mover may fit and is not outrun, or with an odd number of odd columns unless the follower wins
+/// by its odd threat.
 #[inline(always)]
 fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
     g: &Geometry<B>,
@@ -139,10 +140,7 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
         // below an empty cell of the mover's line.
         let share = mover_even | (open & !g.follow_up);
         let wins = if g.has_crossing_line_of::<K, STRIDE>(share) {
-            g.all_crossing_lines::<K, STRIDE>(share, |line| {
-                let under = below_in_column(line & open, open);
-                g.has_line_of::<K, STRIDE>(follower | (under & g.follow_up))
-            })
+            outrun::<B, K, STRIDE>(g, follower, share, open, g.follow_up)
         } else {
             g.has_line_of::<K, STRIDE>(follower | (open & g.follow_up))
         };
@@ -155,7 +153,7 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
         let second = open ^ first;
         if (g.has_crossing_line_of::<K, STRIDE>(mover_even | (first & !g.follow_up) | second)
             || g.has_crossing_line_of::<K, STRIDE>(mover_even | first | (second & !g.follow_up)))
-            && !outrun::<B, K, STRIDE>(g, follower, mover_even | open, even)
+            && !outrun::<B, K, STRIDE>(g, follower, mover_even | open, even, !g.follow_up)
         {
             return None;
         }
@@ -168,7 +166,8 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
         None
     } else if g.has_crossing_line_of::<K, STRIDE>(mover_even | open) {
         // The mover's lines may all come too late.
-        outrun::<B, K, STRIDE>(g, follower, mover_even | open, even).then_some(Outcome::Wins)
+        let outran = outrun::<B, K, STRIDE>(g, follower, mover_even | open, even, !g.follow_up);
+        outran.then_some(Outcome::Wins)
     } else if g.has_line_of::<K, STRIDE>(follower_even) {
         Some(Outcome::Wins)
     } else {
@@ -177,22 +176,24 @@ fn follow<B: Bitboard, const K: usize, const STRIDE: u32>(
 }
 
 /// Whether each line of the mover's share (`mover_share`: its marks and every empty cell it may
-/// get) is outrun by a line of the follower's: one whose empty cells all lie in columns with an
-/// even number of empty cells (`even`: those cells), each below an empty cell of the mover's line
-/// in the same column. In such a column the mover plays every cell under a follower's cell and
-/// the follower answers on top, so the mover cannot reach a cell of its line there before the
-/// follower's cells below it are taken: the follower's line is complete first. If every line of
-/// the mover is outrun, the follower wins, whichever the mover goes for.
+/// get) is outrun by a line of the follower's: one whose empty cells all lie in `columns` (the
+/// empty cells of columns where the follower answers every mark on top until it has taken all
+/// its cells there, `follower_cells`), each below an empty cell of the mover's line in the same
+/// column. There the mover plays every cell under a follower's cell and the follower answers on
+/// top, so the mover cannot reach a cell of its line before the follower's cells below it are
+/// taken: the follower's line is complete first. If every line of the mover is outrun, the
+/// follower wins, whichever the mover goes for.
 #[inline(always)]
 fn outrun<B: Bitboard, const K: usize, const STRIDE: u32>(
     g: &Geometry<B>,
     follower: B,
     mover_share: B,
-    even: B,
+    columns: B,
+    follower_cells: B,
 ) -> bool {
     g.all_crossing_lines::<K, STRIDE>(mover_share, |line| {
-        let under = below_in_column(line & even, even);
-        g.has_line_of::<K, STRIDE>(follower | (under & !g.follow_up))
+        let under = below_in_column(line & columns, columns);
+        g.has_line_of::<K, STRIDE>(follower | (under & follower_cells))
     })
 }
 
