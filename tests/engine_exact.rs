@@ -4,6 +4,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
+use std::ops::Range;
 use tictree::engine::{Algorithm, Move, Position, Rules, Status, StopFlag, analyze};
 
 /// A naive exact solver: values are `1000 - T` for a win of the side to move with T marks at the
@@ -151,16 +152,19 @@ fn random_positions_match_the_naive_solver() {
     let mut rng = StdRng::seed_from_u64(7);
     for rules in ["4x4", "5x4k4", "4x5k3", "5x4k3g", "5x5k4g", "4x4k4g"] {
         let rules: Rules = rules.parse().unwrap();
-        let mut naive = Naive::new(rules);
-        let stones = rules.cells() / 2 + 2;
-        let mut checked = 0;
-        while checked < 8 {
-            if let Some(position) =
-                random_position(rules, rng.random_range(stones..rules.cells() - 2), &mut rng)
-            {
-                compare(&position, &mut naive);
-                checked += 1;
-            }
+        compare_random(rules, 8, rules.cells() / 2 + 2..rules.cells() - 2, &mut rng);
+    }
+}
+
+/// `count` random positions of `rules` with a number of stones in `stones` (games that ended on
+/// the way are skipped), each compared with the naive solver move by move.
+fn compare_random(rules: Rules, count: usize, stones: Range<usize>, rng: &mut StdRng) {
+    let mut naive = Naive::new(rules);
+    let mut checked = 0;
+    while checked < count {
+        if let Some(position) = random_position(rules, rng.random_range(stones.clone()), rng) {
+            compare(&position, &mut naive);
+            checked += 1;
         }
     }
 }
@@ -384,15 +388,11 @@ fn outrun_lines_match_the_naive_solver() {
         ("5x5k4g", 100),
     ] {
         let rules: Rules = rules.parse().unwrap();
-        let mut naive = Naive::new(rules);
-        let mut checked = 0;
-        while checked < count {
-            let stones = rng.random_range(rules.cells() / 2 - 2..rules.cells() - 4);
-            let Some(position) = random_position(rules, stones, &mut rng) else {
-                continue;
-            };
-            compare(&position, &mut naive);
-            checked += 1;
-        }
+        compare_random(
+            rules,
+            count,
+            rules.cells() / 2 - 2..rules.cells() - 4,
+            &mut rng,
+        );
     }
 }

@@ -200,25 +200,25 @@ fn outrun<B: Bitboard, const K: usize, const STRIDE: u32>(
 /// The empty cells strictly below any of `cells` in their columns (boards are at most 8 high).
 #[inline(always)]
 fn below_in_column<B: Bitboard>(cells: B, empty: B) -> B {
-    let mut run = cells.shr(1) & empty;
-    let mut open = empty;
-    run |= open & run.shr(1);
-    open &= open.shr(1);
-    run |= open & run.shr(2);
-    open &= open.shr(2);
-    run | (open & run.shr(4))
+    run_through(cells.shr(1) & empty, empty, B::shr)
 }
 
 /// Every `cell` given and the empty cells above it in its column (boards are at most 8 high, so
 /// at most 7).
 #[inline(always)]
 fn column_from<B: Bitboard>(cell: B, empty: B) -> B {
-    let (mut run, mut open) = (cell, empty);
-    run |= open & run.shl(1);
-    open &= open.shl(1);
-    run |= open & run.shl(2);
-    open &= open.shl(2);
-    run | (open & run.shl(4))
+    run_through(cell, empty, B::shl)
+}
+
+/// `run` extended through `open` cells, up to 7 steps of one cell in the direction `step` shifts
+/// (a column, up or down), by doubling: each round also halves the open runs it may cross.
+#[inline(always)]
+fn run_through<B: Bitboard>(mut run: B, mut open: B, step: fn(B, u32) -> B) -> B {
+    run |= open & step(run, 1);
+    open &= step(open, 1);
+    run |= open & step(run, 2);
+    open &= step(open, 2);
+    run | (open & step(run, 4))
 }
 
 #[cfg(test)]
