@@ -24,6 +24,7 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Bench(args)) => tictree::cli::bench::run(&args),
         Some(Command::Trace(args)) => tictree::cli::trace::run(&args),
         Some(Command::Selfplay(args)) => tictree::cli::selfplay::run(&args),
+        Some(Command::Book(args)) => tictree::cli::book::run(&args),
         None => done(play(&cli)),
     };
     match outcome {
@@ -41,13 +42,18 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     let config = tictree::config::load(cli.play.config.as_deref()).map_err(CliError)?;
     let mut options = cli.play.options(&config.patch)?;
     options.config = config.path;
+    let book_warning = tictree::cli::book::install(&cli.play.book, options.rules, options.book);
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(CliError(
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),
         ));
     }
+    let warning = match (config.warning, book_warning) {
+        (Some(config), Some(book)) => Some(format!("{config}; {book}")),
+        (config, book) => config.or(book),
+    };
     let record =
-        tictree::tui::run(options, config.warning).map_err(|error| CliError(error.to_string()))?;
+        tictree::tui::run(options, warning).map_err(|error| CliError(error.to_string()))?;
     // The game stays with the user after the screen is gone: ready to copy, or to resume.
     if record.length > 0 {
         print!("{record}");

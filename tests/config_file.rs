@@ -26,6 +26,7 @@ fn custom() -> Settings {
         heat_map: true,
         mouse: false,
         theme: Palette::Mono,
+        book: false,
     }
 }
 

@@ -252,7 +252,13 @@ fn settings() -> impl Strategy<Value = Settings> {
             0..=MAX_PACE_MS,
             0..=MAX_THREADS,
         ),
-        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+        (
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
         prop::sample::select(Palette::ALL.to_vec()),
     )
         .prop_map(
@@ -260,7 +266,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                 (rules, x, o),
                 algorithm,
                 (time_ms, depth, pace_ms, threads),
-                (keep_analysing, hints, heat_map, mouse),
+                (keep_analysing, hints, heat_map, mouse, book),
                 theme,
             )| {
                 Settings {
@@ -277,6 +283,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                     heat_map,
                     mouse,
                     theme,
+                    book,
                 }
             },
         )

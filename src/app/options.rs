@@ -87,6 +87,8 @@ pub struct Options {
     pub heat: bool,
     /// Colours or none (`NO_COLOR` turns colour off whatever this says).
     pub theme: Palette,
+    /// Whether the exact engine consults the opening book (installed when the game starts).
+    pub book: bool,
     /// Where changed settings are saved, to show in the popup (`None`: nowhere).
     pub config: Option<PathBuf>,
 }
@@ -119,6 +121,7 @@ impl Options {
             hints: false,
             heat: false,
             theme: Palette::Default,
+            book: true,
             config: None,
         }
     }

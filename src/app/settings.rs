@@ -80,6 +80,8 @@ pub struct Settings {
     pub mouse: bool,
     /// Colours or none.
     pub theme: Palette,
+    /// Whether the exact engine consults the opening book (read when the game starts).
+    pub book: bool,
 }
 
 /// Largest `time_ms`: one day, as `--time-ms` allows.
@@ -122,6 +124,7 @@ impl Default for Settings {
             heat_map: false,
             mouse: true,
             theme: Palette::Default,
+            book: true,
         }
     }
 }
@@ -155,6 +158,8 @@ pub struct SettingsPatch {
     pub mouse: Option<bool>,
     /// `theme`.
     pub theme: Option<Palette>,
+    /// `book`.
+    pub book: Option<bool>,
 }
 
 impl Settings {
@@ -174,6 +179,7 @@ impl Settings {
             heat_map: patch.heat_map.unwrap_or(self.heat_map),
             mouse: patch.mouse.unwrap_or(self.mouse),
             theme: patch.theme.unwrap_or(self.theme),
+            book: patch.book.unwrap_or(self.book),
         }
     }
 
@@ -219,6 +225,7 @@ impl Options {
         self.heat = settings.heat_map;
         self.mouse = settings.mouse;
         self.theme = settings.theme;
+        self.book = settings.book;
     }
 
     /// The settings these options stand for (`heat_map` as they started).
@@ -237,6 +244,7 @@ impl Options {
             heat_map: self.heat,
             mouse: self.mouse,
             theme: self.theme,
+            book: self.book,
         }
     }
 }
@@ -281,6 +289,7 @@ mod tests {
             heat_map: true,
             mouse: false,
             theme: Palette::Mono,
+            book: false,
         };
         let options = Options::with_settings(&settings);
         assert_eq!(options.settings(), settings);

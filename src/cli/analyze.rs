@@ -17,6 +17,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     let position = args.game.position(args.position.as_deref())?;
     let table = args.table.bytes()?;
+    super::book::consult(&args.book, *position.rules());
     if args.compare {
         return super::compare::run(&position, table, args.json);
     }

@@ -4,6 +4,7 @@ pub mod analyze;
 mod args;
 mod batch;
 pub mod bench;
+pub mod book;
 mod compare;
 mod error;
 pub mod format;
@@ -16,6 +17,7 @@ pub mod trace;
 mod watch;
 
 pub use args::{
-    AnalyzeArgs, BenchArgs, Cli, Command, GameArgs, PlayArgs, SelfplayArgs, SolveArgs, TraceArgs,
+    AnalyzeArgs, BenchArgs, BookArgs, BookBuildArgs, BookCommand, BookInfoArgs, BookVerifyArgs,
+    Cli, Command, GameArgs, PlayArgs, SelfplayArgs, SolveArgs, TraceArgs,
 };
 pub use error::{CliError, Ending, one_line};

@@ -34,6 +34,8 @@ heat_map = false
 mouse = true
 # "default" (colours for a dark background; NO_COLOR turns them off), "light" or "mono"
 theme = "default"
+# the exact engine reads the first plies' positions from the built-in opening book
+book = true
 "#;
 
 /// What a config file says: the settings it gives, and the values it could not use.
@@ -93,6 +95,7 @@ fn read_key(patch: &mut SettingsPatch, key: &str, value: &toml::Value) -> Result
         "heat_map" => patch.heat_map = Some(flag()?),
         "mouse" => patch.mouse = Some(flag()?),
         "theme" => patch.theme = Some(text()?.parse()?),
+        "book" => patch.book = Some(flag()?),
         _ => return Ok(false),
     }
     Ok(true)
@@ -107,7 +110,7 @@ enum Entry {
 }
 
 /// Every key with its value in these settings, in the template's order.
-fn entries(settings: &Settings) -> [(&'static str, Entry); 13] {
+fn entries(settings: &Settings) -> [(&'static str, Entry); 14] {
     [
         ("rules", Entry::Text(settings.rules.to_string())),
         ("x", Entry::Text(settings.x.to_string())),
@@ -122,6 +125,7 @@ fn entries(settings: &Settings) -> [(&'static str, Entry); 13] {
         ("heat_map", Entry::Flag(settings.heat_map)),
         ("mouse", Entry::Flag(settings.mouse)),
         ("theme", Entry::Text(settings.theme.to_string())),
+        ("book", Entry::Flag(settings.book)),
     ]
 }
 

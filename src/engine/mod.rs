@@ -5,6 +5,7 @@
 //!
 //! Three layers, each using only the ones above it:
 //! - `game`: the rules, positions, notation and scores (docs/engine.md, "The game").
+//! - `book`: opening books, the exact values of the first plies' positions (format and lookup).
 //! - `search`: the algorithms that walk the game tree (minimax, alpha-beta, the exact solver, the
 //!   heuristic horizon search, the step-by-step replay) and what they share.
 //! - `analysis`: what callers ask of a position (per-move analysis, exact or within a budget;
@@ -12,6 +13,7 @@
 //! - `player`: how an AI of each skill level picks its move.
 
 pub mod analysis;
+pub mod book;
 pub mod game;
 pub mod player;
 pub mod search;

@@ -1,10 +1,12 @@
 //! The command-line grammar (every option is described in docs/cli.md).
 
+mod book;
 mod play;
 mod shared;
 
+pub use book::{BookArgs, BookBuildArgs, BookCommand, BookInfoArgs, BookVerifyArgs};
 pub use play::PlayArgs;
-pub use shared::{GameArgs, TableArgs, ThreadArgs, budget};
+pub use shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget};
 
 use super::error::CliError;
 use crate::app::Seat;
@@ -42,6 +44,8 @@ pub enum Command {
     Trace(TraceArgs),
     /// Play AI against AI without a screen and count wins, draws and losses.
     Selfplay(SelfplayArgs),
+    /// Build, check and describe opening books (the exact values of the first plies).
+    Book(BookArgs),
 }
 
 /// `tictree analyze`.
@@ -68,6 +72,8 @@ pub struct AnalyzeArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
+    #[command(flatten)]
+    pub book: BookChoice,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times (each runs
     /// to the end, 10 s at most: no --depth, --time-ms or --nodes).
     #[arg(long, conflicts_with_all = ["algo", "depth", "time_ms", "nodes"])]
@@ -91,6 +97,8 @@ pub struct SolveArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
+    #[command(flatten)]
+    pub book: BookChoice,
     /// Solve every position of FILE ('-': standard input), one per line: Pons' and Tromp's
     /// column digits (e.g. 4453), cell names or x.o/.x./..o, optionally followed by the expected
     /// score, which is checked (docs/cli.md).
@@ -163,6 +171,8 @@ pub struct SelfplayArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub book: BookChoice,
 }
 
 impl SelfplayArgs {

@@ -1,6 +1,6 @@
 //! The full-screen game's options, which the config file's settings fill in.
 
-use super::shared::{GameArgs, TableArgs, ThreadArgs, budget, number, seat};
+use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget, number, seat};
 use crate::app::{Options, Settings, SettingsPatch};
 use crate::cli::error::CliError;
 use crate::engine::Position;
@@ -37,6 +37,8 @@ pub struct PlayArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
+    #[command(flatten)]
+    pub book: BookChoice,
     /// Do not capture the mouse.
     #[arg(long)]
     pub no_mouse: bool,
@@ -63,6 +65,7 @@ impl PlayArgs {
             depth: budget.map(|b| b.depth.unwrap_or(0)),
             mouse: self.no_mouse.then_some(false),
             threads: self.threads.given()?,
+            book: self.book.no_book.then_some(false),
             ..SettingsPatch::default()
         })
     }

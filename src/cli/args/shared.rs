@@ -114,6 +114,17 @@ impl TableArgs {
     }
 }
 
+/// Which opening book the exact engine consults (docs/book.md).
+#[derive(Args, Debug, Clone, Default)]
+pub struct BookChoice {
+    /// Consult this opening book instead of the built-in one (built by `tictree book build`).
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
+    /// Search without any opening book (as `bench` always does).
+    #[arg(long, conflicts_with = "book")]
+    pub no_book: bool,
+}
+
 /// How many threads a search runs on, shared by the game, `solve`, `analyze` and `bench`.
 #[derive(Args, Debug, Clone)]
 pub struct ThreadArgs {

@@ -8,6 +8,7 @@
 //! - `compare` (compare.rs): each algorithm's per-move analysis of one position, side by side.
 
 pub mod appraisal;
+pub mod book_build;
 pub mod budget;
 pub mod budgeted;
 pub mod compare;

@@ -17,6 +17,7 @@ mod sorter;
 mod symmetry;
 mod table;
 
+use crate::engine::book::{self, Book};
 use crate::engine::game::layout::Layout;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::game::rules::Rules;
@@ -61,7 +62,8 @@ impl Engine {
         Engine::with_hash(layout, stop, DEFAULT_HASH_BYTES)
     }
 
-    /// A solver whose transposition table uses at most `hash_bytes` bytes.
+    /// A solver whose transposition table uses at most `hash_bytes` bytes. It consults the
+    /// installed opening book (`book::install`) if there is one for its game.
     pub fn with_hash(layout: &'static Layout, stop: StopFlag, hash_bytes: usize) -> Engine {
         let bits = u32::from(layout.rules.width) * layout.stride;
         let solver = if bits <= 64 {
@@ -69,10 +71,30 @@ impl Engine {
         } else {
             Word::Wide(Box::new(Solver::new(layout, stop, hash_bytes)))
         };
-        Engine {
+        let mut engine = Engine {
             layout,
             hash_bytes,
             solver,
+        };
+        engine.set_book(book::installed(layout.rules));
+        engine
+    }
+
+    /// Makes `book` (if it is for this game; `None`: none) an exact leaf of every search from now
+    /// on: the value of a position in it is read, not searched.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        let book = book.filter(|book| book.rules() == self.layout.rules);
+        match &mut self.solver {
+            Word::Narrow(s) => s.set_book(book),
+            Word::Wide(s) => s.set_book(book),
+        }
+    }
+
+    /// The book this engine consults, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        match &self.solver {
+            Word::Narrow(s) => s.book.as_ref(),
+            Word::Wide(s) => s.book.as_ref(),
         }
     }
 
@@ -111,11 +133,13 @@ impl Engine {
                 s.table().share(),
             ))),
         };
-        Engine {
+        let mut engine = Engine {
             layout: self.layout,
             hash_bytes: self.hash_bytes,
             solver,
-        }
+        };
+        engine.set_book(self.book().cloned());
+        engine
     }
 
     /// Calls of the inner negamax: Pons' "positions explored" (each null-window test counts its root).

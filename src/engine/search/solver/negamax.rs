@@ -11,6 +11,7 @@ use super::images::{BitImages, Images};
 use super::sorter::{MAX_PLY, MoveSorter};
 use super::symmetry::Symmetries;
 use super::table::{Bounds, Slot, TranspositionTable};
+use crate::engine::book::Book;
 use crate::engine::game::layout::Layout;
 use crate::engine::game::score::{INFINITY, WIN, lost_at};
 use crate::engine::search::{Cancelled, SearchProgress, SearchStats, StopFlag};
@@ -39,6 +40,11 @@ pub struct Solver<B: Bitboard> {
     pub(super) weight: Box<[u32; 128]>,
     /// The move sorter of each ply of the current line.
     pub(super) sorters: Box<[MoveSorter; MAX_PLY]>,
+    /// The opening book whose positions are exact leaves, if any (`book_until` > 0).
+    pub(super) book: Option<Arc<Book>>,
+    /// Plies below which a position may be in the book: its plies + 1, or 0 without a book, so
+    /// the hot path asks one comparison.
+    pub(super) book_until: u32,
     /// The killer move of each ply: the bit index of the move that last refuted a position at
     /// that ply (`NO_KILLER` if none yet in this search), which `sort` moves up a step.
     pub(super) killers: [u32; MAX_PLY],
@@ -96,6 +102,8 @@ impl<B: Bitboard> Solver<B> {
             table,
             weight: weights(layout),
             sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
+            book: None,
+            book_until: 0,
             killers: [NO_KILLER; MAX_PLY],
             stop,
             progress: None,
@@ -107,6 +115,27 @@ impl<B: Bitboard> Solver<B> {
             helping: false,
             reported: 0,
         }
+    }
+
+    /// Consults `book` (which must be for this game) for the positions of its first plies from
+    /// now on.
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+        self.book_until = self.book.as_ref().map_or(0, |book| book.plies() + 1);
+        for helper in &mut self.helpers {
+            helper.set_book(self.book.clone());
+        }
+    }
+
+    /// The book's value of a position of `ply` plies, with `me` to move.
+    #[inline(never)]
+    pub(super) fn book_value(&self, me: B, them: B, ply: u32) -> Option<i32> {
+        let (x, o) = if ply.is_multiple_of(2) {
+            (me, them)
+        } else {
+            (them, me)
+        };
+        self.book.as_ref()?.value_of(x.to_u128(), o.to_u128(), ply)
     }
 
     /// Keeps the table but stops on `stop` from now on and counts from zero.
@@ -224,6 +253,12 @@ impl<B: Bitboard> Solver<B> {
         }
         self.stats.depth = self.stats.depth.max(ply - self.root_ply);
         let (me, them) = (position.me(), position.them());
+        // The opening book knows the first plies' positions exactly.
+        if ply < self.book_until
+            && let Some(value) = self.book_value(me, them, ply)
+        {
+            return Ok(value);
+        }
         let moves = match self.candidates::<K, STRIDE>(me, them, ply, &mut alpha, &mut beta) {
             Ok(moves) => moves,
             Err(value) => return Ok(value),

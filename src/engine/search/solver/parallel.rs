@@ -22,6 +22,7 @@ impl<B: Bitboard> Solver<B> {
             let seed = self.helpers.len() as u32 + 1;
             let mut helper = Solver::with_table(layout, self.stop.clone(), self.table.share());
             helper.perturb(seed);
+            helper.set_book(self.book.clone());
             self.helpers.push(helper);
         }
     }

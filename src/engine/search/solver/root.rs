@@ -56,10 +56,17 @@ impl<B: Bitboard> Solver<B> {
         mut value: i32,
     ) -> Result<Vec<u32>, Cancelled> {
         let mut line = Vec::new();
+        // A root the opening book answered has no tree in the table: the line stops where the
+        // book does, rather than solving each position beyond it from scratch.
+        let last = if ply < self.book_until {
+            self.book_until - 1
+        } else {
+            u32::MAX
+        };
         loop {
             let g = self.geometry();
             let occupied = me | them;
-            if g.has_line(them) || occupied == g.full {
+            if g.has_line(them) || occupied == g.full || ply >= last {
                 break;
             }
             let mut moves: Vec<u32> = singles(g.playable(occupied)).map(|b| b.lowest()).collect();

@@ -1,0 +1,118 @@
+//! `tictree book`: build, check and describe opening books (docs/book.md), and the choice of
+//! the book every other command consults (`--book`, `--no-book`, the built-in one).
+
+mod build;
+mod verify;
+
+use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};
+use super::error::{CliError, Ending};
+use crate::engine::Rules;
+use crate::engine::book::{self, Book, fnv1a};
+use crate::engine::game::notation::thousands;
+use serde::Serialize;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// Runs `tictree book …`.
+pub fn run(args: &BookArgs) -> Result<Ending, CliError> {
+    match &args.command {
+        BookCommand::Build(args) => build::run(args),
+        BookCommand::Verify(args) => verify::run(args),
+        BookCommand::Info(args) => info(args).map(|()| Ending::Done),
+    }
+}
+
+/// Reads a book file, or says in one line why it cannot be used.
+pub fn read(path: &str) -> Result<Book, CliError> {
+    let bytes = std::fs::read(path).map_err(|e| CliError(format!("{path}: {e}")))?;
+    Book::from_bytes(Cow::Owned(bytes)).map_err(|why| CliError(format!("{path}: {why}")))
+}
+
+/// Installs the book a command's searches consult (`engine::book::install`): `--book FILE`, else
+/// the built-in one (Connect Four's: engines of other games ignore it, and the game may change
+/// to Connect Four while it runs), none with `--no-book` or when `enabled` is false (the
+/// game's config file says `book = false`). A book that cannot be used (missing, damaged, for
+/// other rules) is not an error: the warning returned says so in one line, and the searches
+/// run without a book.
+pub fn install(choice: &BookChoice, rules: Rules, enabled: bool) -> Option<String> {
+    book::install(None);
+    if choice.no_book || !enabled {
+        return None;
+    }
+    let chosen = match &choice.book {
+        Some(path) => read(path).map_err(|e| e.0).and_then(|book| {
+            if book.rules() == rules {
+                Ok(book)
+            } else {
+                Err(format!("{path}: a book for {}, not {rules}", book.rules()))
+            }
+        }),
+        None => book::built_in().map_err(|why| format!("the built-in book: {why}")),
+    };
+    match chosen {
+        Ok(chosen) => {
+            book::install(Some(Arc::new(chosen)));
+            None
+        }
+        Err(why) => Some(format!("{why}; searching without a book")),
+    }
+}
+
+/// `install` for a command: the warning, if any, goes to standard error.
+pub fn consult(choice: &BookChoice, rules: Rules) {
+    if let Some(warning) = install(choice, rules, true) {
+        eprintln!("tictree: warning: {warning}");
+    }
+}
+
+/// `book info --json`.
+#[derive(Serialize)]
+struct InfoJson {
+    file: String,
+    rules: String,
+    plies: u32,
+    entries: u64,
+    bytes: usize,
+    checksum: String,
+}
+
+fn info(args: &BookInfoArgs) -> Result<(), CliError> {
+    let book = read(&args.file)?;
+    let header = book.header();
+    let json = InfoJson {
+        file: args.file.clone(),
+        rules: header.rules.to_string(),
+        plies: header.plies,
+        entries: header.entries,
+        bytes: book.bytes().len(),
+        // Checked when the book was read: the file is intact.
+        checksum: format!("{:016x}", fnv1a(&book.bytes()[32..])),
+    };
+    let text = if args.json {
+        serde_json::to_string(&json).map_err(|e| CliError(e.to_string()))? + "\n"
+    } else {
+        format!(
+            "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the entries: intact)\n",
+            json.file,
+            json.rules,
+            json.plies,
+            json.plies,
+            thousands(json.entries),
+            thousands(json.bytes as u64),
+            json.checksum
+        )
+    };
+    print_out(&text)
+}
+
+/// Writes to standard output; a reader that went away (`| head`) is not an error.
+fn print_out(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError(format!("cannot write the output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}

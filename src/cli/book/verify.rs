@@ -1,0 +1,133 @@
+//! `tictree book verify`: re-solves a random sample of a book's positions with the live search
+//! (the book itself switched off) and lists every position where the two disagree.
+
+use super::{print_out, read};
+use crate::cli::args::BookVerifyArgs;
+use crate::cli::error::{CliError, Ending};
+use crate::cli::interrupt::Interrupt;
+use crate::cli::progress::{Live, seconds};
+use crate::engine::analysis::book_build::solve_positions;
+use crate::engine::book::value_of_score;
+use crate::engine::game::notation::thousands;
+use crate::engine::game::score::signed;
+use crate::engine::search::solver::DEFAULT_HASH_BYTES;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+/// Runs `tictree book verify`.
+pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
+    let book = read(&args.file)?;
+    let wanted = args.sample()?;
+    let seed = args.seed()?.unwrap_or_else(rand::random);
+    let threads = args.threads.count()?;
+    let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let sample = sample(&book, wanted, seed);
+    let positions: Vec<_> = sample
+        .iter()
+        .map(|&i| book.position(book.entry(i).0))
+        .collect();
+    let done = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let live = {
+        let done = Arc::clone(&done);
+        let total = positions.len();
+        Live::start(move || {
+            vec![format!(
+                "verify: {} of {} positions re-solved · {}",
+                thousands(done.load(Ordering::Relaxed) as u64),
+                thousands(total as u64),
+                seconds(started.elapsed())
+            )]
+        })
+    };
+    let interrupt = Interrupt::catch();
+    let searched = Mutex::new(vec![None; positions.len()]);
+    let outcome = solve_positions(
+        &positions,
+        threads,
+        hash,
+        interrupt.flag(),
+        &|index, score| {
+            searched.lock().unwrap_or_else(PoisonError::into_inner)[index] = Some(score);
+            done.fetch_add(1, Ordering::Relaxed);
+        },
+    );
+    live.finish();
+    let searched = searched
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    let cells = book.rules().cells() as u32;
+    let mut report = String::new();
+    let (mut checked, mut wrong) = (0, 0);
+    for ((&index, position), found) in sample.iter().zip(&positions).zip(&searched) {
+        let Some(found) = *found else { continue };
+        checked += 1;
+        let stored = book.entry(index).1;
+        if stored != found {
+            wrong += 1;
+            let ply = position.ply();
+            report.push_str(&format!(
+                "disagrees: {} (ply {ply}): book {} (value {}), search {} (value {})\n",
+                position.to_notation(),
+                signed(i32::from(stored)),
+                value_of_score(stored, ply, cells),
+                signed(i32::from(found)),
+                value_of_score(found, ply, cells),
+            ));
+        }
+    }
+    report.push_str(&format!(
+        "{} of {} sampled positions of {} re-solved (seed {seed}, {} on {threads} threads): {}\n",
+        thousands(checked),
+        thousands(sample.len() as u64),
+        args.file,
+        seconds(started.elapsed()),
+        if wrong == 0 {
+            "every one agrees with the book".to_string()
+        } else {
+            format!("{wrong} disagree")
+        }
+    ));
+    print_out(&report)?;
+    Ok(if outcome.is_err() {
+        Ending::Interrupted
+    } else if wrong > 0 {
+        Ending::Failed
+    } else {
+        Ending::Done
+    })
+}
+
+/// Up to `wanted` entry indices, spread evenly over the book's plies (a ply with fewer entries
+/// than its share gives all it has, the rest go to the others), in a random order fixed by `seed`.
+fn sample(book: &crate::engine::book::Book, wanted: usize, seed: u64) -> Vec<usize> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut by_ply: Vec<Vec<usize>> = vec![Vec::new(); book.plies() as usize + 1];
+    for index in 0..book.len() {
+        let ply = book.position(book.entry(index).0).ply() as usize;
+        if let Some(list) = by_ply.get_mut(ply) {
+            list.push(index);
+        }
+    }
+    for list in &mut by_ply {
+        list.shuffle(&mut rng);
+    }
+    let mut chosen = Vec::with_capacity(wanted);
+    let mut round = 0;
+    while chosen.len() < wanted && by_ply.iter().any(|list| list.len() > round) {
+        for list in &by_ply {
+            if chosen.len() < wanted
+                && let Some(&index) = list.get(round)
+            {
+                chosen.push(index);
+            }
+        }
+        round += 1;
+    }
+    chosen.shuffle(&mut rng);
+    chosen
+}

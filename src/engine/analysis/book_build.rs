@@ -1,0 +1,211 @@
+//! Building an opening book: every position reachable in at most N plies, each with its exact
+//! value. Only the positions of ply N are searched; each shallower one is the best of its
+//! children, which are all in the book or trivially valued, so the whole book costs the search of
+//! its last ply. The caller does the I/O (checkpoint, progress, the file): `tictree book build`.
+
+use crate::engine::book::{Book, Keys, score_of_value, value_of_score};
+use crate::engine::game::position::{Player, Position, Status};
+use crate::engine::game::rules::Rules;
+use crate::engine::game::score::{INFINITY, WIN};
+use crate::engine::search::solver::Engine;
+use crate::engine::search::{Cancelled, StopFlag};
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The positions a book of `plies` plies holds, ply by ply, before any is solved.
+pub struct Plan {
+    rules: Rules,
+    plies: u32,
+    /// The book's positions of each ply, sorted by key: games not over whose side to move cannot
+    /// win at once (those need no book), one of each set of mirror images.
+    layers: Vec<Vec<(u128, Position)>>,
+}
+
+/// Whether the side to move can complete a line with its next mark.
+fn wins_at_once(position: &Position) -> bool {
+    position
+        .legal_moves()
+        .into_iter()
+        .any(|mv| matches!(position.play(mv).map(|p| p.status()), Ok(Status::Won(_))))
+}
+
+fn key_of(keys: &Keys, position: &Position) -> u128 {
+    keys.key(position.marks(Player::X), position.marks(Player::O))
+}
+
+impl Plan {
+    /// Lists every position reachable from the empty board in at most `plies` plies.
+    pub fn new(rules: Rules, plies: u32) -> Plan {
+        let keys = Keys::of(rules);
+        let empty = Position::empty(rules);
+        // Every game not over at each ply, mirror images once.
+        let mut reached: Vec<BTreeMap<u128, Position>> = vec![BTreeMap::from([(0, empty)])];
+        for _ in 0..plies {
+            let mut next = BTreeMap::new();
+            for position in reached.last().into_iter().flat_map(BTreeMap::values) {
+                for mv in position.legal_moves() {
+                    let Ok(child) = position.play(mv) else {
+                        continue;
+                    };
+                    if child.status() == Status::Ongoing {
+                        next.entry(key_of(&keys, &child)).or_insert(child);
+                    }
+                }
+            }
+            reached.push(next);
+        }
+        let layers = reached
+            .into_iter()
+            .map(|layer| {
+                layer
+                    .into_iter()
+                    .filter(|(_, position)| !wins_at_once(position))
+                    .collect()
+            })
+            .collect();
+        Plan {
+            rules,
+            plies,
+            layers,
+        }
+    }
+
+    /// The positions that must be searched: those of the last ply, in key order.
+    pub fn frontier(&self) -> &[(u128, Position)] {
+        self.layers.last().map_or(&[], Vec::as_slice)
+    }
+
+    /// Entries the finished book will have.
+    pub fn entries(&self) -> usize {
+        self.layers.iter().map(Vec::len).sum()
+    }
+
+    /// The book, from the compact score of every frontier position (by key): each shallower
+    /// position gets the best of its children's values.
+    pub fn finish(&self, solved: &HashMap<u128, i8>) -> Result<Book, String> {
+        let keys = Keys::of(self.rules);
+        let cells = self.rules.cells() as u32;
+        let mut known: HashMap<u128, i8> = HashMap::with_capacity(self.entries());
+        for (key, position) in self.frontier() {
+            let score = solved.get(key).ok_or_else(|| {
+                format!("position {} has not been solved", position.to_notation())
+            })?;
+            known.insert(*key, *score);
+        }
+        for layer in self.layers.iter().rev().skip(1) {
+            for (key, position) in layer {
+                let ply = position.ply();
+                let mut best = -INFINITY;
+                for mv in position.legal_moves() {
+                    let child = position.play(mv).map_err(|e| e.to_string())?;
+                    let value = match child.status() {
+                        Status::Won(_) => WIN - (ply as i32 + 1),
+                        Status::Draw => 0,
+                        Status::Ongoing if wins_at_once(&child) => -(WIN - (ply as i32 + 2)),
+                        Status::Ongoing => {
+                            let score = known.get(&key_of(&keys, &child)).ok_or_else(|| {
+                                format!("position {} is missing", child.to_notation())
+                            })?;
+                            -value_of_score(*score, ply + 1, cells)
+                        }
+                    };
+                    best = best.max(value);
+                }
+                known.insert(*key, score_of_value(best, cells));
+            }
+        }
+        let mut entries: Vec<(u128, i8)> = known.into_iter().collect();
+        entries.sort_unstable();
+        Ok(Book::from_entries(self.rules, self.plies, &entries))
+    }
+}
+
+/// Solves `positions` exactly on `threads` threads, one position per thread at a time, all
+/// sharing one transposition table of `hash_bytes` (neighbouring positions share much of their
+/// trees). `on_solved(index, compact score)` is called from the thread that solved it, in no
+/// particular order. Returns `Err(Cancelled)` once `stop` is raised.
+pub fn solve_positions(
+    positions: &[Position],
+    threads: usize,
+    hash_bytes: usize,
+    stop: &StopFlag,
+    on_solved: &(dyn Fn(usize, i8) + Sync),
+) -> Result<(), Cancelled> {
+    let Some(first) = positions.first() else {
+        return Ok(());
+    };
+    let cells = first.rules().cells() as u32;
+    let mut main = Engine::with_hash(first.layout(), stop.clone(), hash_bytes);
+    // The book being built is no help: its positions are all shallower than these.
+    main.set_book(None);
+    let mut engines: Vec<Engine> = (1..threads.max(1))
+        .map(|_| main.share(stop.clone()))
+        .collect();
+    engines.push(main);
+    let next = AtomicUsize::new(0);
+    let results: Vec<Result<(), Cancelled>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = engines
+            .iter_mut()
+            .map(|engine| {
+                let next = &next;
+                scope.spawn(move || -> Result<(), Cancelled> {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(position) = positions.get(index) else {
+                            return Ok(());
+                        };
+                        let value = engine.value(position, -INFINITY, INFINITY)?;
+                        on_solved(index, score_of_value(value, cells));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    results.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// A small book built whole equals the exact solver on each of its positions, and holds
+    /// exactly the positions it should.
+    #[test]
+    fn a_small_book_agrees_with_the_search_at_every_ply() {
+        let rules = Rules::new(5, 4, 4, true).unwrap();
+        let plan = Plan::new(rules, 4);
+        let positions: Vec<Position> = plan.frontier().iter().map(|(_, p)| *p).collect();
+        let solved = Mutex::new(HashMap::new());
+        solve_positions(
+            &positions,
+            2,
+            1 << 20,
+            &StopFlag::default(),
+            &|index, score| {
+                solved
+                    .lock()
+                    .unwrap()
+                    .insert(plan.frontier()[index].0, score);
+            },
+        )
+        .unwrap();
+        let book = plan.finish(&solved.into_inner().unwrap()).unwrap();
+        assert_eq!(book.len(), plan.entries());
+        for index in 0..book.len() {
+            let (key, _) = book.entry(index);
+            let position = book.position(key);
+            let mut engine = Engine::new(position.layout(), StopFlag::default());
+            engine.set_book(None);
+            let value = engine.value(&position, -INFINITY, INFINITY).unwrap();
+            assert_eq!(book.value(&position), Some(value), "{position:?}");
+        }
+    }
+}

@@ -1,0 +1,99 @@
+//! The book's file format (docs/book.md): a 32-byte header, then the entries sorted by key.
+//!
+//! ```text
+//! offset size
+//!  0      8   magic "tictbook"
+//!  8      1   format version (1)
+//!  9      4   width, height, k, gravity (0 or 1)
+//! 13      1   plies: every position reachable in at most this many plies is in the book
+//! 14      1   key bytes (K)
+//! 15      1   0
+//! 16      8   entries, little-endian
+//! 24      8   checksum of the entries: FNV-1a, 64 bits, little-endian
+//! 32    n·(K+1) entries: the key (K bytes, little-endian), then the score (one signed byte)
+//! ```
+
+use super::key::key_bytes;
+use crate::engine::game::rules::Rules;
+
+pub(super) const MAGIC: &[u8; 8] = b"tictbook";
+pub(super) const VERSION: u8 = 1;
+pub(super) const HEADER: usize = 32;
+
+/// What the header says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The rules the book's positions are played under.
+    pub rules: Rules,
+    /// Every position reachable in at most this many plies is in the book.
+    pub plies: u32,
+    /// Entries that follow the header.
+    pub entries: u64,
+    /// FNV-1a (64 bits) of the entry bytes.
+    pub checksum: u64,
+}
+
+/// FNV-1a, 64 bits: simple enough to recompute with any tool, and it catches the damage a file
+/// meets (truncation, a flipped or zeroed byte).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+impl Header {
+    pub(super) fn encode(&self) -> [u8; HEADER] {
+        let mut bytes = [0u8; HEADER];
+        bytes[..8].copy_from_slice(MAGIC);
+        bytes[8] = VERSION;
+        bytes[9] = self.rules.width;
+        bytes[10] = self.rules.height;
+        bytes[11] = self.rules.k;
+        bytes[12] = u8::from(self.rules.gravity);
+        bytes[13] = self.plies as u8;
+        bytes[14] = key_bytes(self.rules) as u8;
+        bytes[16..24].copy_from_slice(&self.entries.to_le_bytes());
+        bytes[24..32].copy_from_slice(&self.checksum.to_le_bytes());
+        bytes
+    }
+
+    /// The header of `bytes`, checked against the rest of them (size and checksum).
+    pub(super) fn decode(bytes: &[u8]) -> Result<Header, String> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err("not a tictree book".into());
+        }
+        if bytes[8] != VERSION {
+            return Err(format!(
+                "book format version {} (this tictree reads {VERSION})",
+                bytes[8]
+            ));
+        }
+        let rules = Rules::new(bytes[9], bytes[10], bytes[11], bytes[12] == 1)
+            .map_err(|e| format!("the book's rules are invalid: {}", e.0))?;
+        let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
+        let header = Header {
+            rules,
+            plies: u32::from(bytes[13]),
+            entries: word(16),
+            checksum: word(24),
+        };
+        if usize::from(bytes[14]) != key_bytes(rules) {
+            return Err("the book's key size does not fit its rules".into());
+        }
+        let body = &bytes[HEADER..];
+        let expected = header.entries.checked_mul(key_bytes(rules) as u64 + 1);
+        if expected != Some(body.len() as u64) {
+            return Err(format!(
+                "the book is truncated or padded: {} bytes of entries where the header says {} entries",
+                body.len(),
+                header.entries
+            ));
+        }
+        if fnv1a(body) != header.checksum {
+            return Err(
+                "the book's checksum does not match its entries (the file is damaged)".into(),
+            );
+        }
+        Ok(header)
+    }
+}
