@@ -170,17 +170,28 @@ fn json_lines_parse_and_carry_the_check() {
     assert_eq!(first["weak"], false);
     assert!(first["nodes"].as_u64().unwrap() > 0);
     assert!(first["elapsed_ms"].as_f64().unwrap() >= 0.0);
-    let score = first["score"].as_i64().unwrap();
+    // Expected scores are Pons': they are checked against `pons_score`.
+    let pons = first["pons_score"].as_i64().unwrap();
     assert_eq!(
         (first["expected"].as_i64(), first["agrees"].as_bool()),
-        (Some(-2), Some(score == -2))
+        (Some(-2), Some(pons == -2))
     );
     // No expected score: nothing to agree with.
+    assert_eq!(objects[1]["pons_score"], first["pons_score"]);
     assert_eq!(objects[1]["score"], first["score"]);
     assert!(objects[1].get("expected").is_none() && objects[1].get("agrees").is_none());
     assert_eq!(
-        (objects[2]["score"].as_i64(), objects[2]["agrees"].as_bool()),
+        (
+            objects[2]["pons_score"].as_i64(),
+            objects[2]["agrees"].as_bool()
+        ),
         (Some(-1), Some(false))
+    );
+    // After 37 stones, X wins with the 41st: -(42 + 2 + 37 - 41) depth-aware, -(44 - 41) / 2
+    // on Pons' scale.
+    assert_eq!(
+        (objects[2]["value"].as_str(), objects[2]["score"].as_i64()),
+        (Some("loss"), Some(-40))
     );
     assert!(
         run.err.contains("tictree: line 3: expected 0, found -1"),
@@ -213,12 +224,18 @@ fn analyze_prints_every_column_as_pons_does() {
     let json: serde_json::Value = serde_json::from_str(&analyze.out).unwrap();
     let stones = POSITION.len() as i64;
     let mut columns = [-1000i64; 7];
+    let mut depth_aware = vec![serde_json::Value::Null; 7];
     for m in json["moves"].as_array().unwrap() {
         let col = (m["move"].as_str().unwrap().as_bytes()[0] - b'a') as usize;
         let (score, plies) = (m["score"].as_i64().unwrap(), m["plies"].as_i64().unwrap());
         columns[col] = score.signum() * (44 - (stones + plies)) / 2;
+        depth_aware[col] = m["score"].clone();
     }
     assert_eq!(columns, PONS_A);
+    assert_eq!(
+        serde_json::Value::from(depth_aware.clone()),
+        serde_json::json!([-40, 37, null, null, -42, 37, null])
+    );
     // Given back as expected scores, Pons' line checks out; one score is the best column's.
     for expected in [" -3 1 -1000 -1000 -4 1 -1000", " 1"] {
         let again = tictree(
@@ -236,10 +253,20 @@ fn analyze_prints_every_column_as_pons_does() {
         assert_eq!(again.code, 0, "{expected}: {}", again.err);
         let object: serde_json::Value = serde_json::from_str(&again.out).unwrap();
         assert_eq!(object["agrees"], true);
+        // Pons' scale is `pons_scores`; `scores` are analyze's depth-aware scores.
         assert_eq!(
-            object["scores"],
+            object["pons_scores"],
             serde_json::json!([-3, 1, null, null, -4, 1, null])
         );
+        assert_eq!(
+            object["scores"],
+            serde_json::Value::from(depth_aware.clone())
+        );
+        assert_eq!(
+            object["values"],
+            serde_json::json!(["loss", "win", null, null, "loss", "win", null])
+        );
+        assert!(object.get("score").is_none() && object.get("pons_score").is_none());
     }
 }
 
@@ -277,6 +304,77 @@ fn weak_batches_check_only_the_sign() {
         analyze.out,
         format!("{POSITION} -1 1 -1000 -1000 -1 1 -1000\n")
     );
+    // A weak solve has no exact score on either scale: the JSON gives only the outcome.
+    let json = |extra: &[&str]| -> serde_json::Value {
+        let args = [
+            &[
+                "solve", "--rules", "connect4", "--batch", "-", "--weak", "--json",
+            ][..],
+            extra,
+        ]
+        .concat();
+        let run = tictree(&args, &format!("{POSITION} 1\n"));
+        assert_eq!(run.code, 0, "{extra:?}: {}", run.err);
+        serde_json::from_str(&run.out).unwrap()
+    };
+    let one = json(&[]);
+    assert_eq!(
+        (
+            &one["value"],
+            &one["score"],
+            &one["pons_score"],
+            &one["agrees"]
+        ),
+        (
+            &serde_json::json!("win"),
+            &serde_json::Value::Null,
+            &serde_json::Value::Null,
+            &serde_json::json!(true)
+        )
+    );
+    let columns = json(&["--analyze"]);
+    assert_eq!(
+        columns["values"],
+        serde_json::json!(["loss", "win", null, null, "loss", "win", null])
+    );
+    assert!(
+        columns["scores"].is_null() && columns["pons_scores"].is_null(),
+        "{columns}"
+    );
+}
+
+/// `score` means the depth-aware score everywhere and `pons_score` Pons' scale: a single solve
+/// and a batch line of the same position say the same on both.
+#[test]
+fn solve_and_batch_give_the_same_scores_under_the_same_names() {
+    let single = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args([
+            "solve", "--rules", "connect4", "--json", "--moves", "4453626",
+        ])
+        .output()
+        .unwrap();
+    assert!(single.status.success());
+    let single: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
+    let batch = tictree(
+        &["solve", "--rules", "connect4", "--batch", "-", "--json"],
+        "4453626\n",
+    );
+    assert_eq!(batch.code, 0, "{}", batch.err);
+    let batch: serde_json::Value = serde_json::from_str(&batch.out).unwrap();
+    for object in [&single, &batch] {
+        // O to move loses: X's line ends the game with the 39th stone (X's 20th), so
+        // -(42 + 2 + 7 - 39) depth-aware and -(22 - 20) on Pons' scale.
+        assert_eq!(
+            (&object["value"], &object["score"], &object["pons_score"]),
+            (
+                &serde_json::json!("loss"),
+                &serde_json::json!(-12),
+                &serde_json::json!(-2)
+            ),
+            "{object}"
+        );
+    }
+    assert_eq!(single["position"], batch["position"]);
 }
 
 #[test]

@@ -11,6 +11,11 @@ fn solve_prints_the_exact_value_as_json() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["value"], "win");
     assert_eq!(json["weak"], false);
+    // The game ends with the 7th mark: 12 + 2 - 7 depth-aware, (12 + 2 - 7) / 2 on Pons' scale.
+    assert_eq!(
+        (&json["score"], &json["pons_score"]),
+        (&7.into(), &3.into())
+    );
     assert!(json["nodes"].as_u64().unwrap() > 0);
     assert!(json["tt_bytes"].as_u64().unwrap() <= (128 << 20) + 64);
     assert_eq!(json["tt_exact_keys"], true);
@@ -48,7 +53,9 @@ fn weak_solve_gives_only_the_outcome() {
         assert_eq!(exact["outcome"], outcome, "{moves}");
         assert_eq!(weak["weak"], true);
         assert!(
-            weak["score"].is_null() && weak["pv"] == serde_json::json!([]),
+            weak["score"].is_null()
+                && weak["pons_score"].is_null()
+                && weak["pv"] == serde_json::json!([]),
             "{weak}"
         );
     }

@@ -74,7 +74,7 @@ fn solve_and_batch_show_their_narrowing_and_counts_then_clear() {
     );
     let screen = session.screen.contents();
     assert!(
-        screen.contains("value     loss in 16 (score -12"),
+        screen.contains("value     loss in 16 (score -12, Pons score -2, 32 plies"),
         "{screen}"
     );
     assert!(!screen.contains("asking"), "{screen}");

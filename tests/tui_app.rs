@@ -6,9 +6,10 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
 use tictree::app::{
-    Action, App, Direction, Engines, Focus, Job, JobKey, SearchMessage, Seat, key_action, run_job,
+    Action, App, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage, Seat,
+    action_for_key, key_action, run_job,
 };
-use tictree::engine::{Rules, StopFlag};
+use tictree::engine::{Position, Rules, Status, StopFlag};
 use tui_support::*;
 
 fn request(app: &mut App) -> tictree::app::SearchRequest {
@@ -250,6 +251,137 @@ fn gravity_places_the_mark_at_the_bottom_of_the_cursor_column() {
         "c1",
         "the mark drops to row 1 whatever row the cursor was on"
     );
+}
+
+/// Types a key as the terminal would deliver it, through the app's own key mapping; the searches
+/// it asks for are dropped (the tests below need no analysis).
+fn type_key(app: &mut App, c: char) {
+    let key = KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE);
+    if let Some(action) = action_for_key(app, &key) {
+        app.update(action);
+    }
+    while app.take_job().is_some() {}
+}
+
+fn column_names(app: &App) -> Vec<String> {
+    app.position().rules().move_names(app.game.moves())
+}
+
+#[test]
+fn digit_keys_drop_a_disc_in_that_column_on_gravity_boards() {
+    let mut options = options(Rules::CONNECT4);
+    options.o = Seat::Human;
+    let mut app = App::new(options, false);
+    while app.take_job().is_some() {}
+    // From any pane, like a click on the column: the focus comes back to the board.
+    app.update(Action::FocusNext);
+    type_key(&mut app, '4');
+    assert_eq!(column_names(&app), ["d1"]);
+    assert_eq!((app.focus, app.cursor.1), (Focus::Board, 3));
+    type_key(&mut app, '1');
+    type_key(&mut app, '7');
+    assert_eq!(column_names(&app), ["d1", "a1", "g1"]);
+    // Column d fills up; a seventh disc is refused as Enter refuses it there.
+    for _ in 0..5 {
+        type_key(&mut app, '4');
+    }
+    assert_eq!(app.game.moves().len(), 8);
+    assert_eq!(column_names(&app)[7], "d6");
+    type_key(&mut app, '4');
+    assert_eq!(app.game.moves().len(), 8);
+    assert_eq!(app.notice.as_deref(), Some("that column is full"));
+    app.update(Action::Place);
+    assert_eq!(app.notice.as_deref(), Some("that column is full"));
+    // Beyond the board's width: a reason, no move, the cursor where it was.
+    for digit in ['8', '9'] {
+        type_key(&mut app, digit);
+        assert_eq!(app.game.moves().len(), 8);
+        assert_eq!(
+            app.notice.as_deref(),
+            Some(&*format!("no column {digit}: columns are 1..7"))
+        );
+        assert_eq!(app.cursor.1, 3);
+    }
+    type_key(&mut app, '0');
+    assert_eq!(app.game.moves().len(), 8);
+    // The record names the columns, and its command plays them back.
+    let record = app.record();
+    assert_eq!(record.numbered, "1. 4 1  2. 7 4  3. 4 4  4. 4 4");
+    assert_eq!(
+        record.resume,
+        "tictree --rules connect4 --o human --moves 41744444"
+    );
+    let replayed = Position::empty(Rules::CONNECT4).play_moves("41744444");
+    assert_eq!(replayed.as_ref(), Ok(app.position()));
+}
+
+#[test]
+fn digit_keys_wait_for_the_ai_and_the_end_of_the_game_as_enter_does() {
+    // O (AI) to move: the digit is refused like Enter, with the same reason.
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    while app.take_job().is_some() {}
+    type_key(&mut app, '4');
+    type_key(&mut app, '3');
+    assert_eq!(column_names(&app), ["d1"]);
+    assert_eq!(app.notice.as_deref(), Some("wait: O (AI) is to move"));
+    // X completes column a with its fourth disc; then the game is over.
+    let mut options = options_from(Rules::CONNECT4, "121212");
+    options.o = Seat::Human;
+    let mut app = App::new(options, false);
+    while app.take_job().is_some() {}
+    type_key(&mut app, '1');
+    assert_eq!(
+        app.position().status(),
+        Status::Won(tictree::engine::Player::X)
+    );
+    type_key(&mut app, '5');
+    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("the game is over: n starts a new one, u takes back")
+    );
+}
+
+#[test]
+fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
+    let rules: Rules = "8x6k4g".parse().unwrap();
+    let mut wide = options(rules);
+    wide.o = Seat::Human;
+    let mut app = App::new(wide, false);
+    while app.take_job().is_some() {}
+    type_key(&mut app, '8');
+    type_key(&mut app, '1');
+    assert_eq!(column_names(&app), ["h1", "a1"]);
+    type_key(&mut app, '9');
+    assert_eq!(app.notice.as_deref(), Some("no column 9: columns are 1..8"));
+    assert_eq!(
+        app.record().resume,
+        "tictree --rules 8x6k4g --o human --moves 81"
+    );
+    // Tic-tac-toe: no digit does anything, and the record keeps the cell names.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3"), false);
+    settle(&mut app);
+    let digit = KeyEvent::new(KeyCode::Char('5'), KeyModifiers::NONE);
+    assert!(action_for_key(&app, &digit).is_none());
+    assert_eq!(
+        app.record().resume,
+        "tictree --rules tictactoe --moves \"a3 b2\""
+    );
+    // Popups keep the keys they had: the help ignores a digit, the replay's 1 picks minimax.
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    while app.take_job().is_some() {}
+    app.update(Action::ToggleHelp);
+    type_key(&mut app, '4');
+    assert_eq!((app.popup, app.game.moves().len()), (Some(Popup::Help), 0));
+    app.update(Action::Escape);
+    app.update(Action::OpenReplay);
+    let one = KeyEvent::new(KeyCode::Char('1'), KeyModifiers::NONE);
+    assert!(matches!(
+        action_for_key(&app, &one),
+        Some(Action::Replay(tictree::app::ReplayCommand::Algorithm(
+            tictree::engine::Algorithm::Minimax
+        )))
+    ));
 }
 
 #[test]

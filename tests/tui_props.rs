@@ -138,7 +138,7 @@ fn key() -> impl Strategy<Value = (KeyCode, KeyModifiers, KeyEventKind)> {
         Delete,
     ];
     // Every letter some mode uses, except q (quitting is rare, below).
-    let letters: Vec<char> = "hjkl uvrnpmcfwgso?yx+-=123e".chars().collect();
+    let letters: Vec<char> = "hjkl uvrnpmcfwgso?yx+-=123456789e".chars().collect();
     let code = prop_oneof![
         6 => prop::sample::select(named),
         10 => prop::sample::select(letters).prop_map(Char),
@@ -230,6 +230,7 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::ToggleSettings),
         1 => Just(Action::MoveNow),
         1 => Just(Action::SwapSides),
+        1 => (0usize..10).prop_map(Action::Drop),
     ]
 }
 

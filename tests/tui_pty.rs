@@ -70,6 +70,42 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
     session.quit();
 }
 
+/// On Connect Four a digit key drops a disc in that column: `4` lands on d1, under the board's
+/// `d`, and the move list and the printed record name the column.
+#[test]
+fn a_digit_key_drops_a_disc_in_that_column_on_connect_four() {
+    let mut session = Session::start(&["--rules", "connect4", "--seed", "3", "--no-mouse"]);
+    session.screen.wait_for("X (you) to move");
+    session.send(b"4");
+    session.screen.wait_for("1. X (you) plays d1");
+    session.screen.wait_for("Moves · columns 1–7");
+    let shown = session.screen.contents();
+    let lines: Vec<Vec<char>> = shown.lines().map(|l| l.chars().collect()).collect();
+    let row_of = |text: &str| {
+        shown
+            .lines()
+            .position(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?} on the screen:\n{shown}"))
+    };
+    // The column letters under the board, and the bottom row of cells above them.
+    let labels = &lines[row_of("a     b     c     d")];
+    let d = labels.iter().position(|&c| c == 'd').expect("the label d");
+    let bottom = &lines[row_of("│ 1 │")];
+    assert_eq!(bottom.get(d), Some(&'●'), "X's disc under d:\n{shown}");
+    assert!(
+        shown.contains(" 1. 4"),
+        "the move list names column 4:\n{shown}"
+    );
+    session.send(b"q");
+    let status = session.finish();
+    assert!(status.success(), "{status:?}");
+    let record = tictree_record(&session.assert_restored());
+    assert!(
+        record.contains("tictree --rules connect4 --moves 4"),
+        "{record:?}"
+    );
+}
+
 /// After the screen is gone, the game stays with the user: its record and the command that
 /// resumes it, printed below the shell prompt's line once the terminal is restored.
 #[test]

@@ -145,6 +145,7 @@ impl App {
         }
         match message {
             SearchMessage::Move { analysis, .. } => view.insert(analysis),
+            SearchMessage::Progress { live, .. } => view.watch(live),
             SearchMessage::Done { analysis, .. } => {
                 view.finish(*analysis);
                 // A settling query goes on; it ends with a second `Done`, every move exact.

@@ -21,6 +21,10 @@ pub const HELP: &[HelpSection] = &[
         keys: &[
             ("← ↓ ↑ → / h j k l", "board: move the cursor · log: scroll"),
             ("Enter / Space", "place a mark at the cursor"),
+            (
+                "1 … 8",
+                "gravity boards: drop a disc in that column (from the left)",
+            ),
             ("mouse click", "place a mark in the clicked cell or column"),
             ("u / r", "undo to your previous turn / redo"),
             ("n", "new game"),
@@ -148,6 +152,8 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::PageUp => Action::PageUp,
         KeyCode::PageDown => Action::PageDown,
         KeyCode::Char('q') => Action::Quit,
+        // Column digits, as Connect Four games are written (`4453`); boards are at most 8 wide.
+        KeyCode::Char(digit @ '1'..='9') => Action::Drop(usize::from(digit as u8 - b'1')),
         _ => return None,
     };
     Some(action)
@@ -158,7 +164,9 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
     match app.mode {
         _ if app.popup == Some(Popup::Settings) => settings_key_action(key),
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
-        _ => key_action(key),
+        // Without gravity a column is not a move: the digits mean nothing there.
+        _ => key_action(key)
+            .filter(|a| app.position().rules().gravity || !matches!(a, Action::Drop(_))),
     }
 }
 

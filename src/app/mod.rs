@@ -44,6 +44,6 @@ pub use settings::{
 pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{
-    COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage, SearchRequest, SurveyRequest,
-    Worker, run_comparison, run_job, run_settle, run_survey,
+    COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Live, SearchMessage, SearchRequest,
+    SurveyRequest, Worker, run_comparison, run_job, run_settle, run_survey,
 };

@@ -11,12 +11,14 @@ use std::fmt;
 pub struct Record {
     /// `tictactoe · X: you · O: AI level 4 · X wins after 5 moves`.
     pub summary: String,
-    /// `1. a3 b2`, `2. b3 c1`, `3. c3`: the moves numbered by turn.
+    /// `1. a3 b2`, `2. b3 c1`, `3. c3`: the moves numbered by turn (with gravity each move is
+    /// its column digit: `1. 4 4`, `2. 5 3`).
     pub turns: Vec<String>,
     /// `1. a3 b2  2. b3 c1  3. c3`: the turns on one line (empty before the first move).
     pub numbered: String,
     /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game
-    /// (with `--x` and `--o` where the players are not the default ones).
+    /// (with `--x` and `--o` where the players are not the default ones; with gravity the moves
+    /// are one digit string, `--moves 4453`).
     pub resume: String,
     /// How many moves were played from the empty board.
     pub length: usize,
@@ -45,7 +47,13 @@ impl App {
             .chain(self.game.moves())
             .copied()
             .collect();
-        let names = rules.move_names(&moves);
+        // With gravity a move is its column: `4453`, as Pons, Tromp and `solve --batch` write a
+        // game, and as the digit keys play it.
+        let digits = rules.column_digits(&moves);
+        let names: Vec<String> = match &digits {
+            Some(digits) => digits.chars().map(String::from).collect(),
+            None => rules.move_names(&moves),
+        };
         let turns: Vec<String> = names
             .chunks(2)
             .enumerate()
@@ -75,8 +83,10 @@ impl App {
         if self.options.o != Seat::PERFECT {
             resume += &format!(" --o {}", self.options.o);
         }
-        if !names.is_empty() {
-            resume += &format!(" --moves \"{}\"", names.join(" "));
+        match digits {
+            _ if names.is_empty() => {}
+            Some(digits) => resume += &format!(" --moves {digits}"),
+            None => resume += &format!(" --moves \"{}\"", names.join(" ")),
         }
         Record {
             summary,

@@ -1,5 +1,6 @@
 //! What the app knows of one position's analysis while it arrives: the moves scored so far.
 
+use super::worker::Live;
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::{Appraisal, Move, MoveAppraisal, Position};
 use std::time::Duration;
@@ -24,6 +25,8 @@ pub struct SearchView {
     pub done: Option<Appraisal>,
     /// Whether the search goes on past its budget until every move is exact (see `settling`).
     pub settles: bool,
+    /// How far the search has got, as its latest `Progress` message said (`engine` only).
+    pub live: Option<Live>,
 }
 
 impl SearchView {
@@ -39,6 +42,7 @@ impl SearchView {
             elapsed: Duration::ZERO,
             done: None,
             settles,
+            live: None,
         }
     }
 
@@ -81,6 +85,11 @@ impl SearchView {
         }
         self.elapsed = analysis.elapsed;
         insert_ranked(&mut self.moves, analysis);
+    }
+
+    /// Takes the latest word on how far the search has got.
+    pub fn watch(&mut self, live: Live) {
+        self.live = Some(live);
     }
 
     /// Takes the finished analysis.

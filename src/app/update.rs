@@ -58,6 +58,7 @@ impl App {
             Action::Place => self.place(),
             Action::Back => self.tree_back(),
             Action::Click(mv) => self.click(mv),
+            Action::Drop(col) => self.drop_in(col),
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::NewGame => self.new_game(),
@@ -142,6 +143,11 @@ impl App {
             }
             return;
         }
+        self.place_at_cursor();
+    }
+
+    /// Enter on the board: the cell under the cursor, or with gravity where its column lands.
+    fn place_at_cursor(&mut self) {
         match self.cursor_move() {
             Some(mv) => self.human_move(mv),
             None => self.notice = Some("that column is full".into()),
@@ -152,10 +158,27 @@ impl App {
         let rules = *self.position().rules();
         self.cursor = mv.row_col(&rules);
         self.focus = Focus::Board;
-        match self.cursor_move() {
-            Some(target) => self.human_move(target),
-            None => self.notice = Some("that column is full".into()),
+        self.place_at_cursor();
+    }
+
+    /// A digit key: the cursor goes to that column and Enter, whatever pane had the focus (like
+    /// a click on the column).
+    fn drop_in(&mut self, col: usize) {
+        let rules = *self.position().rules();
+        if !rules.gravity {
+            return;
         }
+        if col >= usize::from(rules.width) {
+            self.notice = Some(format!(
+                "no column {}: columns are 1..{}",
+                col + 1,
+                rules.width
+            ));
+            return;
+        }
+        self.cursor.1 = col;
+        self.focus = Focus::Board;
+        self.place_at_cursor();
     }
 
     fn human_move(&mut self, mv: Move) {
@@ -289,6 +312,7 @@ impl App {
         }
         match message {
             SearchMessage::Move { analysis, .. } => self.search.insert(analysis),
+            SearchMessage::Progress { live, .. } => self.search.watch(live),
             SearchMessage::Done { analysis, .. } => {
                 // A second `Done`: the analysis went on past its budget and is now all exact.
                 let settled = self.search.settles && self.search.done.is_some();

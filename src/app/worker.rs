@@ -13,7 +13,9 @@ use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag, Table,
     analyze_within, analyze_within_table, compare, settle,
 };
+use crate::engine::{Move, SearchProgress};
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -144,6 +146,15 @@ pub enum SearchMessage {
         /// The replay, at its end.
         replay: Surveyed,
     },
+    /// How far a long `engine` analysis has got, about twice a second while it runs.
+    Progress {
+        /// The slot of the request.
+        key: JobKey,
+        /// The generation of the request.
+        generation: u64,
+        /// Nodes, time and the moves being scored.
+        live: Live,
+    },
     /// One algorithm of a comparison has finished or run out of time.
     Compared {
         /// The generation of the request.
@@ -162,12 +173,30 @@ impl SearchMessage {
             }
             | SearchMessage::Done {
                 key, generation, ..
+            }
+            | SearchMessage::Progress {
+                key, generation, ..
             } => (*key, *generation),
             SearchMessage::Compared { generation, .. } => (JobKey::Compare, *generation),
             SearchMessage::Surveyed { generation, .. } => (JobKey::Replay, *generation),
         }
     }
 }
+
+/// A running analysis as its progress reader sees it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Live {
+    /// Nodes searched since the request started, by every thread, across the budgeted search
+    /// and the settling after it.
+    pub nodes: u64,
+    /// Time since the request started.
+    pub elapsed: Duration,
+    /// The moves being scored now.
+    pub scoring: Vec<Move>,
+}
+
+/// How often a running analysis says how far it has got.
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
 /// An analysis's callback for `request`: each new move value goes out as a `Move` message.
 fn moves_of(
@@ -192,14 +221,27 @@ pub fn run_job(
     stop: &StopFlag,
     send: impl FnMut(SearchMessage),
 ) -> Result<Appraisal, Cancelled> {
+    run_job_watched(request, engines, stop, None, send)
+}
+
+/// `run_job` with the engine's searches reporting to `progress`.
+fn run_job_watched(
+    request: &SearchRequest,
+    engines: &Engines,
+    stop: &StopFlag,
+    progress: Option<&Arc<SearchProgress>>,
+    send: impl FnMut(SearchMessage),
+) -> Result<Appraisal, Cancelled> {
     let on_update = moves_of(request, send);
     let (position, budget) = (&request.position, &request.budget);
     if request.algorithm != Algorithm::Engine {
         return analyze_within(position, request.algorithm, budget, stop, on_update);
     }
     let mut engine = engines.take(request.key, position, budget.table);
+    engine.set_progress(progress.cloned());
     let table = Table::Kept(&mut engine);
     let result = analyze_within_table(position, request.algorithm, budget, table, stop, on_update);
+    engine.set_progress(None);
     engines.give(engine);
     result
 }
@@ -214,14 +256,67 @@ pub fn run_settle(
     stop: &StopFlag,
     send: impl FnMut(SearchMessage),
 ) -> Result<Appraisal, Cancelled> {
+    run_settle_watched(request, appraisal, engines, stop, None, send)
+}
+
+/// `run_settle` with the engine's searches reporting to `progress`.
+fn run_settle_watched(
+    request: &SearchRequest,
+    appraisal: &Appraisal,
+    engines: &Engines,
+    stop: &StopFlag,
+    progress: Option<&Arc<SearchProgress>>,
+    send: impl FnMut(SearchMessage),
+) -> Result<Appraisal, Cancelled> {
     let on_update = moves_of(request, send);
     if request.algorithm != Algorithm::Engine {
         return settle(appraisal, Table::New(request.budget.table), stop, on_update);
     }
     let mut engine = engines.take_kept(&request.position, request.budget.table);
+    engine.set_progress(progress.cloned());
     let result = settle(appraisal, Table::Kept(&mut engine), stop, on_update);
+    engine.set_progress(None);
     engines.give(engine);
     result
+}
+
+/// Sends a `Progress` message for `request` every `PROGRESS_EVERY` from a thread of its own, read
+/// from `progress`, until the returned flag is raised (or `stop` is).
+fn report_progress(
+    request: &SearchRequest,
+    progress: &Arc<SearchProgress>,
+    stop: &StopFlag,
+    send: impl Fn(SearchMessage) + Send + 'static,
+) -> StopFlag {
+    let finished = StopFlag::with_deadline(stop);
+    let (key, generation, position) = (request.key, request.generation, request.position);
+    let (progress, until) = (Arc::clone(progress), finished.clone());
+    let started = Instant::now();
+    thread::spawn(move || {
+        loop {
+            thread::sleep(PROGRESS_EVERY);
+            if until.is_stopped() {
+                break;
+            }
+            let scoring = progress
+                .scoring()
+                .into_iter()
+                .map(|cell| Move(cell as u8))
+                .filter(|&mv| position.check(mv).is_ok())
+                .collect();
+            let live = Live {
+                nodes: progress.work(),
+                elapsed: started.elapsed(),
+                scoring,
+            };
+            send(SearchMessage::Progress {
+                key,
+                generation,
+                live,
+            });
+        }
+    });
+    finished
 }
 
 /// Runs one comparison on the calling thread, sending a `Compared` message per row.
@@ -335,10 +430,17 @@ fn analyze_paced(
     request: &SearchRequest,
     engines: &Engines,
     stop: &StopFlag,
-    send: impl Fn(SearchMessage),
+    send: impl Fn(SearchMessage) + Clone + Send + 'static,
 ) {
     let started = Instant::now();
-    let Ok(analysis) = run_job(request, engines, stop, &send) else {
+    // Only the `engine` reports its nodes as it goes; the textbook algorithms' analyses are over
+    // in moments wherever they can finish at all.
+    let progress =
+        (request.algorithm == Algorithm::Engine).then(|| Arc::new(SearchProgress::default()));
+    let _reporting = progress
+        .as_ref()
+        .map(|progress| Reporting(report_progress(request, progress, stop, send.clone())));
+    let Ok(analysis) = run_job_watched(request, engines, stop, progress.as_ref(), &send) else {
         return;
     };
     while started.elapsed() < request.pace {
@@ -356,7 +458,18 @@ fn analyze_paced(
         return send(done(analysis));
     }
     send(done(analysis.clone()));
-    if let Ok(settled) = run_settle(request, &analysis, engines, stop, &send) {
+    if let Ok(settled) =
+        run_settle_watched(request, &analysis, engines, stop, progress.as_ref(), &send)
+    {
         send(done(settled));
+    }
+}
+
+/// Stops the progress reports when the analysis ends, however it ends.
+struct Reporting(StopFlag);
+
+impl Drop for Reporting {
+    fn drop(&mut self) {
+        self.0.stop();
     }
 }

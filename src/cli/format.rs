@@ -84,6 +84,16 @@ pub fn status_name(position: &Position) -> &'static str {
     }
 }
 
+/// `win`, `draw` or `loss`: what a value (of any scale, or a weak solve's sign) says for its
+/// side to move.
+pub fn value_name(value: i32) -> &'static str {
+    match value.signum() {
+        1 => "win",
+        -1 => "loss",
+        _ => "draw",
+    }
+}
+
 /// How a finished game ended, in words.
 pub fn status_words(position: &Position) -> String {
     match position.status() {

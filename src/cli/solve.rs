@@ -3,7 +3,7 @@
 
 use super::args::SolveArgs;
 use super::error::{CliError, Ending};
-use super::format::{RulesJson, status_name};
+use super::format::{RulesJson, status_name, value_name};
 use super::interrupt::Interrupt;
 use super::narrowing;
 use super::progress::{Live, rate, seconds};
@@ -26,8 +26,10 @@ struct SolveJson {
     weak: bool,
     /// `win`, `draw` or `loss` for the side to move.
     value: &'static str,
-    /// Exact solves: the depth-aware score of the best move, plies to the end, the outcome in words.
+    /// Exact solves (`null` for a weak one): the depth-aware score of the best move, the same
+    /// value on Pons' scale, plies to the end; the outcome in words.
     score: Option<i32>,
+    pons_score: Option<i32>,
     plies: Option<u32>,
     outcome: String,
     pv: Vec<String>,
@@ -50,14 +52,6 @@ pub fn peak_memory() -> Option<u64> {
     Some(kib * 1024)
 }
 
-fn value_name(value: i32) -> &'static str {
-    match value.signum() {
-        1 => "win",
-        -1 => "loss",
-        _ => "draw",
-    }
-}
-
 fn to_json(position: &Position, solution: &Solution) -> SolveJson {
     let exact = !solution.weak;
     // A weak solve's value is only a sign: no score can be derived from it.
@@ -71,6 +65,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         weak: solution.weak,
         value: value_name(solution.value),
         score: score.map(|s| s.score),
+        pons_score: exact.then(|| solution.pons_score(position)),
         plies: score.map(|s| s.plies),
         outcome: match score {
             Some(s) => s.outcome().to_string(),
@@ -92,6 +87,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
 
 /// Runs the subcommand: one position, or with `--batch` a file of them (batch.rs).
 pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
+    super::book::consult(&args.book, args.game.rules()?);
     if let Some(source) = &args.batch {
         return super::batch::run(args, source);
     }
@@ -148,11 +144,12 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
         return Ok(Ending::Done);
     }
     println!("position  {} ({} to move)", json.position, json.to_move);
-    match (json.score, json.plies) {
-        (Some(score), Some(plies)) => println!(
-            "value     {} (score {}, {plies} pl{} to the end)",
+    match (json.score, json.pons_score, json.plies) {
+        (Some(score), Some(pons), Some(plies)) => println!(
+            "value     {} (score {}, Pons score {}, {plies} pl{} to the end)",
             json.outcome,
             signed(score),
+            signed(pons),
             if plies == 1 { "y" } else { "ies" }
         ),
         _ => println!("value     {} (weak solve)", json.outcome),

@@ -1,5 +1,5 @@
-//! The move list under the board: the game so far, one turn a line (`3. b3  c1`), the latest at
-//! the bottom and highlighted, scrolled so the end stays in view.
+//! The move list under the board: the game so far, one turn a line (`3. b3 c1`; with gravity the
+//! columns, `3. 6 2`), the latest at the bottom and highlighted, scrolled so the end stays in view.
 
 use super::theme::Theme;
 use crate::app::App;
@@ -20,8 +20,15 @@ impl Widget for MovesPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let theme = self.theme;
         let record = self.app.record();
+        // Digits are columns counted from the left, while the board labels them with letters.
+        let rules = self.app.position().rules();
+        let title = if rules.gravity {
+            format!(" Moves · columns 1–{} ", rules.width)
+        } else {
+            " Moves ".to_string()
+        };
         let block = Block::bordered()
-            .title(" Moves ")
+            .title(title)
             .title_bottom(" g: the whole record ")
             .border_style(theme.border(false));
         let inner = block.inner(area);

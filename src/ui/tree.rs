@@ -3,7 +3,7 @@
 //! budget left unsolved shows its estimate, `≈+0.35`, and the depth it comes from instead.
 
 use super::theme::Theme;
-use crate::app::{App, duration, names, thousands};
+use crate::app::{App, Live, SearchView, duration, names, thousands};
 use crate::engine::{MoveAppraisal, MoveValue, Position, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -143,6 +143,15 @@ fn game_over_words(position: &Position) -> String {
     }
 }
 
+/// ` · solving d1, e1`: the moves being scored now, if any.
+fn scoring(search: &SearchView, live: &Live) -> String {
+    if live.scoring.is_empty() {
+        return String::new();
+    }
+    let names = search.position.rules().move_names(&live.scoring);
+    format!(" · solving {}", names.join(", "))
+}
+
 /// Progress while the analysis runs, its totals once it is done.
 fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
     let algorithm = app.options.algorithm;
@@ -150,15 +159,24 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
         return Line::styled("  searching…", theme.strong());
     };
     if search.running() {
-        let text = match search.depth {
+        let text = match (search.depth, &search.live) {
             // Iterative deepening under way: how deep, how long, how much is already exact.
-            Some(depth) => format!(
+            (Some(depth), _) => format!(
                 "  searching… depth {depth} · {} · {} of {} exact ({algorithm})",
                 duration(search.elapsed),
                 search.exact_count(),
                 search.total,
             ),
-            None => format!(
+            // The exact search of a long analysis: which moves, how much work, how long.
+            (None, Some(live)) => format!(
+                "  searching… {} of {} exact{} · {} nodes · {} ({algorithm})",
+                search.exact_count(),
+                search.total,
+                scoring(search, live),
+                thousands(live.nodes),
+                duration(live.elapsed),
+            ),
+            (None, None) => format!(
                 "  searching… {} of {} moves scored ({algorithm})",
                 search.moves.len(),
                 search.total,
@@ -169,6 +187,21 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
     let Some(done) = &search.done else {
         return Line::default();
     };
+    if search.settling()
+        && let Some(live) = &search.live
+    {
+        // The budget is spent but the analysis board goes on: how far it has got, on which
+        // moves, with how much work and time since the analysis started.
+        let text = format!(
+            "  analysing on… {} of {} exact{} · {} nodes · {} ({algorithm})",
+            search.exact_count(),
+            search.total,
+            scoring(search, live),
+            thousands(live.nodes),
+            duration(live.elapsed),
+        );
+        return Line::styled(text, theme.strong());
+    }
     if search.settling() {
         // The budget is spent but the analysis board goes on: how far it has got, and what the
         // budget's search cost.

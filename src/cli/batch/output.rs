@@ -2,9 +2,9 @@
 //! bad or disagreeing line on stderr, and the counts behind the progress and the exit status.
 
 use super::line::Entry;
-use super::solving::Answer;
+use super::solving::{Answer, Scores};
 use crate::cli::error::Ending;
-use crate::cli::format::RulesJson;
+use crate::cli::format::{RulesJson, value_name};
 use crate::cli::narrowing;
 use crate::cli::progress::{Live, rate, seconds};
 use crate::engine::game::notation::thousands;
@@ -39,6 +39,47 @@ pub struct Tally {
     started: Instant,
 }
 
+/// What a line's JSON says of the position, or with `--analyze` of each column (`null` for a
+/// full one): `score` is the depth-aware score, `pons_score` Pons' (docs/cli.md, "Scores and
+/// their names"); a weak solve knows neither, only the `value`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Found {
+    One {
+        value: &'static str,
+        score: Option<i32>,
+        pons_score: Option<i32>,
+    },
+    Columns {
+        values: Vec<Option<&'static str>>,
+        scores: Option<Vec<Option<i32>>>,
+        pons_scores: Option<Vec<Option<i32>>>,
+    },
+}
+
+impl Found {
+    fn new(answer: &Answer, weak: bool) -> Found {
+        match (&answer.scores, &answer.depth_aware) {
+            (Scores::One(pons), depth_aware) => Found::One {
+                value: value_name(*pons),
+                score: match depth_aware {
+                    Some(Scores::One(score)) => Some(*score),
+                    _ => None,
+                },
+                pons_score: (!weak).then_some(*pons),
+            },
+            (Scores::Columns(pons), depth_aware) => Found::Columns {
+                values: pons.iter().map(|s| s.map(value_name)).collect(),
+                scores: match depth_aware {
+                    Some(Scores::Columns(scores)) => Some(scores.clone()),
+                    _ => None,
+                },
+                pons_scores: (!weak).then(|| pons.clone()),
+            },
+        }
+    }
+}
+
 /// One line of `--batch --json`.
 #[derive(Serialize)]
 struct LineJson<'a> {
@@ -48,12 +89,8 @@ struct LineJson<'a> {
     position: String,
     to_move: String,
     weak: bool,
-    /// Pons' score of the position (without `--analyze`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<i32>,
-    /// Each column's Pons score, `null` for a full one (with `--analyze`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scores: Option<Vec<Option<i32>>>,
+    #[serde(flatten)]
+    found: Found,
     /// The expected score(s) as the line gave them: a number, or an array of several.
     #[serde(skip_serializing_if = "Option::is_none")]
     expected: Option<serde_json::Value>,
@@ -130,10 +167,6 @@ impl Tally {
     }
 
     fn json(&self, number: usize, entry: &Entry, answer: &Answer, agrees: Option<bool>) -> String {
-        let (score, scores) = match &answer.scores {
-            super::solving::Scores::One(score) => (Some(*score), None),
-            super::solving::Scores::Columns(columns) => (None, Some(columns.clone())),
-        };
         let expected = match entry.expected.as_slice() {
             [] => None,
             [one] => Some((*one).into()),
@@ -146,8 +179,7 @@ impl Tally {
             position: entry.position.to_notation(),
             to_move: entry.position.to_move().to_string(),
             weak: self.weak,
-            score,
-            scores,
+            found: Found::new(answer, self.weak),
             expected,
             agrees,
             nodes: answer.nodes,

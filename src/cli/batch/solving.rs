@@ -1,8 +1,11 @@
 //! Solving one batch line with the batch's engine: the position's score, or (`--analyze`) every
-//! column's, on Pons' scale, and whether it agrees with the expected score(s).
+//! column's, on Pons' scale (what the text prints and the expected scores are checked against)
+//! and as the depth-aware score (`score` in the JSON), and whether it agrees with the expected
+//! score(s).
 
 use super::line::Entry;
 use crate::engine::analysis::solve::solve_with;
+use crate::engine::game::score::Score;
 use crate::engine::{Cancelled, Engine, Move, Position};
 use std::time::Duration;
 
@@ -11,8 +14,12 @@ pub const FULL: i32 = -1000;
 
 /// What was found for one line.
 pub struct Answer {
-    /// The position's score, or with `--analyze` each column's (`None`: full).
+    /// Pons' score of the position, or with `--analyze` each column's (`None`: full); with
+    /// `weak`, only its sign.
     pub scores: Scores,
+    /// The same as depth-aware scores, for the side to move at the line's position; `None` for
+    /// a weak solve, which has no exact score.
+    pub depth_aware: Option<Scores>,
     pub nodes: u64,
     pub explored: u64,
     pub elapsed: Duration,
@@ -110,6 +117,7 @@ pub fn solve(
         let solution = solve_with(engine, position, weak, false)?;
         return Ok(Answer {
             scores: Scores::One(solution.pons_score(position)),
+            depth_aware: (!weak).then(|| Scores::One(solution.score(position).score)),
             nodes: solution.stats.nodes,
             explored: solution.explored,
             elapsed: solution.elapsed,
@@ -117,24 +125,32 @@ pub fn solve(
     }
     let mut answer = Answer {
         scores: Scores::One(0),
+        depth_aware: None,
         nodes: 0,
         explored: 0,
         elapsed: Duration::ZERO,
     };
-    let mut columns = Vec::new();
+    let (mut columns, mut depth_aware) = (Vec::new(), Vec::new());
+    let cells = position.rules().cells();
     for slot in slots(position) {
         let Some(mv) = slot else {
             columns.push(None);
+            depth_aware.push(None);
             continue;
         };
         let child = position.play(mv).map_err(|_| Cancelled)?;
         // A move that wins leaves a finished child, which `solve_with` scores without searching.
         let solution = solve_with(engine, &child, weak, false)?;
         columns.push(Some(-solution.pons_score(&child)));
+        // The child's value, negated, is the move's for the side making it (a weak value is
+        // only a sign: no score).
+        depth_aware
+            .push((!weak).then(|| Score::from_value(-solution.value, cells, position.ply()).score));
         answer.nodes += solution.stats.nodes + 1;
         answer.explored += solution.explored;
         answer.elapsed += solution.elapsed;
     }
     answer.scores = Scores::Columns(columns);
+    answer.depth_aware = (!weak).then_some(Scores::Columns(depth_aware));
     Ok(answer)
 }

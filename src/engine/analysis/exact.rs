@@ -74,7 +74,11 @@ pub(crate) fn workers<'a>(
             Algorithm::Minimax => Box::new(Minimax::new(flag.clone())),
             _ => Box::new(AlphaBeta::new(flag.clone())),
         };
-        Worker { searcher, flag }
+        Worker {
+            searcher,
+            flag,
+            progress: None,
+        }
     };
     if algorithm != Algorithm::Engine {
         return flags.into_iter().map(alone).collect();
@@ -86,10 +90,11 @@ pub(crate) fn workers<'a>(
             .map(|flag| Worker {
                 searcher: Box::new(engine.share(flag.clone())),
                 flag,
+                progress: engine.progress(),
             })
             .collect()
     };
-    let (first, others): (Box<dyn Searcher + Send + 'a>, _) = match table {
+    let (first, others, progress): (Box<dyn Searcher + Send + 'a>, _, _) = match table {
         Table::New(bytes) => {
             let engine = Engine::with_hash(
                 position.layout(),
@@ -97,17 +102,19 @@ pub(crate) fn workers<'a>(
                 bytes.unwrap_or(DEFAULT_HASH_BYTES),
             );
             let others = shares(&engine, flags);
-            (Box::new(engine), others)
+            (Box::new(engine), others, None)
         }
         Table::Kept(engine) => {
             engine.resume(first_flag.clone());
             let others = shares(engine, flags);
-            (Box::new(&mut **engine), others)
+            let progress = engine.progress();
+            (Box::new(&mut **engine), others, progress)
         }
     };
     let first = Worker {
         searcher: first,
         flag: first_flag,
+        progress,
     };
     std::iter::once(first).chain(others).collect()
 }

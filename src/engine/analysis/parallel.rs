@@ -12,7 +12,8 @@
 
 use crate::engine::analysis::exact::{MoveAnalysis, score_move};
 use crate::engine::game::position::{Move, Position};
-use crate::engine::search::{Cancelled, SearchStats, Searcher, StopFlag};
+use crate::engine::search::{Cancelled, SearchProgress, SearchStats, Searcher, StopFlag};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -25,6 +26,8 @@ const ALONE_LOOKS: u32 = 64;
 pub(crate) struct Worker<'a> {
     pub searcher: Box<dyn Searcher + Send + 'a>,
     pub flag: StopFlag,
+    /// Where a reader sees which moves are being scored (the engine's progress reader, if any).
+    pub progress: Option<Arc<SearchProgress>>,
 }
 
 /// What became of one move.
@@ -122,10 +125,15 @@ fn score_one(
             .set_deadline(Some(now + (end - now) / moves_left.max(1) as u32));
     }
     let before = worker.searcher.stats().nodes;
-    Some(
-        score_move(worker.searcher.as_mut(), position, mv)
-            .map_err(|Cancelled| worker.searcher.stats().nodes - before + 1),
-    )
+    if let Some(progress) = &worker.progress {
+        progress.set_scoring(mv.cell(), true);
+    }
+    let scored = score_move(worker.searcher.as_mut(), position, mv)
+        .map_err(|Cancelled| worker.searcher.stats().nodes - before + 1);
+    if let Some(progress) = &worker.progress {
+        progress.set_scoring(mv.cell(), false);
+    }
+    Some(scored)
 }
 
 /// The moves of `rest` spread over every worker's thread.

@@ -52,6 +52,20 @@ impl Rules {
         moves.iter().map(|&mv| self.move_name(mv)).collect()
     }
 
+    /// A line of play as 1-based column digits (`4453`), the way Pons, Tromp and
+    /// `solve --batch` write a game and `play_moves` reads it back; `None` without gravity, where
+    /// a column does not name a cell.
+    pub fn column_digits(&self, moves: &[Move]) -> Option<String> {
+        if !self.gravity {
+            return None;
+        }
+        // Boards are at most MAX_SIDE (8) wide, so every column is one digit.
+        moves
+            .iter()
+            .map(|&mv| char::from_digit(mv.row_col(self).1 as u32 + 1, 10))
+            .collect()
+    }
+
     /// Parses a cell name such as `b2` (case-insensitive).
     pub fn parse_cell(&self, text: &str) -> Result<Move, NotationError> {
         let text = text.trim().to_ascii_lowercase();
@@ -326,6 +340,9 @@ mod tests {
         );
         let same = Position::empty(c4).play_moves("d d e c").unwrap();
         assert_eq!(p, same);
+        let (_, moves) = Position::empty(c4).play_line("d1 d2 e c").unwrap();
+        assert_eq!(c4.column_digits(&moves).as_deref(), Some("4453"));
+        assert_eq!(Rules::TICTACTOE.column_digits(&[Move(4)]), None);
         assert!(
             Position::empty(c4)
                 .play_moves("8")

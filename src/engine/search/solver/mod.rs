@@ -139,7 +139,20 @@ impl Engine {
             solver,
         };
         engine.set_book(self.book().cloned());
+        // Its nodes count in the reader's total work, not in this engine's own count.
+        match &mut engine.solver {
+            Word::Narrow(s) => s.share_progress(self.progress()),
+            Word::Wide(s) => s.share_progress(self.progress()),
+        }
         engine
+    }
+
+    /// The progress reader following this engine's searches, if any.
+    pub fn progress(&self) -> Option<Arc<SearchProgress>> {
+        match &self.solver {
+            Word::Narrow(s) => s.progress.clone(),
+            Word::Wide(s) => s.progress.clone(),
+        }
     }
 
     /// Calls of the inner negamax: Pons' "positions explored" (each null-window test counts its root).

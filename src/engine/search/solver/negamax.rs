@@ -63,10 +63,9 @@ pub struct Solver<B: Bitboard> {
     /// Solvers over the same table for other threads, which help with each search (lazy SMP,
     /// `parallel.rs`); none with one thread.
     pub(super) helpers: Vec<Solver<B>>,
-    /// Whether this solver is another's helper: it adds its nodes to the reader's count instead
-    /// of setting it (`check`).
-    pub(super) helping: bool,
-    /// The node count a helper last added to the reader's.
+    /// How this solver tells a progress reader its nodes (`check`).
+    pub(super) role: Role,
+    /// `stats.nodes` when this solver last reported to the progress reader.
     pub(super) reported: u64,
 }
 
@@ -112,7 +111,7 @@ impl<B: Bitboard> Solver<B> {
             root_ply: 0,
             cap: u64::MAX,
             helpers: Vec::new(),
-            helping: false,
+            role: Role::Searching,
             reported: 0,
         }
     }
@@ -138,11 +137,19 @@ impl<B: Bitboard> Solver<B> {
         self.book.as_ref()?.value_of(x.to_u128(), o.to_u128(), ply)
     }
 
+    /// Reports to `progress` (if any) as a solver sharing the table for other positions: its nodes
+    /// add to the reader's work only.
+    pub(super) fn share_progress(&mut self, progress: Option<Arc<SearchProgress>>) {
+        self.progress = progress;
+        self.role = Role::Sharing;
+    }
+
     /// Keeps the table but stops on `stop` from now on and counts from zero.
     pub fn resume(&mut self, stop: StopFlag) {
         self.stop = stop;
         self.stats = SearchStats::default();
         self.explored = 0;
+        self.reported = 0;
         self.restart_progress();
     }
 
@@ -159,6 +166,7 @@ impl<B: Bitboard> Solver<B> {
         self.table.clear();
         self.stats = SearchStats::default();
         self.explored = 0;
+        self.reported = 0;
         self.restart_progress();
     }
 
@@ -225,11 +233,13 @@ impl<B: Bitboard> Solver<B> {
     /// tells a progress reader the node count: this rare moment keeps the hot path untouched.
     pub(super) fn check(&mut self) -> Result<(), Cancelled> {
         if let Some(progress) = &self.progress {
-            if self.helping {
-                progress.add_helped(self.stats.nodes - self.reported);
-                self.reported = self.stats.nodes;
-            } else {
-                progress.set_nodes(self.stats.nodes);
+            let fresh = self.stats.nodes - self.reported;
+            self.reported = self.stats.nodes;
+            progress.add_work(fresh);
+            match self.role {
+                Role::Searching => progress.set_nodes(self.stats.nodes),
+                Role::Helping => progress.add_helped(fresh),
+                Role::Sharing => {}
             }
         }
         if self.explored >= self.cap {
@@ -427,6 +437,17 @@ impl<B: Bitboard> Solver<B> {
         self.table.prefetch(slot);
         slot
     }
+}
+
+/// How a solver's nodes reach the progress reader (`SearchProgress`): every solver adds them to
+/// the reader's `work`; besides, the searching one sets the reader's node count, a lazy-SMP
+/// helper adds to it while it helps, and a solver sharing the table for other positions (another
+/// move of the same analysis) only adds to `work`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Role {
+    Searching,
+    Helping,
+    Sharing,
 }
 
 /// Static move preference of every bit: with gravity the centre columns first (Pons' order),

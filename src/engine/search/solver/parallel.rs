@@ -5,7 +5,7 @@
 //! computes the value from facts it proved or read, so the answer is exact whichever finishes.
 
 use super::bitboard::Bitboard;
-use super::negamax::Solver;
+use super::negamax::{Role, Solver};
 use crate::engine::game::layout::Layout;
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 
@@ -79,7 +79,7 @@ impl<B: Bitboard> Solver<B> {
             helper.explored = 0;
             // A reader of the progress sees every thread's nodes.
             helper.progress = self.progress.clone();
-            helper.helping = true;
+            helper.role = Role::Helping;
             helper.reported = 0;
         }
         let (mine, theirs) = std::thread::scope(|scope| {
@@ -111,6 +111,8 @@ impl<B: Bitboard> Solver<B> {
         });
         for helper in &mut helpers {
             self.stats += helper.stats;
+            // Already reported to the reader's work by the helper itself.
+            self.reported += helper.stats.nodes;
             self.explored += helper.explored;
             helper.table.flush();
             helper.progress = None;
