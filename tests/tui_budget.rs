@@ -170,3 +170,38 @@ fn with_keep_analysing_off_the_hint_stops_at_the_budget() {
     let log = log_text(&app);
     assert!(log.last().unwrap().ends_with("0 of 7 exact]"), "{log:?}");
 }
+
+#[test]
+fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
+    let mut options = budgeted(Rules::CONNECT4);
+    options.start = options.start.play_moves("44").unwrap();
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    assert!(app.search.settling());
+    let rules = Rules::CONNECT4;
+    let live = tictree::app::Live {
+        nodes: 40_431_497,
+        elapsed: std::time::Duration::from_millis(7_040),
+        scoring: vec![
+            rules.parse_cell("a1").unwrap(),
+            rules.parse_cell("g1").unwrap(),
+        ],
+    };
+    app.update(Action::Search(SearchMessage::Progress {
+        key: tictree::app::JobKey::Play,
+        generation: app.search.generation,
+        live: live.clone(),
+    }));
+    let text = text(&screen(&app, 120, 36));
+    assert!(
+        text.contains("analysing on… 0 of 7 exact · solving a1, g1 · 40.4 M nodes · 7.04 s"),
+        "{text}"
+    );
+    // A report of an older search is stale and changes nothing.
+    app.update(Action::Search(SearchMessage::Progress {
+        key: tictree::app::JobKey::Play,
+        generation: app.search.generation - 1,
+        live: tictree::app::Live { nodes: 1, ..live },
+    }));
+    assert_eq!(app.search.live.as_ref().unwrap().nodes, 40_431_497);
+}

@@ -5,6 +5,7 @@
 mod pty_support;
 
 use pty_support::Session;
+use std::time::Duration;
 
 #[test]
 fn a_move_is_played_the_ai_answers_and_q_restores_the_terminal() {
@@ -217,4 +218,44 @@ fn two_perfect_ais_play_a_whole_game_to_a_draw_on_screen() {
     session.screen.wait_for("Game over: draw");
     session.screen.wait_for("═  DRAW  ═");
     session.quit();
+}
+
+/// A long Connect Four analysis on the board never looks stuck: its footer names the moves being
+/// solved and the nodes and time so far, and moves on between two looks.
+#[test]
+fn a_long_analysis_shows_its_progress_in_the_footer() {
+    // A position of Pons' Begin-Hard set, without the book: about 16 s to solve every move.
+    let mut session = Session::start(&[
+        "--rules",
+        "connect4",
+        "--moves",
+        "13712",
+        "--o",
+        "human",
+        "--no-mouse",
+        "--no-book",
+    ]);
+    session.screen.wait_for("exact · solving ");
+    let first = footer(&session.screen.contents());
+    assert!(first.contains("of 7 exact · solving "), "{first}");
+    // Half a second later (the reports come twice a second) the count has moved on.
+    let mut later = first.clone();
+    for _ in 0..40 {
+        session.screen.pump(Duration::from_millis(100));
+        later = footer(&session.screen.contents());
+        if later != first {
+            break;
+        }
+    }
+    assert_ne!(later, first, "the footer did not change");
+    session.quit();
+}
+
+/// The line of the screen with the analysis's progress.
+fn footer(screen: &str) -> String {
+    screen
+        .lines()
+        .find(|l| l.contains("exact · solving "))
+        .unwrap_or_default()
+        .to_string()
 }

@@ -143,6 +143,16 @@ fn game_over_words(position: &Position) -> String {
     }
 }
 
+/// `940,311` below ten million, `40.4 M` above: a count that grows by millions a second stays
+/// short enough for the footer (only the `engine` reports live, so the algorithm goes unsaid).
+fn millions(count: u64) -> String {
+    if count < 10_000_000 {
+        thousands(count)
+    } else {
+        format!("{:.1} M", count as f64 / 1e6)
+    }
+}
+
 /// ` · solving d1, e1`: the moves being scored now, if any.
 fn scoring(search: &SearchView, live: &Live) -> String {
     if live.scoring.is_empty() {
@@ -169,11 +179,11 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
             ),
             // The exact search of a long analysis: which moves, how much work, how long.
             (None, Some(live)) => format!(
-                "  searching… {} of {} exact{} · {} nodes · {} ({algorithm})",
+                "  searching… {} of {} exact{} · {} nodes · {}",
                 search.exact_count(),
                 search.total,
                 scoring(search, live),
-                thousands(live.nodes),
+                millions(live.nodes),
                 duration(live.elapsed),
             ),
             (None, None) => format!(
@@ -193,11 +203,11 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
         // The budget is spent but the analysis board goes on: how far it has got, on which
         // moves, with how much work and time since the analysis started.
         let text = format!(
-            "  analysing on… {} of {} exact{} · {} nodes · {} ({algorithm})",
+            "  analysing on… {} of {} exact{} · {} nodes · {}",
             search.exact_count(),
             search.total,
             scoring(search, live),
-            thousands(live.nodes),
+            millions(live.nodes),
             duration(live.elapsed),
         );
         return Line::styled(text, theme.strong());
