@@ -337,6 +337,48 @@ const OPTIONS: &[(&[&str], &str)] = &[
         &["--rules", "connect4", "--no-mouse"],
         "the game needs a terminal; for scripts use 'tictree analyze'",
     ),
+    (&["book"], "a subcommand is needed (see --help)"),
+    (
+        &["book", "build", "--plies", "3"],
+        "the following required arguments were not provided: --out <FILE> (see --help)",
+    ),
+    (
+        &["book", "build", "--plies", "99", "--out", "x.book"],
+        "--plies 99: expected a whole number from 0 to 20",
+    ),
+    (
+        &[
+            "book", "build", "--plies", "2", "--out", "x.book", "--moves", "44",
+        ],
+        "--moves: a book starts from the empty board",
+    ),
+    (
+        &[
+            "book",
+            "build",
+            "--plies",
+            "2",
+            "--out",
+            "/nonexistent/x.book",
+        ],
+        "/nonexistent/x.book.partial: No such file or directory",
+    ),
+    (
+        &["book", "info", "/nonexistent.book"],
+        "/nonexistent.book: No such file or directory",
+    ),
+    (
+        &["book", "info", "Cargo.toml"],
+        "Cargo.toml: not a tictree book",
+    ),
+    (
+        &["book", "verify", "Cargo.toml", "--sample", "0"],
+        "--sample 0: expected a whole number from 1 to 1000000000",
+    ),
+    (
+        &["analyze", "--book", "x.book", "--no-book"],
+        "the argument '--book <FILE>' cannot be used with '--no-book' (see --help)",
+    ),
 ];
 
 fn cases() -> Vec<Case> {

@@ -59,8 +59,22 @@ impl Ending {
 /// A command-line parsing error as one line: clap's first line (what is wrong), without its
 /// `error:` prefix, usage and tips, pointing to `--help` for the rest.
 pub fn one_line(error: &clap::Error) -> String {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+    ) {
+        return "a subcommand is needed (see --help)".into();
+    }
     let rendered = error.render().to_string();
-    let first = rendered.lines().next().unwrap_or("invalid arguments");
-    let what = first.trim_start_matches("error:").trim();
+    let mut lines = rendered.lines().filter(|line| !line.trim().is_empty());
+    let first = lines.next().unwrap_or("invalid arguments");
+    let mut what = first.trim_start_matches("error:").trim().to_string();
+    // "the following required arguments were not provided:" names them on the next line.
+    if what.ends_with(':')
+        && let Some(next) = lines.next()
+    {
+        what = format!("{what} {}", next.trim());
+    }
     format!("{what} (see --help)")
 }

@@ -20,11 +20,11 @@ use std::time::Instant;
 
 /// Runs `tictree book verify`.
 pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
-    let book = read(&args.file)?;
     let wanted = args.sample()?;
     let seed = args.seed()?.unwrap_or_else(rand::random);
     let threads = args.threads.count()?;
     let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let book = read(&args.file)?;
     let sample = sample(&book, wanted, seed);
     let positions: Vec<_> = sample
         .iter()
