@@ -1,10 +1,12 @@
 //! Responsiveness of the real game, measured as a user feels it: the release binary in a
 //! pseudo-terminal, a key that changes the screen pressed again and again while the heaviest
 //! searches run, and the time from each key press to the first byte of the new frame. Also: how
-//! fast a search on the biggest board gives up when cancelled, and how much CPU an idle game uses.
+//! fast a search on the biggest board gives up when cancelled, how much CPU an idle game uses, and
+//! how soon after it starts the Connect Four game shows all seven first moves exact (the book).
 //!
 //! `cargo build --release && cargo run --release --example latency` (figures in
-//! docs/benchmarks.md). A benchmark, not a test: the numbers depend on the machine.
+//! docs/benchmarks.md); `… --example latency -- first` runs only the last measurement. A
+//! benchmark, not a test: the numbers depend on the machine.
 
 use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
 use std::io::{Read, Write};
@@ -22,8 +24,13 @@ fn main() {
         .join("target/release/tictree");
     assert!(binary.exists(), "build it first: cargo build --release");
     let binary = binary.to_str().expect("a UTF-8 path").to_string();
+    first_answer(&binary);
+    if std::env::args().nth(1).as_deref() == Some("first") {
+        return;
+    }
     println!("key press → first byte of the new frame, {PRESSES} presses {BETWEEN:?} apart");
-    let connect4 = ["--rules", "connect4", "--time-ms", "0"];
+    // Without the book, so the opening's search is the heavy one it measures.
+    let connect4 = ["--rules", "connect4", "--time-ms", "0", "--no-book"];
     let eight = ["--rules", "8x8k5", "--time-ms", "0"];
     // The cursor keys move the board cursor: every press changes the frame.
     latency(
@@ -46,13 +53,47 @@ fn main() {
     latency(
         &binary,
         "Connect Four replay, counted in the background",
-        &["--rules", "connect4"],
+        &["--rules", "connect4", "--no-book"],
         b"s3",
         b"\x1b[C",
         b"\x1b[D",
     );
     cancellation();
     idle(&binary);
+}
+
+/// From the start of the process to the screen showing the empty Connect Four board's seven moves
+/// all exact (the tree's footer `7 moves · … nodes`, written once the analysis is done), with the
+/// built-in book and two threads, as `tictree --rules connect4` starts.
+fn first_answer(binary: &str) {
+    const RUNS: usize = 20;
+    let mut times = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let started = Instant::now();
+        let game = Game::start(binary, &["--rules", "connect4", "--threads", "2"]);
+        let mut screen = vt100::Parser::new(
+            40.try_into().expect("rows"),
+            120.try_into().expect("cols"),
+            0,
+        );
+        let deadline = started + Duration::from_secs(60);
+        let mut done = false;
+        while !done && Instant::now() < deadline {
+            if let Ok(bytes) = game.output.recv_timeout(Duration::from_millis(50)) {
+                screen.process(&bytes);
+                done = screen.screen().contents().contains("7 moves · ");
+            }
+        }
+        assert!(done, "no exact analysis within a minute");
+        times.push(started.elapsed());
+        game.quit();
+    }
+    times.sort();
+    println!(
+        "Connect Four start → all 7 moves exact on screen: median {:.0} ms, max {:.0} ms ({RUNS} runs)",
+        times[RUNS / 2].as_secs_f64() * 1e3,
+        times[RUNS - 1].as_secs_f64() * 1e3
+    );
 }
 
 /// A game in a pseudo-terminal and the bytes it writes.
