@@ -4,20 +4,18 @@
 //! FILE once complete, so FILE is never half-written) and removes the checkpoint. The book depends
 //! only on the rules and the plies: a resumed build writes the same bytes as an uninterrupted one.
 
-use super::print_out;
+use super::{print_out, solve_live};
 use crate::cli::args::BookBuildArgs;
 use crate::cli::error::{CliError, Ending};
-use crate::cli::interrupt::Interrupt;
-use crate::cli::progress::{Live, seconds};
-use crate::engine::analysis::book_build::{Plan, solve_positions};
+use crate::cli::progress::seconds;
+use crate::engine::analysis::book_build::Plan;
 use crate::engine::game::notation::thousands;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Runs `tictree book build`.
@@ -51,34 +49,19 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         failed: None,
     });
     let total = plan.frontier().len();
-    let done = Arc::new(AtomicUsize::new(resumed));
     let started = Instant::now();
-    let live = {
-        let done = Arc::clone(&done);
-        Live::start(move || {
-            vec![progress_line(
-                total,
-                resumed,
-                done.load(Ordering::Relaxed),
-                started.elapsed(),
-            )]
-        })
-    };
-    let interrupt = Interrupt::catch();
     let found = Mutex::new(Vec::with_capacity(positions.len()));
-    let outcome = solve_positions(
+    let outcome = solve_live(
         &positions,
         threads,
         hash,
-        interrupt.flag(),
+        move |done, elapsed| progress_line(total, resumed, resumed + done, elapsed),
         &|index, score| {
             let key = plan.frontier()[todo[index]].0;
             lock(&writer).record(key, score);
             lock(&found).push((key, score));
-            done.fetch_add(1, Ordering::Relaxed);
         },
     );
-    live.finish();
     if let Some(error) = lock(&writer).failed.take() {
         return Err(CliError(format!("{}: {error}", checkpoint.display())));
     }

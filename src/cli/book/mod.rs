@@ -6,12 +6,18 @@ mod verify;
 
 use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};
 use super::error::{CliError, Ending};
+use super::interrupt::Interrupt;
+use super::progress::Live;
 use crate::engine::Rules;
+use crate::engine::analysis::book_build::solve_positions;
 use crate::engine::book::{self, Book, fnv1a};
 use crate::engine::game::notation::thousands;
+use crate::engine::{Cancelled, Position};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// Runs `tictree book …`.
 pub fn run(args: &BookArgs) -> Result<Ending, CliError> {
@@ -20,6 +26,36 @@ pub fn run(args: &BookArgs) -> Result<Ending, CliError> {
         BookCommand::Verify(args) => verify::run(args),
         BookCommand::Info(args) => info(args).map(|()| Ending::Done),
     }
+}
+
+/// Solves `positions` as `solve_positions` does, stopped by Ctrl-C, with a progress line on a
+/// terminal: `line(positions solved so far, time since the start)`.
+fn solve_live(
+    positions: &[Position],
+    threads: usize,
+    hash: usize,
+    line: impl Fn(usize, Duration) -> String + Send + 'static,
+    on_solved: &(dyn Fn(usize, i8) + Sync),
+) -> Result<(), Cancelled> {
+    let done = Arc::new(AtomicUsize::new(0));
+    let started = Instant::now();
+    let live = {
+        let done = Arc::clone(&done);
+        Live::start(move || vec![line(done.load(Ordering::Relaxed), started.elapsed())])
+    };
+    let interrupt = Interrupt::catch();
+    let outcome = solve_positions(
+        positions,
+        threads,
+        hash,
+        interrupt.flag(),
+        &|index, score| {
+            on_solved(index, score);
+            done.fetch_add(1, Ordering::Relaxed);
+        },
+    );
+    live.finish();
+    outcome
 }
 
 /// Reads a book file, or says in one line why it cannot be used.

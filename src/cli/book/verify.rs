@@ -1,12 +1,10 @@
 //! `tictree book verify`: re-solves a random sample of a book's positions with the live search
 //! (the book itself switched off) and lists every position where the two disagree.
 
-use super::{print_out, read};
+use super::{print_out, read, solve_live};
 use crate::cli::args::BookVerifyArgs;
 use crate::cli::error::{CliError, Ending};
-use crate::cli::interrupt::Interrupt;
-use crate::cli::progress::{Live, seconds};
-use crate::engine::analysis::book_build::solve_positions;
+use crate::cli::progress::seconds;
 use crate::engine::book::value_of_score;
 use crate::engine::game::notation::thousands;
 use crate::engine::game::score::signed;
@@ -14,8 +12,7 @@ use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
 /// Runs `tictree book verify`.
@@ -30,33 +27,25 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
         .iter()
         .map(|&i| book.position(book.entry(i).0))
         .collect();
-    let done = Arc::new(AtomicUsize::new(0));
+    let total = positions.len();
     let started = Instant::now();
-    let live = {
-        let done = Arc::clone(&done);
-        let total = positions.len();
-        Live::start(move || {
-            vec![format!(
-                "verify: {} of {} positions re-solved · {}",
-                thousands(done.load(Ordering::Relaxed) as u64),
-                thousands(total as u64),
-                seconds(started.elapsed())
-            )]
-        })
-    };
-    let interrupt = Interrupt::catch();
     let searched = Mutex::new(vec![None; positions.len()]);
-    let outcome = solve_positions(
+    let outcome = solve_live(
         &positions,
         threads,
         hash,
-        interrupt.flag(),
+        move |done, elapsed| {
+            format!(
+                "verify: {} of {} positions re-solved · {}",
+                thousands(done as u64),
+                thousands(total as u64),
+                seconds(elapsed)
+            )
+        },
         &|index, score| {
             searched.lock().unwrap_or_else(PoisonError::into_inner)[index] = Some(score);
-            done.fetch_add(1, Ordering::Relaxed);
         },
     );
-    live.finish();
     let searched = searched
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
