@@ -4,12 +4,15 @@
 //! 1. random; 2. a win if there is one, else a block of the opponent's immediate win, else random;
 //! 3. a depth-limited search (two plies unless told) with the heuristic beyond it, random among
 //!    its equally valued best moves; 4. perfect: random among the moves with the best exact score.
+//!
+//! `Strong` is the rule of the strong games that `bench --only realtime` analyses along.
 
 use crate::engine::analysis::appraisal::{Appraisal, best_of};
 use crate::engine::analysis::budget::Budget;
 use crate::engine::analysis::budgeted::analyze_within_table;
-use crate::engine::analysis::exact::Table;
+use crate::engine::analysis::exact::{Analysis, Table};
 use crate::engine::game::position::{Move, Player, Position, Status};
+use crate::engine::game::score::{Score, WIN, pons};
 use crate::engine::search::solver::Engine;
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
 use rand::Rng;
@@ -168,6 +171,62 @@ pub fn choose(
 /// analysis knows.
 pub fn choose_among(appraisal: &Appraisal, rng: &mut impl Rng) -> Option<Move> {
     best_of(&appraisal.moves).choose(rng).copied()
+}
+
+/// How the strong players of the real-time benchmark pick their moves (`examples/strong_games.rs`,
+/// docs/benchmarks.md, "Real time along strong games"): at random among the moves with the best
+/// exact score, except that with probability `chance` they pick at random among every move within
+/// `slack` points of the best on Pons' scale (`score::pons`), as a strong human might when the
+/// difference is a few stones of a long game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Strong {
+    /// Points below the best on Pons' scale a sometimes-pick may lose.
+    pub slack: i32,
+    /// Probability, each move, of choosing among the moves within the slack.
+    pub chance: f64,
+}
+
+impl Strong {
+    /// The players of `data/realtime/connect4-games.txt`: within 2 points, one move in five.
+    pub const BENCH: Strong = Strong {
+        slack: 2,
+        chance: 0.2,
+    };
+
+    /// The move of a strong player given the exact analysis of its position (`None` once the game
+    /// is over). Draws from `rng` exactly twice, whatever the analysis: equal seeds, equal games.
+    pub fn choose(&self, analysis: &Analysis, rng: &mut impl Rng) -> Option<Move> {
+        let loose = rng.random_bool(self.chance.clamp(0.0, 1.0));
+        let pool = self.pool(analysis, loose);
+        let pick = rng.random_range(0..pool.len().max(1));
+        pool.get(pick).copied()
+    }
+
+    /// The moves `choose` picks among: the best ones, or (`loose`) those within the slack.
+    pub fn pool(&self, analysis: &Analysis, loose: bool) -> Vec<Move> {
+        if !loose {
+            return analysis.best();
+        }
+        let position = &analysis.position;
+        let on_pons = |score: Score| pons_of(score, position);
+        let Some(best) = analysis.moves.iter().map(|m| on_pons(m.score)).max() else {
+            return Vec::new();
+        };
+        analysis
+            .moves
+            .iter()
+            .filter(|m| on_pons(m.score) >= best - self.slack)
+            .map(|m| m.mv)
+            .collect()
+    }
+}
+
+/// A move's exact score on Pons' scale: ±(cells + 2 − T) / 2 for a game ending with T marks, as
+/// the column values of the empty Connect Four board, -2 -1 0 1 0 -1 -2.
+pub fn pons_of(score: Score, position: &Position) -> i32 {
+    let ended = position.ply() + score.plies;
+    let value = score.score.signum() * (WIN - ended as i32);
+    pons(value, position.rules().cells())
 }
 
 /// One game between two players, as `play_game` played it.

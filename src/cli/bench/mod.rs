@@ -1,8 +1,11 @@
 //! `tictree bench`: a fixed suite of searches, each row with nodes, time and whether the answer is
-//! right. Connect Four rows use Pons' test sets (data/connect4) and compare with his figures.
+//! right. Connect Four rows use Pons' test sets (data/connect4) and compare with his figures. No
+//! row consults an opening book, except the opt-in `realtime` row (`realtime.rs`), which measures
+//! the analysis as a user gets it, book included.
 
 use crate::cli::args::BenchArgs;
 mod progress;
+pub mod realtime;
 mod sets;
 mod table;
 
@@ -40,6 +43,9 @@ pub struct BenchRow {
     threaded: Option<Threaded>,
     /// Mean time on one thread over mean time on `threads`.
     speedup: Option<f64>,
+    /// The realtime row's own figures (that row runs once, on `threads`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    realtime: Option<realtime::Realtime>,
 }
 
 /// A row's figures on several threads.
@@ -78,6 +84,7 @@ impl BenchRow {
             threads: 1,
             threaded: None,
             speedup: None,
+            realtime: None,
         }
     }
 
@@ -202,7 +209,8 @@ fn row_names() -> Vec<String> {
     let sets = SETS
         .iter()
         .map(|s| format!("connect4 {} {}", s.file, s.name));
-    analyses.chain(fixed).chain(sets).collect()
+    let realtime = std::iter::once(realtime::NAME.to_string());
+    analyses.chain(fixed).chain(sets).chain(realtime).collect()
 }
 
 /// Why the suite stopped before its end.
@@ -243,6 +251,10 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     let mut rows = Vec::new();
     let halt = suite(args, hash, threads, &watch, &live, &mut rows).err();
     live.finish();
+    // Only the realtime row fails the command (status 1) on a wrong answer.
+    let disagreed = rows
+        .iter()
+        .any(|row| row.realtime.as_ref().is_some_and(|r| !r.agrees()));
     match halt {
         None => {}
         Some(Halt::Bad(error)) => return Err(error),
@@ -259,11 +271,16 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         println!("{text}");
     }
-    Ok(Ending::Done)
+    Ok(if disagreed {
+        Ending::Failed
+    } else {
+        Ending::Done
+    })
 }
 
 /// The rows `--only` wants, each printed (as a table line) as soon as it is done: each run on one
-/// thread, then again on `threads` when that is more.
+/// thread, then again on `threads` when that is more. The realtime row runs only when `--only`
+/// names it (it takes minutes), once, on `--threads` or else 2 threads.
 fn suite(
     args: &BenchArgs,
     hash: usize,
@@ -337,6 +354,18 @@ fn suite(
                 connect4_row(set, engine, watch)
             })?;
         }
+    }
+    if args.only.is_some() && wanted(realtime::NAME) {
+        watch.row(realtime::NAME);
+        let threads = args
+            .threads
+            .given()?
+            .map_or(realtime::THREADS, |n| n as usize);
+        let row = realtime::realtime_row(threads, hash, watch, live)?;
+        if !args.json {
+            live.above(|| println!("{}", table_line(&row)));
+        }
+        rows.push(row);
     }
     Ok(())
 }

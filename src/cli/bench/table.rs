@@ -33,7 +33,7 @@ pub(super) fn table_line(row: &BenchRow) -> String {
         (Some(t), _) => format!(" {:>11} {:>8}", format!("{} right", t.correct), "-"),
         _ => String::new(),
     };
-    format!(
+    let line = format!(
         "{:<34} {:>9} {:>13} {:>12.1} {:>12} {:>11}{wide}  {}",
         row.name,
         format!("{}/{}", row.correct, row.positions),
@@ -42,10 +42,18 @@ pub(super) fn table_line(row: &BenchRow) -> String {
         explored,
         time(row.mean_ms),
         pons
-    )
+    );
+    // The realtime row's own figures follow on lines of their own.
+    match &row.realtime {
+        Some(realtime) => std::iter::once(line)
+            .chain(realtime.describe())
+            .collect::<Vec<_>>()
+            .join("\n"),
+        None => line,
+    }
 }
 
-fn time(ms: f64) -> String {
+pub(super) fn time(ms: f64) -> String {
     if ms < 1.0 {
         format!("{:.1} µs", ms * 1e3)
     } else if ms < 1e3 {

@@ -84,10 +84,19 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         thousands(book.len() as u64),
         thousands(book.bytes().len() as u64),
         thousands((total - resumed) as u64),
-        seconds(started.elapsed()),
+        took(started.elapsed()),
         if threads == 1 { "" } else { "s" },
     ))?;
     Ok(Ending::Done)
+}
+
+/// `850 ms`, `12.3 s`, `39.1 min`, `2.4 h`: a build's time at a glance.
+fn took(elapsed: Duration) -> String {
+    match elapsed.as_secs_f64() {
+        s if s < 120.0 => seconds(elapsed),
+        s if s < 7200.0 => format!("{:.1} min", s / 60.0),
+        s => format!("{:.1} h", s / 3600.0),
+    }
 }
 
 fn file_name(path: &Path) -> String {
