@@ -2,9 +2,9 @@
 //! estimates improved depth by depth elsewhere, every result delivered as soon as it is known.
 //!
 //! Under a time budget, every move first gets a depth-1 estimate (so all of them show a value at
-//! once), then most of the time (`EXACT_SHARE`) goes to the exact algorithm, in rounds: each
-//! shares the time left fairly between the moves still unsolved, best estimate first, and a move
-//! that does not finish in its share waits for the next round. The solver can
+//! once), then the exact algorithm gets half the time (`EXACT_TRIAL`), or most of it
+//! (`EXACT_SHARE`) once it has proven a move, the moves best estimate first, with no share of their
+//! own: the phase ends at its deadline, like an unlimited analysis cut short. The solver can
 //! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline; a node or
 //! depth budget cannot interrupt it deterministically, so without a time limit only the
 //! depth-limited search runs. That search covers the moves still unsolved at depths 1, 2, 3…
@@ -21,12 +21,18 @@ use crate::engine::search::estimate::{Estimate, Found, Horizon};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
 use std::time::Instant;
 
-/// The part of a time budget the exact algorithm may use before the estimates take over. An
-/// exact answer is worth more than any estimate, so it gets most of the time; the rest still
-/// deepens the estimates of the moves it could not solve. With a half (as before), Pons'
-/// Begin-Hard positions of 7 and 8 plies got 0 and 2 of 7 moves exact in 1.5 s on two threads
-/// although the whole analysis takes 1.7 and 2.4 s.
-const EXACT_SHARE: f64 = 0.8;
+/// The part of a time budget the exact algorithm may use before the estimates take over, once it
+/// has proven one move (`EXACT_TRIAL` until then). An exact answer is worth more than any
+/// estimate, so it gets most of the time; the rest still deepens the estimates of the moves it
+/// could not solve. With half the time, each move with a
+/// fair share of it, positions of strong Connect Four games at 6 to 11 plies whose unlimited
+/// analysis takes 1.0 to 1.3 s on two threads were left with moves unsolved at 1.5 s.
+const EXACT_SHARE: f64 = 0.9;
+
+/// The part of a time budget the exact algorithm may use while it has proven no move: where not
+/// even one move is in reach (8×8 k=5 from the start, Connect Four's opening without the book),
+/// the estimates keep half the time, as deep as they were before exact answers came first.
+const EXACT_TRIAL: f64 = 0.5;
 
 /// Scores every legal move of `position` within `budget`, calling `on_update` each time a move's
 /// value is found or improved. Without limits this is exactly `analyze` (same values, same node
@@ -107,63 +113,52 @@ pub fn analyze_within_table(
         reached = Some(1);
         first_depth = 2;
 
-        let end = started + time.mul_f64(EXACT_SHARE);
-        // The first worker stops on the budget's flag, the others on their own (each move's
-        // share of the time is a deadline on its worker's flag).
-        let flags = std::iter::once(flag.clone())
+        // Every worker stops at the end of the exact phase, and no move has a share of its own:
+        // the phase spends its time as an unlimited analysis would, whose whole is what decides
+        // whether every move can be exact (a move cut off at a share of its own loses the work
+        // the table could not keep, and on Connect Four positions of 6 to 11 plies the shares
+        // left moves unsolved that the whole analysis solved in time). The moves left unsolved
+        // at the end get estimates.
+        let flags: Vec<StopFlag> = std::iter::once(flag.clone())
             .chain((1..threads).map(|_| StopFlag::with_deadline(stop)))
             .collect();
-        let mut workers = workers(algorithm, position, flags, &mut table);
-        // Rounds until the exact phase's time is up: each shares the time left fairly between
-        // the moves still unsolved, so a hard move given up on in one round comes back in the
-        // next with the time the easy ones did not need (and the table still holds what its
-        // first attempt proved).
-        loop {
-            let mut pending: Vec<usize> = (0..moves.len())
-                .filter(|&i| {
-                    !progress.slots[i]
-                        .as_ref()
-                        .is_some_and(|m| m.value.is_exact())
-                })
-                .collect();
-            if pending.is_empty() || Instant::now() >= end {
-                break;
-            }
-            // The most promising first: if time runs out, the moves a player would choose
-            // between are the ones most likely exact.
-            pending.sort_by_key(|&i| {
-                std::cmp::Reverse(progress.slots[i].as_ref().map_or(0, |m| m.value.rank()))
-            });
-            let solved = moves.len() - pending.len();
-            stats += score_moves(
-                position,
-                &moves,
-                &pending,
-                &mut workers,
-                Some(end),
-                stop,
-                algorithm == Algorithm::Engine,
-                |index, scored| match scored {
-                    Scored::Exact(analysed) => {
-                        let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
-                        appraisal.nodes += progress.spent[index];
-                        on_update(&appraisal);
-                        progress.slots[index] = Some(appraisal);
-                    }
-                    // Out of time for this move in this round.
-                    Scored::OutOfTime(nodes) => progress.spent[index] += nodes,
-                },
-            )?;
-            let now_solved = progress
-                .slots
-                .iter()
-                .filter(|m| m.as_ref().is_some_and(|m| m.value.is_exact()))
-                .count();
-            // A round that solved nothing had the whole time left: no later round has more.
-            if now_solved == solved {
-                break;
-            }
-        }
+        // Until a move is proven the phase may only take its trial; a proof says exact answers
+        // are in reach, and the phase may then go on to its full share.
+        let extend = |end: Instant| flags.iter().for_each(|f| f.set_deadline(Some(end)));
+        extend(started + time.mul_f64(EXACT_TRIAL));
+        let mut workers = workers(algorithm, position, flags.clone(), &mut table);
+        // The most promising first: if time runs out, the moves a player would choose between
+        // are the ones most likely exact.
+        let mut pending: Vec<usize> = (0..moves.len())
+            .filter(|&i| {
+                !progress.slots[i]
+                    .as_ref()
+                    .is_some_and(|m| m.value.is_exact())
+            })
+            .collect();
+        pending.sort_by_key(|&i| {
+            std::cmp::Reverse(progress.slots[i].as_ref().map_or(0, |m| m.value.rank()))
+        });
+        stats += score_moves(
+            position,
+            &moves,
+            &pending,
+            &mut workers,
+            None,
+            stop,
+            algorithm == Algorithm::Engine,
+            |index, scored| match scored {
+                Scored::Exact(analysed) => {
+                    extend(started + time.mul_f64(EXACT_SHARE));
+                    let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                    appraisal.nodes += progress.spent[index];
+                    on_update(&appraisal);
+                    progress.slots[index] = Some(appraisal);
+                }
+                // The exact phase is over: the estimates take over.
+                Scored::OutOfTime(nodes) => progress.spent[index] += nodes,
+            },
+        )?;
         stats.nodes += moves.len() as u64;
         stats.depth += 1;
         horizon.set_node_limit(budget.nodes.map(|n| n.saturating_sub(stats.nodes)));
