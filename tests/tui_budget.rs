@@ -59,6 +59,11 @@ fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     assert!(log[1].contains("budget-limited"), "{log:?}");
     assert!(log[2].starts_with("1. X (AI level 4) plays"), "{log:?}");
     assert!(log[2].contains("≈"), "{log:?}");
+    // The perfect player says when it had to move on an estimate.
+    assert!(
+        log[2].ends_with(", an estimate: no exact score within the budget"),
+        "{log:?}"
+    );
 }
 
 /// Runs the app's next search request as the worker does, the analysis past the budget included,

@@ -210,7 +210,13 @@ impl App {
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
         let who = self.seat_label(player);
-        let verdict = known.map_or(String::new(), |m| format!(" — {}", verdict(&m.value)));
+        let mut verdict = known
+            .as_ref()
+            .map_or(String::new(), |m| format!(" — {}", verdict(&m.value)));
+        // The perfect player moves on an estimate only when the budget ran out first: say so.
+        if self.seat(player) == Seat::PERFECT && known.is_some_and(|m| !m.value.is_exact()) {
+            verdict.push_str(", an estimate: no exact score within the budget");
+        }
         self.log.push(
             LogKind::Move,
             format!("{number}. {player} ({who}) plays {name}{verdict}"),
