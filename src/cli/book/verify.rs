@@ -70,11 +70,12 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
         }
     }
     report.push_str(&format!(
-        "{} of {} sampled positions of {} re-solved (seed {seed}, {} on {threads} threads): {}\n",
+        "{} of {} sampled positions of {} re-solved (seed {seed}, {} on {threads} thread{}): {}\n",
         thousands(checked),
         thousands(sample.len() as u64),
         args.file,
         seconds(started.elapsed()),
+        if threads == 1 { "" } else { "s" },
         if wrong == 0 {
             "every one agrees with the book".to_string()
         } else {
