@@ -15,7 +15,8 @@ use std::time::Duration;
 /// A Connect Four position whose seven moves take about half a second to score (release
 /// build): several redraws, a tenth of a second apart.
 const HALF_SECOND: &str = "4453626";
-/// One whose analysis takes most of a minute: there is time to press Ctrl-C.
+/// One whose analysis takes most of a minute without the book (which holds it: the tests that
+/// need the long search pass `--no-book`): there is time to press Ctrl-C.
 const LONG: &str = "13712";
 
 fn written(session: &Session) -> String {
@@ -98,7 +99,14 @@ fn solve_and_batch_show_their_narrowing_and_counts_then_clear() {
 
 #[test]
 fn ctrl_c_during_analyze_prints_a_partial_result_with_status_130() {
-    let mut session = Session::start(&["analyze", "--rules", "connect4", "--moves", LONG]);
+    let mut session = Session::start(&[
+        "analyze",
+        "--rules",
+        "connect4",
+        "--moves",
+        LONG,
+        "--no-book",
+    ]);
     session.screen.wait_for(" of 7 moves exact · searching ");
     // Ctrl-C as typed: the terminal turns it into SIGINT for the program.
     session.send(b"\x03");
@@ -123,8 +131,15 @@ fn ctrl_c_during_analyze_prints_a_partial_result_with_status_130() {
 
 #[test]
 fn sigint_with_json_into_a_pipe_gives_a_partial_object() {
-    let (status, out, err) =
-        interrupted(&["analyze", "--rules", "connect4", "--moves", LONG, "--json"]);
+    let (status, out, err) = interrupted(&[
+        "analyze",
+        "--rules",
+        "connect4",
+        "--moves",
+        LONG,
+        "--json",
+        "--no-book",
+    ]);
     assert_eq!(status, Some(130));
     assert!(err.is_empty(), "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
