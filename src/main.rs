@@ -1,6 +1,7 @@
 use clap::Parser;
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use tictree::cli::output::err_line;
 use tictree::cli::{Cli, CliError, Command, Ending};
 
 fn main() -> color_eyre::Result<ExitCode> {
@@ -9,11 +10,17 @@ fn main() -> color_eyre::Result<ExitCode> {
         Ok(cli) => cli,
         // --help and --version are not errors: clap prints them as usual.
         Err(error) if !error.use_stderr() => {
-            error.print()?;
-            return Ok(ExitCode::SUCCESS);
+            // As every command's output (`cli::output`): a reader that went away is no error.
+            return Ok(match error.print() {
+                Err(why) if why.kind() != std::io::ErrorKind::BrokenPipe => {
+                    err_line(&format!("tictree: cannot write the output: {why}"));
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::SUCCESS,
+            });
         }
         Err(error) => {
-            eprintln!("tictree: {}", tictree::cli::one_line(&error));
+            err_line(&format!("tictree: {}", tictree::cli::one_line(&error)));
             return Ok(ExitCode::from(2));
         }
     };
@@ -30,7 +37,7 @@ fn main() -> color_eyre::Result<ExitCode> {
     match outcome {
         Ok(ending) => Ok(ExitCode::from(ending.code())),
         Err(error) => {
-            eprintln!("tictree: {error}");
+            err_line(&format!("tictree: {error}"));
             Ok(ExitCode::from(2))
         }
     }
@@ -56,7 +63,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         tictree::tui::run(options, warning).map_err(|error| CliError(error.to_string()))?;
     // The game stays with the user after the screen is gone: ready to copy, or to resume.
     if record.length > 0 {
-        print!("{record}");
+        tictree::cli::output::out(&record.to_string());
     }
     Ok(())
 }

@@ -93,11 +93,11 @@ fn print(
         }
         let text = serde_json::to_string(&object)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
+        crate::outln!("{text}");
     } else {
-        print!("{}", analysis_table(analysis));
+        crate::out!("{}", analysis_table(analysis));
         if let Some((_, note)) = partial {
-            println!("{note}");
+            crate::outln!("{note}");
         }
     }
     Ok(())

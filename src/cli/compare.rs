@@ -89,22 +89,27 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
             object["partial"] = true.into();
             object["interrupted"] = algorithm.name().into();
         }
-        println!("{object}");
+        crate::outln!("{object}");
         return;
     }
-    println!(
+    crate::outln!(
         "{}  {}  {}",
         position.rules(),
         position.to_notation(),
         status_words(position)
     );
-    println!(
+    crate::outln!(
         "{:<10} {:<12} {:>5} {:>10} {:>10} {:>12}",
-        "algorithm", "best", "score", "nodes", "ms", "nodes/s"
+        "algorithm",
+        "best",
+        "score",
+        "nodes",
+        "ms",
+        "nodes/s"
     );
     for row in rows {
         if !row.finished {
-            println!(
+            crate::outln!(
                 "{:<10} not finished within {} s (gave up after {:.0} ms)",
                 row.algorithm,
                 ALLOWANCE.as_secs(),
@@ -113,7 +118,7 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
             continue;
         }
         let score = row.score.map_or("-".into(), signed);
-        println!(
+        crate::outln!(
             "{:<10} {:<12} {:>5} {:>10} {:>10.3} {:>12.0}",
             row.algorithm,
             abbreviated(&row.best),
@@ -129,7 +134,7 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
             .skip_while(|&&a| a != algorithm)
             .map(|a| a.name())
             .collect();
-        println!(
+        crate::outln!(
             "partial: interrupted (Ctrl-C) during {}; no row for {}",
             algorithm.name(),
             missing.join(", ")

@@ -10,6 +10,7 @@ mod error;
 pub mod format;
 mod interrupt;
 mod narrowing;
+pub mod output;
 pub mod progress;
 pub mod selfplay;
 pub mod solve;

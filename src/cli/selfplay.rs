@@ -129,11 +129,11 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     if args.json {
         let text = serde_json::to_string(&tally)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
+        crate::outln!("{text}");
     } else {
-        print!("{}", table(&tally, [x, o]));
+        crate::out!("{}", table(&tally, [x, o]));
         if tally.partial {
-            println!(
+            crate::outln!(
                 "partial: interrupted (Ctrl-C) after {} of {games} games",
                 tally.games
             );

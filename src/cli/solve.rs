@@ -140,32 +140,34 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     if args.json {
         let text = serde_json::to_string(&json)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
+        crate::outln!("{text}");
         return Ok(Ending::Done);
     }
-    println!("position  {} ({} to move)", json.position, json.to_move);
+    crate::outln!("position  {} ({} to move)", json.position, json.to_move);
     match (json.score, json.pons_score, json.plies) {
-        (Some(score), Some(pons), Some(plies)) => println!(
+        (Some(score), Some(pons), Some(plies)) => crate::outln!(
             "value     {} (score {}, Pons score {}, {plies} pl{} to the end)",
             json.outcome,
             signed(score),
             signed(pons),
             if plies == 1 { "y" } else { "ies" }
         ),
-        _ => println!("value     {} (weak solve)", json.outcome),
+        _ => crate::outln!("value     {} (weak solve)", json.outcome),
     }
     if !json.pv.is_empty() {
-        println!("line      {}", json.pv.join(" "));
+        crate::outln!("line      {}", json.pv.join(" "));
     }
-    println!(
+    crate::outln!(
         "nodes     {} ({} positions explored)",
-        json.nodes, json.explored
+        json.nodes,
+        json.explored
     );
-    println!(
+    crate::outln!(
         "time      {:.3} ms, {:.0} nodes/s",
-        json.elapsed_ms, json.nodes_per_second
+        json.elapsed_ms,
+        json.nodes_per_second
     );
-    println!(
+    crate::outln!(
         "table     {} of {} slots used, {:.1} MiB{}",
         json.tt_stored,
         json.tt_capacity,
@@ -177,7 +179,7 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
         }
     );
     if let Some(peak) = json.peak_memory_bytes {
-        println!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);
+        crate::outln!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);
     }
     Ok(Ending::Done)
 }

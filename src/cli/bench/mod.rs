@@ -269,7 +269,7 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     if args.json {
         let text = serde_json::to_string(&rows)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
-        println!("{text}");
+        crate::outln!("{text}");
     }
     Ok(if disagreed {
         Ending::Failed
@@ -292,7 +292,7 @@ fn suite(
     let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
     let ttt = Rules::TICTACTOE;
     if !args.json {
-        println!("{}", table_header(threads));
+        crate::outln!("{}", table_header(threads));
     }
     let mut emit = |row: &mut dyn FnMut(usize) -> Result<BenchRow, Halt>| -> Result<(), Halt> {
         let mut done = row(1)?;
@@ -300,7 +300,7 @@ fn suite(
             done = done.with_threaded(threads, &row(threads)?);
         }
         if !args.json {
-            live.above(|| println!("{}", table_line(&done)));
+            live.above(|| crate::outln!("{}", table_line(&done)));
         }
         rows.push(done);
         Ok(())
@@ -363,7 +363,7 @@ fn suite(
             .map_or(realtime::THREADS, |n| n as usize);
         let row = realtime::realtime_row(threads, hash, watch, live)?;
         if !args.json {
-            live.above(|| println!("{}", table_line(&row)));
+            live.above(|| crate::outln!("{}", table_line(&row)));
         }
         rows.push(row);
     }

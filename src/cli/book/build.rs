@@ -4,7 +4,7 @@
 //! FILE once complete, so FILE is never half-written) and removes the checkpoint. The book depends
 //! only on the rules and the plies: a resumed build writes the same bytes as an uninterrupted one.
 
-use super::{print_out, solve_live};
+use super::solve_live;
 use crate::cli::args::BookBuildArgs;
 use crate::cli::error::{CliError, Ending};
 use crate::cli::progress::seconds;
@@ -78,7 +78,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let book = plan.finish(&solved)?;
     write_whole(out, book.bytes())?;
     let _ = std::fs::remove_file(&checkpoint);
-    print_out(&format!(
+    crate::cli::output::out(&format!(
         "wrote {}: {rules}, {plies} plies, {} entries, {} bytes; {} positions searched in {} on {threads} thread{}\n",
         out.display(),
         thousands(book.len() as u64),
@@ -86,7 +86,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         thousands((total - resumed) as u64),
         took(started.elapsed()),
         if threads == 1 { "" } else { "s" },
-    ))?;
+    ));
     Ok(Ending::Done)
 }
 

@@ -97,7 +97,7 @@ pub fn install(choice: &BookChoice, rules: Rules, enabled: bool) -> Option<Strin
 /// `install` for a command: the warning, if any, goes to standard error.
 pub fn consult(choice: &BookChoice, rules: Rules) {
     if let Some(warning) = install(choice, rules, true) {
-        eprintln!("tictree: warning: {warning}");
+        super::output::err_line(&format!("tictree: warning: {warning}"));
     }
 }
 
@@ -138,17 +138,6 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
             json.checksum
         )
     };
-    print_out(&text)
-}
-
-/// Writes to standard output; a reader that went away (`| head`) is not an error.
-fn print_out(text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError(format!("cannot write the output: {e}")))
-        }
-        _ => Ok(()),
-    }
+    super::output::out(&text);
+    Ok(())
 }

@@ -1,7 +1,7 @@
 //! `tictree book verify`: re-solves a random sample of a book's positions with the live search
 //! (the book itself switched off) and lists every position where the two disagree.
 
-use super::{print_out, read, solve_live};
+use super::{read, solve_live};
 use crate::cli::args::BookVerifyArgs;
 use crate::cli::error::{CliError, Ending};
 use crate::cli::progress::seconds;
@@ -82,7 +82,7 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
             format!("{wrong} disagree")
         }
     ));
-    print_out(&report)?;
+    crate::cli::output::out(&report);
     Ok(if outcome.is_err() {
         Ending::Interrupted
     } else if wrong > 0 {

@@ -1,0 +1,43 @@
+//! Standard output for every command, in one place. A reader that went away (`tictree … | head`)
+//! ends the command at once and quietly, exit status 0, as a Unix filter does; any other failed
+//! write (`>/dev/full`) is one line on stderr and exit status 2. Never a panic, which is what
+//! `println!` does in both cases. `out!` and `outln!` are `print!` and `println!` through it.
+
+use std::io::{ErrorKind, Write};
+
+/// Writes `text` to standard output and flushes it, or ends the process as the module says.
+pub fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        if error.kind() == ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        let _ = writeln!(
+            std::io::stderr(),
+            "tictree: cannot write the output: {error}"
+        );
+        std::process::exit(2);
+    }
+}
+
+/// Writes one line to standard error; if even that fails (`2>/dev/full`) there is nobody left to
+/// tell, and the command goes on to its exit status.
+pub fn err_line(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// `print!` through `output::out`.
+#[macro_export]
+macro_rules! out {
+    ($($arg:tt)*) => { $crate::cli::output::out(&format!($($arg)*)) };
+}
+
+/// `println!` through `output::out`.
+#[macro_export]
+macro_rules! outln {
+    () => { $crate::cli::output::out("\n") };
+    ($($arg:tt)*) => { $crate::cli::output::out(&format!("{}\n", format_args!($($arg)*))) };
+}
