@@ -1,7 +1,8 @@
 //! Standard output for every command, in one place. A reader that went away (`tictree … | head`)
 //! ends the command at once and quietly, exit status 0, as a Unix filter does; any other failed
 //! write (`>/dev/full`) is one line on stderr and exit status 2. Never a panic, which is what
-//! `println!` does in both cases. `out!` and `outln!` are `print!` and `println!` through it.
+//! `println!` does in both cases. `out!`, `outln!` and `errln!` are `print!`, `println!` and
+//! `eprintln!` through it.
 
 use std::io::{ErrorKind, Write};
 
@@ -33,6 +34,12 @@ pub fn err_line(text: &str) {
 #[macro_export]
 macro_rules! out {
     ($($arg:tt)*) => { $crate::cli::output::out(&format!($($arg)*)) };
+}
+
+/// `eprintln!` through `output::err_line`: a full standard error is no panic.
+#[macro_export]
+macro_rules! errln {
+    ($($arg:tt)*) => { $crate::cli::output::err_line(&format!($($arg)*)) };
 }
 
 /// `println!` through `output::out`.

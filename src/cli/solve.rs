@@ -129,7 +129,7 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
             Phase::Narrowing(n) => narrowing::known(n, args.weak, position.rules().cells()),
             _ => "nothing yet".into(),
         };
-        eprintln!(
+        crate::errln!(
             "tictree: solve interrupted (Ctrl-C) after {} and {} nodes; known so far: {known}",
             seconds(started.elapsed()),
             thousands(progress.nodes())

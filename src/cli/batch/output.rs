@@ -124,7 +124,7 @@ impl Tally {
             Tallied::Reading(number) => self.line = number,
             Tallied::Bad(number, why) => {
                 self.bad += 1;
-                live.above(|| eprintln!("tictree: line {number}: {why}"));
+                live.above(|| crate::errln!("tictree: line {number}: {why}"));
             }
             Tallied::Solved(number, entry, answer) => {
                 self.solved += 1;
@@ -146,7 +146,7 @@ impl Tally {
                     // Each line as soon as it is known, even into a pipe.
                     out.flush()?;
                     if agrees == Some(false) {
-                        eprintln!(
+                        crate::errln!(
                             "tictree: line {number}: expected {}, found {found}",
                             wanted.join(" ")
                         );
@@ -155,7 +155,7 @@ impl Tally {
                 })?;
             }
             Tallied::Interrupted(number) => live.above(|| {
-                eprintln!(
+                crate::errln!(
                     "tictree: batch interrupted (Ctrl-C) at line {number}, after {} and {} \
                      position(s) solved",
                     seconds(self.started.elapsed()),
@@ -224,10 +224,12 @@ impl Tally {
         if failed == 0 {
             return Ending::Done;
         }
-        eprintln!(
+        crate::errln!(
             "tictree: {failed} line(s) failed: {} could not be solved, {} disagreed with the \
              expected score; {} solved",
-            self.bad, self.disagreed, self.solved
+            self.bad,
+            self.disagreed,
+            self.solved
         );
         Ending::Failed
     }

@@ -259,7 +259,7 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
         None => {}
         Some(Halt::Bad(error)) => return Err(error),
         Some(Halt::Interrupted) => {
-            eprintln!(
+            crate::errln!(
                 "tictree: bench interrupted (Ctrl-C) during {}",
                 watch.row_name()
             );

@@ -287,7 +287,7 @@ pub(super) fn realtime_row(
             }
         }
         for why in &wrong {
-            live.above(|| eprintln!("tictree: {NAME}: {why}"));
+            live.above(|| crate::errln!("tictree: {NAME}: {why}"));
         }
         agreeing += usize::from(wrong.is_empty());
         disagreements.extend(wrong);

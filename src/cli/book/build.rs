@@ -67,7 +67,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     }
     solved.extend(lock(&found).drain(..));
     if outcome.is_err() {
-        eprintln!(
+        crate::errln!(
             "tictree: stopped after {} of {} positions; run the same command again to resume from {}",
             thousands(solved.len() as u64),
             thousands(total as u64),
