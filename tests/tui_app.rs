@@ -416,8 +416,16 @@ fn the_tree_can_take_the_focus_and_play_its_selected_move() {
     assert_eq!(app.game.moves()[0], selected);
     press(&mut app, &[Action::Escape]);
     assert_eq!(app.focus, Focus::Board, "Esc first returns to the board");
+    let played = app.game.moves().len();
     press(&mut app, &[Action::Escape]);
-    assert!(app.should_quit(), "then quits");
+    assert!(
+        !app.should_quit(),
+        "then does nothing: one Esc too many never ends the game"
+    );
+    assert_eq!(app.notice.as_deref(), Some("nothing to close (q quits)"));
+    assert_eq!(app.game.moves().len(), played);
+    press(&mut app, &[Action::Quit]);
+    assert!(app.should_quit(), "q quits");
 }
 
 #[test]

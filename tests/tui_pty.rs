@@ -259,3 +259,16 @@ fn footer(screen: &str) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// Esc on the board never ends the game: it says what quits instead, and the game goes on.
+#[test]
+fn esc_on_the_board_does_not_quit() {
+    let mut session = Session::start(&["--seed", "3", "--no-mouse"]);
+    session.screen.wait_for("X (you) to move");
+    session.send(b"\x1b");
+    session.screen.wait_for("nothing to close (q quits)");
+    session.send(b"\x1b");
+    session.send(b" ");
+    session.screen.wait_for("1. X (you) plays");
+    session.quit();
+}

@@ -99,7 +99,10 @@ pub const HELP: &[HelpSection] = &[
         title: "Anywhere",
         keys: &[
             ("?", "this help (↑ ↓ scroll it)"),
-            ("Esc", "close the popup; else step back; on the board, quit"),
+            (
+                "Esc",
+                "close the popup; else step back (never quits: q does)",
+            ),
             ("q / Ctrl-C", "quit"),
         ],
     },

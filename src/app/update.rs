@@ -94,10 +94,12 @@ impl App {
         self.jobs.push_back(Job::Cancel(JobKey::Play));
     }
 
+    /// Esc closes or leaves whatever is open and otherwise does nothing: one Esc too many after
+    /// leaving a popup or the explorer must never end the game (`q` and Ctrl-C quit).
     fn escape(&mut self) {
         match self.focus {
             Focus::Tree if !self.explorer.line.is_empty() => self.explorer.reset(),
-            Focus::Board => self.quit = true,
+            Focus::Board => self.notice = Some("nothing to close (q quits)".into()),
             _ => self.focus = Focus::Board,
         }
     }
