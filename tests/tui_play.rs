@@ -243,3 +243,36 @@ fn human_against_human_and_ai_against_ai_screens() {
     );
     assert_snapshot!("ai_vs_ai_paused", terminal.backend());
 }
+
+/// A pause belongs to the game it was asked in: a new game, by `n` or by new rules, starts with
+/// the AIs playing.
+#[test]
+fn a_new_game_starts_unpaused() {
+    let mut options = options(Rules::TICTACTOE);
+    options.x = Seat::PERFECT;
+    options.o = Seat::Ai(Skill::Random);
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    settle(&mut app);
+    assert!(app.paused && app.game.moves().is_empty());
+    press(&mut app, &[Action::NewGame]);
+    assert!(!app.paused);
+    settle(&mut app);
+    assert!(!app.game.moves().is_empty(), "the AIs play the new game");
+
+    press(&mut app, &[Action::TogglePause]);
+    assert!(app.paused);
+    // New rules through the settings popup: the rules row, one step, yes. (The new game's
+    // searches are left unrun: only the pause is in question.)
+    app.update(Action::ToggleSettings);
+    for _ in 0..40 {
+        if app.settings_menu.selected == tictree::app::Field::Rules {
+            break;
+        }
+        app.update(Action::Move(tictree::app::Direction::Down));
+    }
+    app.update(Action::Move(tictree::app::Direction::Right));
+    app.update(Action::Answer(true));
+    assert_ne!(app.position().rules(), &Rules::TICTACTOE);
+    assert!(!app.paused, "new rules, a new game, unpaused");
+}

@@ -119,6 +119,8 @@ impl App {
         };
         self.options.set(&settings);
         self.game = Game::new(self.options.start);
+        // A pause belongs to the game it was asked in (`new_game`).
+        self.paused = false;
         self.cursor = centre(&rules);
         self.comparison = None;
         self.settings_changed = true;

@@ -291,6 +291,8 @@ impl App {
 
     fn new_game(&mut self) {
         self.game.restart();
+        // A pause belongs to the game it was asked in: a new one starts with the AI thinking.
+        self.paused = false;
         self.log.push(LogKind::Info, "New game");
         self.start_search();
     }
