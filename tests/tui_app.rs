@@ -559,3 +559,15 @@ fn a_level_one_ai_plays_its_own_choice_while_the_tree_stays_exact() {
     let shown = text(&screen(&app, 110, 34));
     assert!(shown.contains("X: you · O: AI level 1"), "{shown}");
 }
+
+/// Counts read as English: one legal move is `1 move`, not `1 moves`.
+#[test]
+fn one_move_is_counted_in_the_singular() {
+    // X to move with one empty cell left (b2's neighbours hold no line).
+    let mut options = options(Rules::TICTACTOE);
+    options.start = Position::parse(Rules::TICTACTOE, "xox/oxx/o.o").unwrap();
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("  1 move · 1 node · "), "{shown}");
+}

@@ -21,10 +21,17 @@ impl Widget for Header<'_> {
         let app = self.app;
         let rules = app.position().rules();
         let gravity = if rules.gravity { ", gravity" } else { "" };
+        let ply = app.position().ply();
+        // The move being played; once the game is over, how many were.
+        let progress = match app.position().status() {
+            Status::Ongoing => format!("move {}", ply + 1),
+            _ if ply == 1 => "1 move, over".to_string(),
+            _ => format!("{ply} moves, over"),
+        };
         let line = Line::from(vec![
             Span::styled(" tictree ", self.theme.strong()),
             Span::raw(format!(
-                " {} ({}×{}, {} in a row{gravity}) · X: {} · O: {} · {} · move {}",
+                " {} ({}×{}, {} in a row{gravity}) · X: {} · O: {} · {} · {progress}",
                 rules,
                 rules.width,
                 rules.height,
@@ -32,7 +39,6 @@ impl Widget for Header<'_> {
                 app.seat_label(Player::X),
                 app.seat_label(Player::O),
                 app.options.algorithm,
-                app.position().ply() + 1,
             )),
         ]);
         line.render(area, buf);

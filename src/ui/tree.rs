@@ -153,6 +153,12 @@ fn millions(count: u64) -> String {
     }
 }
 
+/// `1 move`, `7 moves`, `549,945 nodes`.
+fn count(n: u64, what: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {what}{s}", thousands(n))
+}
+
 /// ` · solving d1, e1`: the moves being scored now, if any.
 fn scoring(search: &SearchView, live: &Live) -> String {
     if live.scoring.is_empty() {
@@ -233,9 +239,9 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
     };
     Line::styled(
         format!(
-            "  {} moves{limited} · {} nodes · {} · {}",
-            done.moves.len(),
-            thousands(done.stats.nodes),
+            "  {}{limited} · {} · {} · {}",
+            count(done.moves.len() as u64, "move"),
+            count(done.stats.nodes, "node"),
             duration(done.elapsed),
             done.algorithm
         ),
