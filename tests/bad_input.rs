@@ -338,6 +338,16 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "the game needs a terminal; for scripts use 'tictree analyze'",
     ),
     (&["book"], "a subcommand is needed (see --help)"),
+    // What a user typed is echoed escaped: one line, no escape sequence reaches the terminal.
+    (
+        &["analyze", "--rules", "3x3\nfoo"],
+        "unknown rules '3x3\\nfoo'",
+    ),
+    (
+        &["analyze", "--rules", "\u{1b}[2J\u{1b}]0;title\u{7}"],
+        "unknown rules '\\u{1b}[2J\\u{1b}]0;title\\u{7}'",
+    ),
+    (&["analyze", "--moves", "b2\u{1}"], "move 1 'b2\\u{1}'"),
     (
         &["book", "build", "--plies", "3"],
         "the following required arguments were not provided: --out <FILE> (see --help)",
@@ -415,6 +425,10 @@ fn every_bad_input_gets_one_specific_line_and_status_2() {
             (!stderr.starts_with("tictree: "), "no 'tictree: ' prefix"),
             (!stderr.contains(says), "not the expected message"),
             (stderr.contains("panicked"), "a panic"),
+            (
+                stderr.chars().any(|c| c.is_control() && c != '\n'),
+                "a control character",
+            ),
             (stderr.to_lowercase().contains("backtrace"), "a backtrace"),
         ];
         for (failed, what) in problems {

@@ -25,9 +25,25 @@ pub fn out(text: &str) {
 }
 
 /// Writes one line to standard error; if even that fails (`2>/dev/full`) there is nobody left to
-/// tell, and the command goes on to its exit status.
+/// tell, and the command goes on to its exit status. Control characters (a newline, an escape
+/// sequence typed into an argument and echoed in the message) are written escaped (`\n`,
+/// `\u{1b}`): a message is one line and can never clear the screen or retitle the window.
 pub fn err_line(text: &str) {
-    let _ = writeln!(std::io::stderr(), "{text}");
+    let _ = writeln!(std::io::stderr(), "{}", printable(text));
+}
+
+/// `text` with every control character escaped as Rust writes it in a string literal.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|c| {
+            let escaped: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            escaped
+        })
+        .collect()
 }
 
 /// `print!` through `output::out`.
