@@ -244,8 +244,8 @@ fn human_against_human_and_ai_against_ai_screens() {
     assert_snapshot!("ai_vs_ai_paused", terminal.backend());
 }
 
-/// A pause belongs to the game it was asked in: a new game, by `n` or by new rules, starts with
-/// the AIs playing.
+/// A pause belongs to the game it was asked in: a new game starts with the AIs playing (new rules
+/// likewise: tests/tui_settings.rs).
 #[test]
 fn a_new_game_starts_unpaused() {
     let mut options = options(Rules::TICTACTOE);
@@ -259,20 +259,4 @@ fn a_new_game_starts_unpaused() {
     assert!(!app.paused);
     settle(&mut app);
     assert!(!app.game.moves().is_empty(), "the AIs play the new game");
-
-    press(&mut app, &[Action::TogglePause]);
-    assert!(app.paused);
-    // New rules through the settings popup: the rules row, one step, yes. (The new game's
-    // searches are left unrun: only the pause is in question.)
-    app.update(Action::ToggleSettings);
-    for _ in 0..40 {
-        if app.settings_menu.selected == tictree::app::Field::Rules {
-            break;
-        }
-        app.update(Action::Move(tictree::app::Direction::Down));
-    }
-    app.update(Action::Move(tictree::app::Direction::Right));
-    app.update(Action::Answer(true));
-    assert_ne!(app.position().rules(), &Rules::TICTACTOE);
-    assert!(!app.paused, "new rules, a new game, unpaused");
 }

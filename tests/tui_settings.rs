@@ -437,3 +437,21 @@ fn the_light_theme_draws_the_marks_in_darker_colours() {
         (Some(Color::Reset), Some(Color::Reset))
     );
 }
+
+/// New rules start a new game, and a pause belongs to the game it was asked in: the new one starts
+/// with the AIs playing.
+#[test]
+fn new_rules_start_unpaused() {
+    let mut options = options(Rules::TICTACTOE);
+    options.x = Seat::PERFECT;
+    options.o = Seat::Ai(Skill::Random);
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    settle(&mut app);
+    select(&mut app, Field::Rules);
+    right(&mut app);
+    // Answered without running the new game's searches: only the pause is in question.
+    app.update(Action::Answer(true));
+    assert_ne!(app.position().rules(), &Rules::TICTACTOE);
+    assert!(!app.paused);
+}

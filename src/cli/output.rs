@@ -35,13 +35,12 @@ pub fn err_line(text: &str) {
 /// `text` with every control character escaped as Rust writes it in a string literal.
 pub fn printable(text: &str) -> String {
     text.chars()
-        .flat_map(|c| {
-            let escaped: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
             } else {
-                vec![c]
-            };
-            escaped
+                c.to_string()
+            }
         })
         .collect()
 }
