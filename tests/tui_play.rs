@@ -248,12 +248,7 @@ fn human_against_human_and_ai_against_ai_screens() {
 /// likewise: tests/tui_settings.rs).
 #[test]
 fn a_new_game_starts_unpaused() {
-    let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::PERFECT;
-    options.o = Seat::Ai(Skill::Random);
-    let mut app = App::new(options, false);
-    press(&mut app, &[Action::TogglePause]);
-    settle(&mut app);
+    let mut app = paused_ai_game();
     assert!(app.paused && app.game.moves().is_empty());
     press(&mut app, &[Action::NewGame]);
     assert!(!app.paused);

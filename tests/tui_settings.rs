@@ -383,12 +383,7 @@ fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
     press(&mut app, &[Action::ToggleSettings]);
     assert!(!tictree::app::fields(&app.settings()).contains(&Field::Pace));
     press(&mut app, &[Action::ToggleSettings]);
-    let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::PERFECT;
-    options.o = Seat::Ai(Skill::Random);
-    let mut app = App::new(options, false);
-    press(&mut app, &[Action::TogglePause]);
-    settle(&mut app);
+    let mut app = paused_ai_game();
     select(&mut app, Field::Pace);
     let shown = screen_text(&app);
     assert!(shown.contains("AI vs AI pace"), "{shown}");
@@ -442,12 +437,7 @@ fn the_light_theme_draws_the_marks_in_darker_colours() {
 /// with the AIs playing.
 #[test]
 fn new_rules_start_unpaused() {
-    let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::PERFECT;
-    options.o = Seat::Ai(Skill::Random);
-    let mut app = App::new(options, false);
-    press(&mut app, &[Action::TogglePause]);
-    settle(&mut app);
+    let mut app = paused_ai_game();
     select(&mut app, Field::Rules);
     right(&mut app);
     // Answered without running the new game's searches: only the pause is in question.

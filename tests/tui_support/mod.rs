@@ -130,3 +130,15 @@ pub fn text(terminal: &Terminal<TestBackend>) -> String {
 pub fn log_text(app: &App) -> Vec<String> {
     app.log.lines.iter().map(|l| l.text.clone()).collect()
 }
+
+/// Tic-tac-toe between the perfect AI (X) and the random one (O), paused before its first move,
+/// the analysis of the empty board arrived.
+pub fn paused_ai_game() -> App {
+    let mut options = options(Rules::TICTACTOE);
+    options.x = tictree::app::Seat::PERFECT;
+    options.o = tictree::app::Seat::Ai(tictree::engine::Skill::Random);
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    settle(&mut app);
+    app
+}
