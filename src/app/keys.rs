@@ -104,6 +104,7 @@ pub const HELP: &[HelpSection] = &[
                 "close the popup; else step back (never quits: q does)",
             ),
             ("q / Ctrl-C", "quit"),
+            ("Ctrl-Z", "stop (the shell's fg continues)"),
         ],
     },
 ];

@@ -11,7 +11,9 @@ use crate::app::{
 use crate::config::Store;
 use crate::ui::SettingsHit;
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, Event, KeyEventKind, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::{
+    self, Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -21,7 +23,8 @@ const POLL: Duration = Duration::from_millis(20);
 
 /// Runs the TUI until the user quits, restoring the terminal whatever happens, and returns the
 /// record of the game for the caller to print. `warning` is the config file's, for the log. After
-/// SIGTERM, SIGHUP or SIGINT the program then ends as that signal would have ended it.
+/// a signal that ends programs the program then ends as that signal would have ended it
+/// (`tui::signals`).
 pub fn run(options: Options, warning: Option<String>) -> color_eyre::Result<Record> {
     // NO_COLOR: "when present and not an empty string" (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
@@ -64,12 +67,26 @@ fn event_loop(
             worker.cancel_all();
             return Ok(());
         }
+        // Ctrl-Z arrives as a key in raw mode, SIGTSTP as a signal: both stop the program.
+        if signals.take_stop() {
+            signals::stop_here()?;
+        }
+        // After a stop, ours or anyone's: the shell has had the terminal, so set it up again and
+        // repaint all of it (ratatui would otherwise only draw what changed since the last frame).
+        if signals.take_resumed() {
+            terminal::enter(app.options.mouse)?;
+            terminal::forget_screen(terminal)?;
+            dirty = true;
+        }
         if dirty {
             terminal.draw(|frame| crate::ui::draw(frame, app))?;
             dirty = false;
         }
         if event::poll(POLL)? {
             let event = event::read()?;
+            if is_stop_key(&event) {
+                signals::stop_here()?;
+            }
             let size = terminal.size()?;
             let screen = Rect::new(0, 0, size.width, size.height);
             if let Some(action) = action(&event, app, screen) {
@@ -122,4 +139,11 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
         }
         _ => None,
     }
+}
+
+/// Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP.
+fn is_stop_key(event: &Event) -> bool {
+    matches!(event, Event::Key(key) if key.kind != KeyEventKind::Release
+        && key.code == KeyCode::Char('z')
+        && key.modifiers.contains(KeyModifiers::CONTROL))
 }

@@ -1,57 +1,90 @@
-//! SIGTERM, SIGHUP and SIGINT while the game runs. Left to their default, they would end the
-//! program on the spot, in raw mode on the alternate screen. Caught, one ends the event loop like
-//! `q`; once the terminal is restored, the program ends as the signal would have ended it, so a
-//! shell or a supervisor still sees "terminated by SIGTERM". (Ctrl-C in the game is a key, not a
-//! SIGINT: raw mode turns the signal off.)
+//! Signals while the game runs. Left to their defaults, they would end or stop the program on the
+//! spot, in raw mode on the alternate screen, and a stopped game would come back with the shell's
+//! line mode and a stale screen.
+//!
+//! - SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM end the event loop like `q`;
+//!   once the terminal is restored, the program ends as the signal would have ended it, so a shell
+//!   or a supervisor still sees "terminated by SIGTERM". (Ctrl-C and Ctrl-\ in the game are keys,
+//!   not signals: raw mode turns the signals off.)
+//! - SIGTSTP (`kill -TSTP`, or Ctrl-Z, which raw mode delivers as a key) asks the loop to give the
+//!   terminal back and stop; SIGCONT (`fg`, `kill -CONT`) asks it to set the terminal up again and
+//!   repaint everything, as the shell may have changed both while the program was stopped.
 //!
 //! The signals are taken by a thread of their own rather than a flag alone, because the event loop
 //! may never look at a flag again: after a hangup, crossterm's reader spins on a terminal that
-//! reads end-of-file, inside `event::poll`. So the thread gives the loop a moment, then restores
-//! the terminal and ends the program itself.
+//! reads end-of-file, inside `event::poll`. So for an ending signal the thread gives the loop a
+//! moment, then restores the terminal and ends the program itself.
 
 use super::terminal;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
 
 /// How long the event loop has to end the game itself after a signal (it needs one poll
 /// interval) before the signal thread does it.
 const GRACE: Duration = Duration::from_secs(1);
 
-/// The signals that end the game, caught from `catch` until the program ends.
+/// The signals caught from `catch` until the program ends.
+#[derive(Default)]
 pub struct Signals {
-    /// The signal received, 0 for none.
+    /// The signal that asked the program to end, 0 for none.
     received: Arc<AtomicI32>,
+    /// SIGTSTP arrived and the loop has not stopped for it yet.
+    stop: Arc<AtomicBool>,
+    /// SIGCONT arrived and the loop has not set the terminal up again yet.
+    resumed: Arc<AtomicBool>,
 }
 
 impl Signals {
-    /// Catches SIGTERM, SIGHUP and SIGINT (nothing on systems without them).
+    /// Catches the signals above (nothing on systems without them).
     pub fn catch() -> std::io::Result<Signals> {
-        let received = Arc::new(AtomicI32::new(0));
+        let signals = Signals::default();
         #[cfg(unix)]
         {
-            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-            let mut caught = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
-            let flag = Arc::clone(&received);
+            use signal_hook::consts::{
+                SIGALRM, SIGCONT, SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP, SIGUSR1, SIGUSR2,
+            };
+            let mut caught = signal_hook::iterator::Signals::new([
+                SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTSTP, SIGCONT,
+            ])?;
+            let received = Arc::clone(&signals.received);
+            let stop = Arc::clone(&signals.stop);
+            let resumed = Arc::clone(&signals.resumed);
             std::thread::Builder::new()
                 .name("signals".into())
-                // Its own small stack: it only waits, restores and exits.
+                // Its own small stack: it only waits, sets flags, restores and exits.
                 .stack_size(256 << 10)
                 .spawn(move || {
-                    if let Some(signal) = caught.forever().next() {
-                        flag.store(signal, Ordering::SeqCst);
-                        std::thread::sleep(GRACE);
-                        terminal::restore();
-                        end_as(signal);
+                    for signal in caught.forever() {
+                        match signal {
+                            SIGTSTP => stop.store(true, Ordering::SeqCst),
+                            SIGCONT => resumed.store(true, Ordering::SeqCst),
+                            _ => {
+                                received.store(signal, Ordering::SeqCst);
+                                std::thread::sleep(GRACE);
+                                terminal::restore();
+                                end_as(signal);
+                            }
+                        }
                     }
                 })?;
         }
-        Ok(Signals { received })
+        Ok(signals)
     }
 
     /// Whether a signal asked the program to end.
     pub fn received(&self) -> bool {
         self.received.load(Ordering::SeqCst) != 0
+    }
+
+    /// Whether SIGTSTP asked the program to stop since the last call.
+    pub fn take_stop(&self) -> bool {
+        self.stop.swap(false, Ordering::SeqCst)
+    }
+
+    /// Whether SIGCONT continued the program since the last call.
+    pub fn take_resumed(&self) -> bool {
+        self.resumed.swap(false, Ordering::SeqCst)
     }
 
     /// If a signal was received, ends the program as that signal would have. Call it once the
@@ -70,4 +103,15 @@ fn end_as(signal: i32) -> ! {
     #[cfg(unix)]
     let _ = signal_hook::low_level::emulate_default_handler(signal);
     std::process::exit(128 + signal)
+}
+
+/// Stops the program as SIGTSTP would have, the terminal given back to the shell while it is
+/// stopped, and sets the terminal up again once it is continued. The caller repaints everything.
+pub fn stop_here() -> std::io::Result<()> {
+    let mouse = terminal::capturing();
+    terminal::restore();
+    // Stops the whole process (SIGSTOP) until the shell's `fg` or a SIGCONT.
+    #[cfg(unix)]
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    terminal::enter(mouse)
 }

@@ -10,7 +10,7 @@ use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{
-    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+    Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
 use std::io::stdout;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,15 +37,29 @@ pub fn init(mouse: bool) -> color_eyre::Result<DefaultTerminal> {
         // waiting forever for its move, on a terminal that is no longer set up for it.
         std::process::exit(101);
     }));
-    ACTIVE.store(true, Ordering::SeqCst);
-    let entered = enable_raw_mode()
-        .and_then(|()| execute!(stdout(), EnterAlternateScreen))
-        .and_then(|()| set_mouse(mouse))
-        .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
-    entered.map_err(|error| {
+    enter(mouse)?;
+    Terminal::new(CrosstermBackend::new(stdout())).map_err(|error| {
         restore();
         error.into()
     })
+}
+
+/// Raw mode, the alternate screen and mouse capture if asked: at the start, and again when the
+/// program is continued after a stop. Undone again if any step fails.
+pub fn enter(mouse: bool) -> std::io::Result<()> {
+    ACTIVE.store(true, Ordering::SeqCst);
+    // Sent again even if this process thinks it is on: whoever had the terminal meanwhile may
+    // have turned it off.
+    CAPTURING.store(false, Ordering::SeqCst);
+    enable_raw_mode()
+        .and_then(|()| execute!(stdout(), EnterAlternateScreen))
+        .and_then(|()| set_mouse(mouse))
+        .inspect_err(|_| restore())
+}
+
+/// Whether mouse capture is on.
+pub fn capturing() -> bool {
+    CAPTURING.load(Ordering::SeqCst)
 }
 
 /// Turns mouse capture on or off (nothing is sent if it already is).
@@ -74,4 +88,16 @@ pub fn restore() {
     }
     let _ = execute!(stdout(), LeaveAlternateScreen, Show);
     let _ = disable_raw_mode();
+}
+
+/// Clears the screen and forgets the last frame, so the next draw paints every cell, and hides
+/// the cursor. Not
+/// `Terminal::clear`: that asks the terminal where its cursor is first, and waits two seconds on
+/// a terminal that does not answer.
+pub fn forget_screen(terminal: &mut DefaultTerminal) -> std::io::Result<()> {
+    execute!(stdout(), Clear(ClearType::All))?;
+    // Both buffers blank: the next frame is compared with an empty screen, which it now is.
+    terminal.swap_buffers();
+    // The restore showed the cursor behind ratatui's back: it would never hide it again.
+    terminal.hide_cursor()
 }

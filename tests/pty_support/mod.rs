@@ -45,11 +45,22 @@ impl Screen {
 
     /// Reads output until the screen shows `text`, or fails after a few seconds.
     pub fn wait_for(&mut self, text: &str) {
+        self.wait_until_described(&format!("{text:?}"), |screen| {
+            screen.contents().contains(text)
+        });
+    }
+
+    /// Reads output until `shows` holds for the screen, or fails after a few seconds.
+    pub fn wait_until(&mut self, shows: impl Fn(&vt100::Screen) -> bool) {
+        self.wait_until_described("what was expected", shows);
+    }
+
+    fn wait_until_described(&mut self, what: &str, shows: impl Fn(&vt100::Screen) -> bool) {
         let deadline = Instant::now() + PATIENCE;
-        while !self.contents().contains(text) {
+        while !shows(self.parser.screen()) {
             assert!(
                 Instant::now() < deadline,
-                "screen never showed {text:?}:\n{}",
+                "screen never showed {what}:\n{}",
                 self.contents()
             );
             self.pump(Duration::from_millis(50));
@@ -157,6 +168,24 @@ impl Session {
         // SAFETY: kill has no memory-safety preconditions.
         let sent = unsafe { libc::kill(pid as libc::pid_t, signal) };
         assert_eq!(sent, 0, "kill({pid}, {signal})");
+    }
+
+    /// Waits until the program is stopped (SIGTSTP, SIGSTOP), reading its output meanwhile.
+    pub fn wait_until_stopped(&mut self) {
+        let pid = self.child.process_id().expect("a process id");
+        let deadline = Instant::now() + PATIENCE;
+        // The state is the field after the command's name in parentheses, which may hold spaces.
+        let state = || {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            stat.rsplit_once(") ")
+                .and_then(|(_, rest)| rest.chars().next())
+        };
+        while state() != Some('T') {
+            assert!(Instant::now() < deadline, "the program did not stop");
+            self.screen.pump(Duration::from_millis(20));
+        }
+        // What it wrote before stopping.
+        self.screen.pump(Duration::from_millis(100));
     }
 
     /// Waits for the program to end and reads the last of its output.
