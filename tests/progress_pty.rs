@@ -231,14 +231,22 @@ fn sigint_during_trace_ends_with_a_partial_summary() {
 }
 
 #[test]
-fn sigint_during_compare_names_the_algorithm_it_stopped() {
+fn sigint_during_compare_says_how_far_the_algorithm_it_stopped_got() {
     // Minimax alone needs far more than 700 ms on the empty Connect Four board.
     let (status, out, err) = interrupted(&["analyze", "--rules", "connect4", "--compare"]);
     assert_eq!(status, Some(130), "{err}");
     assert!(err.is_empty(), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
-        out.lines().last(),
-        Some("partial: interrupted (Ctrl-C) during minimax; no row for minimax, alphabeta, engine"),
+        lines.last(),
+        Some(&"partial: interrupted (Ctrl-C) during minimax; not run: alphabeta, engine"),
+        "{out}"
+    );
+    let stopped = lines[lines.len() - 2];
+    assert!(
+        stopped.starts_with("minimax    stopped (Ctrl-C) after ")
+            && stopped.contains(" ms: 0 of 7 moves scored, ")
+            && stopped.ends_with(" plies deep"),
         "{out}"
     );
     let (status, out, _) = interrupted(&["analyze", "--rules", "connect4", "--compare", "--json"]);
@@ -246,5 +254,18 @@ fn sigint_during_compare_names_the_algorithm_it_stopped() {
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(json["partial"], true, "{json}");
     assert_eq!(json["interrupted"], "minimax", "{json}");
-    assert_eq!(json["rows"], serde_json::json!([]), "{json}");
+    let rows = json["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 1, "{json}");
+    let row = &rows[0];
+    assert_eq!(row["algorithm"], "minimax", "{json}");
+    assert_eq!(row["finished"], false, "{json}");
+    assert_eq!(row["stopped"], "interrupt", "{json}");
+    assert_eq!(
+        (row["scored"].as_u64(), row["moves"].as_u64()),
+        (Some(0), Some(7))
+    );
+    // Minimax goes straight down to the end of a game: tens of plies, millions of nodes.
+    let depth = row["depth"].as_u64().unwrap();
+    assert!((7..=42).contains(&depth), "{json}");
+    assert!(row["nodes"].as_u64().unwrap() > 100_000, "{json}");
 }

@@ -5,9 +5,13 @@ mod tui_support;
 use insta::assert_snapshot;
 use std::time::Duration;
 use tictree::app::{
-    Action, App, CACHE_CAPACITY, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage,
+    Action, App, CACHE_CAPACITY, Comparison, Direction, Engines, Focus, Job, JobKey, Popup,
+    SearchMessage, run_comparison,
 };
-use tictree::engine::{Algorithm, Estimate, Move, MoveAppraisal, MoveValue, Rules, Score};
+use tictree::engine::{
+    Algorithm, CompareRow, Estimate, Move, MoveAppraisal, MoveValue, Rules, Score, SearchStats,
+    StopFlag, Unfinished,
+};
 use tui_support::*;
 
 fn cell(name: &str) -> Move {
@@ -548,4 +552,84 @@ fn settling_explore_queries_stop_when_the_position_changes() {
     );
     let view = app.analyses.get(&explored).expect("what it proved is kept");
     assert!(!view.settling());
+}
+
+#[test]
+fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
+    let mut options = options(Rules::CONNECT4);
+    options.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    // The board's own analysis is not needed (and the empty board's is a long solve).
+    while app.take_job().is_some() {}
+    app.update(Action::Compare);
+    let Some(Job::Compare(request)) = app.take_job() else {
+        panic!("a comparison is asked for");
+    };
+    // The comparison runs on a thread of its own, as the worker runs it; minimax cannot finish
+    // on the empty Connect Four board.
+    let stop = StopFlag::default();
+    let (send, replies) = std::sync::mpsc::channel();
+    let running = stop.clone();
+    let thread = std::thread::spawn(move || {
+        run_comparison(&request, &running, |message| send.send(message).unwrap())
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    app.update(Action::Escape);
+    assert_eq!(app.popup, None);
+    // The app asks for the comparison to stop, and the worker raises its flag.
+    assert!(matches!(app.take_job(), Some(Job::Cancel(JobKey::Compare))));
+    stop.stop();
+    assert!(thread.join().unwrap().is_err(), "stopped, not finished");
+    for message in replies.try_iter() {
+        app.update(Action::Search(message));
+    }
+    let comparison = app.comparison.as_ref().expect("the comparison");
+    assert!(!comparison.running(), "{:?}", comparison.rows);
+    let line = log_text(&app).last().cloned().unwrap();
+    assert!(
+        line.starts_with("  minimax   stopped after ")
+            && line.contains(" (popup closed) with 0 of 7 moves scored, ")
+            && line.ends_with(" plies deep"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_unfinished_row_shows_how_far_the_algorithm_got() {
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    let position = *app.position();
+    let unfinished = |algorithm, scored, nodes, depth| {
+        CompareRow::Unfinished(Unfinished {
+            algorithm,
+            elapsed: Duration::from_secs(10),
+            scored,
+            legal: 7,
+            stats: SearchStats {
+                nodes,
+                depth,
+                ..SearchStats::default()
+            },
+            cancelled: false,
+        })
+    };
+    app.comparison = Some(Comparison {
+        generation: 0,
+        position,
+        rows: vec![
+            unfinished(Algorithm::Minimax, 0, 123_456_789, 42),
+            unfinished(Algorithm::AlphaBeta, 2, 98_765_432, 41),
+        ],
+    });
+    app.popup = Some(Popup::Compare);
+    let terminal = screen(&app, 80, 24);
+    let text = text(&terminal);
+    assert!(
+        text.contains("minimax    0 of 7 done      - 123,456,789   10.00 s  12,345,678"),
+        "{text}"
+    );
+    assert!(
+        text.contains("minimax: stopped when its 10 s ran out, 42 plies deep"),
+        "{text}"
+    );
+    assert_snapshot!("compare_unfinished", terminal.backend());
 }

@@ -3,8 +3,8 @@
 
 use super::log::{LogKind, duration, thousands};
 use super::state::{App, Comparison, Popup};
-use super::worker::{COMPARE_ALLOWANCE, CompareRequest, Job, SearchMessage};
-use crate::engine::{CompareRow, Status};
+use super::worker::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage};
+use crate::engine::{CompareRow, Status, Unfinished};
 
 impl App {
     /// Starts comparing the algorithms on the position the tree shows.
@@ -36,6 +36,16 @@ impl App {
         }));
     }
 
+    /// Closing the popup of a comparison still running stops it: nobody is looking, and the
+    /// algorithms left could keep a core busy for half a minute. The row of the one running
+    /// arrives all the same and goes to the log, saying how far it got.
+    pub(crate) fn close_popup(&mut self, popup: Popup) {
+        self.popup = None;
+        if popup == Popup::Compare && self.comparison.as_ref().is_some_and(Comparison::running) {
+            self.jobs.push_back(Job::Cancel(JobKey::Compare));
+        }
+    }
+
     /// A row of the comparison: into the popup's table and the log.
     pub(crate) fn receive_compared(&mut self, message: SearchMessage) {
         let SearchMessage::Compared { generation, row } = message else {
@@ -64,12 +74,37 @@ impl App {
                     duration(analysis.elapsed)
                 )
             }
-            CompareRow::Unfinished { algorithm, elapsed } => format!(
-                "  {:<9} not finished within {} (stopped)",
-                algorithm.name(),
-                duration(elapsed)
-            ),
+            CompareRow::Unfinished(unfinished) => {
+                format!(
+                    "  {:<9} {}",
+                    unfinished.algorithm.name(),
+                    stopped_words(&unfinished)
+                )
+            }
         };
         self.log.push(LogKind::Search, text);
     }
+}
+
+/// How far an unfinished algorithm got, in words: `not finished: its 10 s ran out with 2 of 7
+/// moves scored, 91,234,567 nodes, 42 plies deep`.
+pub fn stopped_words(unfinished: &Unfinished) -> String {
+    let why = if unfinished.cancelled {
+        format!(
+            "stopped after {} (popup closed)",
+            duration(unfinished.elapsed)
+        )
+    } else {
+        format!(
+            "not finished: its {} s ran out",
+            COMPARE_ALLOWANCE.as_secs()
+        )
+    };
+    format!(
+        "{why} with {} of {} moves scored, {} nodes, {} plies deep",
+        unfinished.scored,
+        unfinished.legal,
+        thousands(unfinished.stats.nodes),
+        unfinished.stats.depth
+    )
 }

@@ -78,9 +78,14 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// Whether algorithms are still running.
+    /// Whether algorithms are still running: not every row is in, and none says the comparison
+    /// was stopped.
     pub fn running(&self) -> bool {
-        self.rows.len() < crate::engine::Algorithm::ALL.len()
+        let stopped = self
+            .rows
+            .iter()
+            .any(|row| matches!(row, CompareRow::Unfinished(u) if u.cancelled));
+        !stopped && self.rows.len() < crate::engine::Algorithm::ALL.len()
     }
 }
 

@@ -39,7 +39,7 @@ impl App {
             };
             match action {
                 Action::Quit => self.quit(),
-                _ if closes => self.popup = None,
+                _ if closes => self.close_popup(popup),
                 // The help may be taller than the terminal: the cursor keys scroll it.
                 Action::Move(Direction::Up) if popup == Popup::Help => {
                     self.help_scroll = self.help_scroll.saturating_sub(1)

@@ -8,47 +8,69 @@ use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::game::score::signed;
 use crate::engine::{Algorithm, CompareRow, Position, compare};
 use serde::Serialize;
+use std::time::Duration;
 
-/// One algorithm's row of the comparison. An unfinished row has no best move, score or nodes.
+/// One algorithm's row of the comparison. An unfinished row has no best move or score; its
+/// counts say how far it got.
 #[derive(Serialize)]
 struct Row {
     algorithm: &'static str,
     finished: bool,
+    /// Why an unfinished row stopped: `allowance` (its time ran out) or `interrupt` (Ctrl-C).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'static str>,
     best: Vec<String>,
     score: Option<i32>,
-    nodes: Option<u64>,
+    nodes: u64,
+    /// Moves scored, of `moves`.
+    scored: usize,
+    moves: usize,
+    /// Deepest ply reached below the position (the move itself is ply 1).
+    depth: u32,
     elapsed_ms: f64,
-    nodes_per_s: Option<f64>,
+    nodes_per_s: f64,
 }
 
 impl Row {
     fn of(row: &CompareRow) -> Row {
-        match row {
-            CompareRow::Finished(analysis) => {
-                let rules = analysis.position.rules();
-                let seconds = analysis.elapsed.as_secs_f64();
-                Row {
-                    algorithm: analysis.algorithm.name(),
-                    finished: true,
-                    best: rules.move_names(&analysis.best()),
-                    score: analysis.moves.first().map(|m| m.score.score),
-                    nodes: Some(analysis.stats.nodes),
-                    elapsed_ms: seconds * 1000.0,
-                    nodes_per_s: Some(if seconds > 0.0 {
-                        analysis.stats.nodes as f64 / seconds
-                    } else {
-                        0.0
-                    }),
-                }
+        let rate = |nodes: u64, elapsed: Duration| {
+            let seconds = elapsed.as_secs_f64();
+            if seconds > 0.0 {
+                nodes as f64 / seconds
+            } else {
+                0.0
             }
-            CompareRow::Unfinished { algorithm, elapsed } => Row {
-                algorithm: algorithm.name(),
+        };
+        match row {
+            CompareRow::Finished(analysis) => Row {
+                algorithm: analysis.algorithm.name(),
+                finished: true,
+                stopped: None,
+                best: analysis.position.rules().move_names(&analysis.best()),
+                score: analysis.moves.first().map(|m| m.score.score),
+                nodes: analysis.stats.nodes,
+                scored: analysis.moves.len(),
+                moves: analysis.moves.len(),
+                depth: analysis.stats.depth,
+                elapsed_ms: analysis.elapsed.as_secs_f64() * 1000.0,
+                nodes_per_s: rate(analysis.stats.nodes, analysis.elapsed),
+            },
+            CompareRow::Unfinished(unfinished) => Row {
+                algorithm: unfinished.algorithm.name(),
                 finished: false,
+                stopped: Some(if unfinished.cancelled {
+                    "interrupt"
+                } else {
+                    "allowance"
+                }),
                 best: Vec::new(),
                 score: None,
-                nodes: None,
-                elapsed_ms: elapsed.as_secs_f64() * 1000.0,
-                nodes_per_s: None,
+                nodes: unfinished.stats.nodes,
+                scored: unfinished.scored,
+                moves: unfinished.legal,
+                depth: unfinished.stats.depth,
+                elapsed_ms: unfinished.elapsed.as_secs_f64() * 1000.0,
+                nodes_per_s: rate(unfinished.stats.nodes, unfinished.elapsed),
             },
         }
     }
@@ -65,15 +87,15 @@ pub fn abbreviated(moves: &[String]) -> String {
 /// Analyses `position` with each algorithm and prints a table (or JSON) of the results.
 pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
-    let mut finished = Vec::new();
+    let mut rows = Vec::new();
     let result = compare(position, table, ALLOWANCE, interrupt.flag(), |row| {
-        finished.push(Row::of(row));
+        rows.push(Row::of(row));
     });
-    // The algorithm that was running when Ctrl-C came: the one after the last finished row.
+    // Ctrl-C: the last row is the algorithm it stopped.
     let stopped = result
         .is_err()
-        .then(|| Algorithm::ALL[finished.len().min(Algorithm::ALL.len() - 1)]);
-    print(position, finished, stopped, json);
+        .then(|| Algorithm::ALL[rows.len().clamp(1, Algorithm::ALL.len()) - 1]);
+    print(position, rows, stopped, json);
     Ok(if stopped.is_some() {
         Ending::Interrupted
     } else {
@@ -109,11 +131,18 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
     );
     for row in rows {
         if !row.finished {
+            let why = if row.stopped == Some("interrupt") {
+                format!("stopped (Ctrl-C) after {:.0} ms", row.elapsed_ms)
+            } else {
+                format!("not finished within {} s", ALLOWANCE.as_secs())
+            };
             crate::outln!(
-                "{:<10} not finished within {} s (gave up after {:.0} ms)",
+                "{:<10} {why}: {} of {} moves scored, {} nodes, {} plies deep",
                 row.algorithm,
-                ALLOWANCE.as_secs(),
-                row.elapsed_ms
+                row.scored,
+                row.moves,
+                row.nodes,
+                row.depth
             );
             continue;
         }
@@ -123,21 +152,26 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
             row.algorithm,
             abbreviated(&row.best),
             score,
-            row.nodes.unwrap_or(0),
+            row.nodes,
             row.elapsed_ms,
-            row.nodes_per_s.unwrap_or(0.0)
+            row.nodes_per_s
         );
     }
     if let Some(algorithm) = stopped {
         let missing: Vec<&str> = Algorithm::ALL
             .iter()
             .skip_while(|&&a| a != algorithm)
+            .skip(1)
             .map(|a| a.name())
             .collect();
+        let missing = if missing.is_empty() {
+            String::new()
+        } else {
+            format!("; not run: {}", missing.join(", "))
+        };
         crate::outln!(
-            "partial: interrupted (Ctrl-C) during {}; no row for {}",
-            algorithm.name(),
-            missing.join(", ")
+            "partial: interrupted (Ctrl-C) during {}{missing}",
+            algorithm.name()
         );
     }
 }

@@ -9,6 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use std::time::Duration;
 
 /// The comparison popup, centred over whatever is below.
 pub struct ComparePopup<'a> {
@@ -38,36 +39,36 @@ impl Widget for ComparePopup<'_> {
                 self.theme.strong(),
             ),
         ];
+        let mut notes = Vec::new();
         for (index, algorithm) in Algorithm::ALL.into_iter().enumerate() {
             let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
             let text = match row {
                 Some(CompareRow::Finished(analysis)) => {
                     let best = rules.move_names(&analysis.best());
-                    let seconds = analysis.elapsed.as_secs_f64();
-                    let rate = if seconds > 0.0 {
-                        thousands((analysis.stats.nodes as f64 / seconds) as u64)
-                    } else {
-                        "-".into()
-                    };
-                    format!(
-                        " {:<10} {:<12} {:>5} {:>11} {:>9} {:>11}",
-                        algorithm.name(),
-                        names(&best, " ", 2),
-                        analysis
-                            .moves
-                            .first()
-                            .map_or("-".into(), |m| m.score.to_string()),
-                        thousands(analysis.stats.nodes),
-                        duration(analysis.elapsed),
-                        rate
+                    let score = analysis
+                        .moves
+                        .first()
+                        .map_or("-".into(), |m| m.score.to_string());
+                    let best = names(&best, " ", 2);
+                    figures(
+                        algorithm,
+                        &best,
+                        &score,
+                        analysis.stats.nodes,
+                        analysis.elapsed,
                     )
                 }
-                Some(CompareRow::Unfinished { elapsed, .. }) => format!(
-                    " {:<10} not finished: stopped after {} (each algorithm gets {} s)",
-                    algorithm.name(),
-                    duration(*elapsed),
-                    COMPARE_ALLOWANCE.as_secs()
-                ),
+                Some(CompareRow::Unfinished(unfinished)) => {
+                    notes.push(format!(
+                        " {}: stopped when its {} s ran out, {} plies deep",
+                        algorithm.name(),
+                        COMPARE_ALLOWANCE.as_secs(),
+                        unfinished.stats.depth
+                    ));
+                    let scored = format!("{} of {} done", unfinished.scored, unfinished.legal);
+                    let nodes = unfinished.stats.nodes;
+                    figures(algorithm, &scored, "-", nodes, unfinished.elapsed)
+                }
                 None if comparison.rows.len() == index => {
                     format!(" {:<10} running…", algorithm.name())
                 }
@@ -75,6 +76,11 @@ impl Widget for ComparePopup<'_> {
             };
             lines.push(Line::raw(text));
         }
+        lines.extend(
+            notes
+                .into_iter()
+                .map(|note| Line::styled(note, self.theme.dim())),
+        );
         lines.push(Line::default());
         lines.push(Line::styled(
             " Same position, same exact scores: only the work differs.",
@@ -97,4 +103,24 @@ impl Widget for ComparePopup<'_> {
             )
             .render(popup, buf);
     }
+}
+
+/// One row of figures: the best moves (or how many were scored), the score, the nodes, the time
+/// and the nodes a second.
+fn figures(algorithm: Algorithm, best: &str, score: &str, nodes: u64, elapsed: Duration) -> String {
+    let seconds = elapsed.as_secs_f64();
+    let rate = if seconds > 0.0 {
+        thousands((nodes as f64 / seconds) as u64)
+    } else {
+        "-".into()
+    };
+    format!(
+        " {:<10} {:<12} {:>5} {:>11} {:>9} {:>11}",
+        algorithm.name(),
+        best,
+        score,
+        thousands(nodes),
+        duration(elapsed),
+        rate
+    )
 }

@@ -1,6 +1,6 @@
 //! Per-move analysis: the exact score of every legal move of a position, delivered one by one.
 
-use crate::engine::analysis::parallel::{Scored, Worker, score_moves};
+use crate::engine::analysis::parallel::{Scored, Worker, score_moves, totals};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::{INFINITY, Score};
 use crate::engine::search::alphabeta::AlphaBeta;
@@ -169,11 +169,32 @@ pub fn analyze_with_table(
 pub fn analyze_parallel(
     position: &Position,
     algorithm: Algorithm,
+    table: Table<'_>,
+    threads: usize,
+    stop: &StopFlag,
+    on_move: impl FnMut(&MoveAnalysis),
+) -> Result<Analysis, Cancelled> {
+    analyze_or_stop(position, algorithm, table, threads, stop, on_move).map_err(|_| Cancelled)
+}
+
+/// How far an analysis got before it was stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stopped {
+    /// The moves scored, in the order they were.
+    pub moves: Vec<MoveAnalysis>,
+    /// Counters of all the work, the moves left unfinished included.
+    pub stats: SearchStats,
+}
+
+/// `analyze_parallel`, saying how far it got when `stop` is raised first.
+pub fn analyze_or_stop(
+    position: &Position,
+    algorithm: Algorithm,
     mut table: Table<'_>,
     threads: usize,
     stop: &StopFlag,
     mut on_move: impl FnMut(&MoveAnalysis),
-) -> Result<Analysis, Cancelled> {
+) -> Result<Analysis, Stopped> {
     let started = Instant::now();
     let threads = threads.max(1);
     let flags = if threads == 1 {
@@ -190,8 +211,9 @@ pub fn analyze_parallel(
         Vec::new()
     };
     let pending: Vec<usize> = (0..legal.len()).collect();
+    let before: Vec<SearchStats> = workers.iter().map(|w| w.searcher.stats()).collect();
     let mut moves = Vec::new();
-    let mut stats = score_moves(
+    let scored = score_moves(
         position,
         &legal,
         &pending,
@@ -205,17 +227,25 @@ pub fn analyze_parallel(
                 moves.push(analysed);
             }
         },
-    )?;
-    if moves.len() < legal.len() {
-        return Err(Cancelled);
-    }
+    );
+    // Each scored move's own child is counted, and the move itself is a ply.
+    let counted = |mut stats: SearchStats, moves: &[MoveAnalysis]| {
+        stats.nodes += moves.len() as u64;
+        stats.depth += 1;
+        stats
+    };
+    let stats = match scored {
+        Ok(stats) if moves.len() == legal.len() => counted(stats, &moves),
+        _ => {
+            let stats = counted(totals(&workers, &before), &moves);
+            return Err(Stopped { moves, stats });
+        }
+    };
     // Best first, equal scores in cell order, whatever order the threads delivered them in.
     moves.sort_by_key(|m| {
         let cell = legal.iter().position(|&mv| mv == m.mv);
         (std::cmp::Reverse(m.score.score), cell)
     });
-    stats.nodes += moves.len() as u64;
-    stats.depth += 1;
     Ok(Analysis {
         position: *position,
         algorithm,

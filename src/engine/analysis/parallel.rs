@@ -188,7 +188,7 @@ fn together(
 }
 
 /// The workers' counters since `before`, added up.
-fn totals(workers: &[Worker<'_>], before: &[SearchStats]) -> SearchStats {
+pub(crate) fn totals(workers: &[Worker<'_>], before: &[SearchStats]) -> SearchStats {
     let mut total = SearchStats::default();
     for (worker, before) in workers.iter().zip(before) {
         total += worker.searcher.stats() - *before;
