@@ -294,3 +294,46 @@ fn a_config_path_that_is_not_a_regular_file_is_never_replaced() {
     assert!(report.ends_with("pipe is not a regular file"), "{report}");
     assert!(!fs::metadata(&path).unwrap().is_file(), "still the pipe");
 }
+
+#[test]
+fn crlf_and_a_byte_order_mark_stay_when_a_setting_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = "\u{feff}# mine\r\nhints = false   # for now\r\ntheme = \"mono\"\r\n";
+    fs::write(&path, text).unwrap();
+    let (settings, warning) = loaded_settings(&path);
+    assert_eq!(warning, None);
+    let mut store = Store::new(Some(path.clone()), settings);
+    let changed = Settings {
+        hints: true,
+        algorithm: Algorithm::Minimax,
+        ..settings
+    };
+    store.save(&changed);
+    // Only the changed key's line is new; the added key ends as its neighbours do.
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        "\u{feff}# mine\r\nhints = true   # for now\r\ntheme = \"mono\"\r\nalgorithm = \"minimax\"\r\n"
+    );
+    assert_eq!(loaded_settings(&path), (changed, None));
+}
+
+#[test]
+fn a_duplicate_key_is_reported_on_its_own_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    for (text, line) in [
+        ("hints = true\nhints = false\n", 2),
+        (
+            "# a\nrules = \"4x4\"\n\nx = \"human\"\nrules = \"connect4\"\n",
+            5,
+        ),
+    ] {
+        fs::write(&path, text).unwrap();
+        let warning = loaded_settings(&path).1.expect("a warning");
+        assert!(
+            warning.contains(&format!("not valid TOML (line {line}: duplicate key")),
+            "{warning}"
+        );
+    }
+}

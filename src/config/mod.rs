@@ -8,6 +8,7 @@
 //! says so), so nothing a person wrote is lost.
 
 pub mod format;
+mod lines;
 
 use crate::app::{LogKind, Settings, SettingsPatch};
 use std::fs;
