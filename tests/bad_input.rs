@@ -330,6 +330,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--config /tmp: is a directory, not a file",
     ),
     (
+        &["--config", "/dev/null"],
+        "--config /dev/null: is not a regular file",
+    ),
+    (
         &["--config"],
         "a value is required for '--config <PATH>' but none was supplied",
     ),

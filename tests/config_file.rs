@@ -294,3 +294,234 @@ fn a_config_path_that_is_not_a_regular_file_is_never_replaced() {
     assert!(report.ends_with("pipe is not a regular file"), "{report}");
     assert!(!fs::metadata(&path).unwrap().is_file(), "still the pipe");
 }
+
+#[test]
+fn crlf_and_a_byte_order_mark_stay_when_a_setting_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = "\u{feff}# mine\r\nhints = false   # for now\r\ntheme = \"mono\"\r\n";
+    fs::write(&path, text).unwrap();
+    let (settings, warning) = loaded_settings(&path);
+    assert_eq!(warning, None);
+    let mut store = Store::new(Some(path.clone()), settings);
+    let changed = Settings {
+        hints: true,
+        algorithm: Algorithm::Minimax,
+        ..settings
+    };
+    store.save(&changed);
+    // Only the changed key's line is new; the added key ends as its neighbours do.
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        "\u{feff}# mine\r\nhints = true   # for now\r\ntheme = \"mono\"\r\nalgorithm = \"minimax\"\r\n"
+    );
+    assert_eq!(loaded_settings(&path), (changed, None));
+}
+
+#[test]
+fn a_duplicate_key_is_reported_on_its_own_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    for (text, line) in [
+        ("hints = true\nhints = false\n", 2),
+        (
+            "# a\nrules = \"4x4\"\n\nx = \"human\"\nrules = \"connect4\"\n",
+            5,
+        ),
+    ] {
+        fs::write(&path, text).unwrap();
+        let warning = loaded_settings(&path).1.expect("a warning");
+        assert!(
+            warning.contains(&format!("not valid TOML (line {line}: duplicate key")),
+            "{warning}"
+        );
+    }
+}
+
+#[test]
+fn a_failed_save_leaves_the_file_as_it_was() {
+    // The temporary file cannot be made (its name is taken by a directory), as with a full disk.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "hints = false\n").unwrap();
+    fs::create_dir(
+        dir.path()
+            .join(format!(".config.toml.{}.tmp", std::process::id())),
+    )
+    .unwrap();
+    let mut store = Store::new(Some(path.clone()), Settings::default());
+    let (kind, report) = store
+        .save(&Settings {
+            hints: true,
+            ..Settings::default()
+        })
+        .expect("a report");
+    assert_eq!(kind, LogKind::Warning);
+    assert!(
+        report.starts_with("settings not saved: cannot write"),
+        "{report}"
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), "hints = false\n");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symbolic_link_stays_a_link_and_its_target_is_written() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let hints = Settings {
+        hints: true,
+        ..Settings::default()
+    };
+    // To a file that does not exist yet, in a directory that does not either; relative targets
+    // are relative to the link's directory, wherever the game runs.
+    let dangling = dir.path().join("dangling.toml");
+    symlink("kept/config.toml", &dangling).unwrap();
+    assert_eq!(loaded_settings(&dangling), (Settings::default(), None));
+    let mut store = Store::new(Some(dangling.clone()), Settings::default());
+    assert_eq!(
+        store.save(&hints).map(|(kind, _)| kind),
+        Some(LogKind::Info)
+    );
+    assert!(
+        fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        fs::metadata(dir.path().join("kept/config.toml"))
+            .unwrap()
+            .is_file()
+    );
+    assert_eq!(loaded_settings(&dangling), (hints, None));
+    // To a file elsewhere, through a second link: both stay, the file is replaced.
+    fs::create_dir(dir.path().join("links")).unwrap();
+    let chained = dir.path().join("links/config.toml");
+    symlink("../dangling.toml", &chained).unwrap();
+    let mut store = Store::new(Some(chained.clone()), hints);
+    store.save(&Settings::default());
+    for link in [&chained, &dangling] {
+        assert!(fs::symlink_metadata(link).unwrap().file_type().is_symlink());
+    }
+    assert_eq!(loaded_settings(&chained), (Settings::default(), None));
+    assert_eq!(
+        fs::read_dir(dir.path().join("kept")).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_file_is_never_replaced() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().unwrap();
+    // A newline in the path: the warning is still one line.
+    let path = dir.path().join("my\nconfig.toml");
+    fs::write(&path, "hints = false\n").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o444)).unwrap();
+    let before = fs::metadata(&path).unwrap();
+    let mut store = Store::new(Some(path.clone()), Settings::default());
+    let changed = Settings {
+        hints: true,
+        ..Settings::default()
+    };
+    let (kind, report) = store.save(&changed).expect("a warning");
+    assert_eq!(kind, LogKind::Warning);
+    assert!(
+        report.ends_with("my\\nconfig.toml is read-only"),
+        "{report}"
+    );
+    assert_eq!(store.save(&changed), None, "once");
+    let after = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "hints = false\n");
+    assert_eq!(
+        (after.ino(), after.mode(), after.uid(), after.gid()),
+        (before.ino(), before.mode(), before.uid(), before.gid()),
+        "the same file, untouched"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_replaced_file_keeps_its_permissions_and_group() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    // SAFETY: these only read the process's ids.
+    let (uid, gid) = unsafe { (libc::geteuid(), libc::getegid()) };
+    let other = if uid == 0 {
+        Some(gid + 4242)
+    } else {
+        let mut groups = vec![0; 256];
+        // SAFETY: the buffer holds as many groups as it says.
+        let count = unsafe { libc::getgroups(256, groups.as_mut_ptr()) };
+        groups.truncate(count.max(0) as usize);
+        groups.into_iter().find(|&group| group != gid)
+    };
+    let Some(other) = other else {
+        eprintln!("skipped: this user is in no group but its own");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "hints = false\n").unwrap();
+    fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::chown(&path, None, Some(other)).unwrap();
+    let before = fs::metadata(&path).unwrap();
+    let mut store = Store::new(Some(path.clone()), Settings::default());
+    let report = store.save(&Settings {
+        hints: true,
+        ..Settings::default()
+    });
+    assert_eq!(report.map(|(kind, _)| kind), Some(LogKind::Info));
+    let after = fs::metadata(&path).unwrap();
+    assert_eq!(fs::read_to_string(&path).unwrap(), "hints = true\n");
+    assert_ne!(after.ino(), before.ino(), "a new file renamed into place");
+    assert_eq!(after.mode() & 0o7777, 0o640);
+    assert_eq!((after.uid(), after.gid()), (before.uid(), other));
+    assert_eq!(
+        fs::read_dir(dir.path()).unwrap().count(),
+        1,
+        "no temporary file left"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_config_path_that_is_a_pipe_is_refused_without_opening_it() {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+    // Opening a pipe with no writer would wait forever, before the terminal is even set up.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("pipe");
+    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args(["--config", path.to_str().unwrap()])
+        .env("XDG_CONFIG_HOME", dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("tictree waited on the pipe");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        format!(
+            "tictree: --config {}: is not a regular file\n",
+            path.display()
+        )
+    );
+    assert!(output.stdout.is_empty());
+}

@@ -225,6 +225,15 @@ proptest! {
         // A change written into the file itself reads back as the new settings; what the file
         // said that could not be used stays as it was, for the person to see.
         let edited = edit(Some(&text), &before, &after).expect("the file is TOML");
+        // The same file with CRLF ends and a byte order mark is edited the same way, and keeps
+        // both (a file with no line end says nothing of how its lines end).
+        if text.contains('\n') && !text.contains('\r') {
+            let windows = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+            prop_assert_eq!(
+                edit(Some(&windows), &before, &after),
+                Ok(format!("\u{feff}{}", edited.replace('\n', "\r\n")))
+            );
+        }
         let reread = read(&edited).expect("an edited file is TOML");
         let result = Settings::default().patched(&reread.patch);
         if reading.problems.is_empty() {

@@ -2,6 +2,7 @@
 //! value it understands and lists the rest as problems; writing changes only the keys whose
 //! settings changed, so a person's comments, layout and keys tictree does not know survive.
 
+use super::lines::Lines;
 use crate::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Settings, SettingsPatch};
 use toml_edit::{DocumentMut, Item, Value};
 
@@ -52,8 +53,10 @@ pub fn read(text: &str) -> Result<Reading, String> {
     // serde reads the file into a table; each key is then checked on its own, so one bad value
     // costs only that value.
     let table: toml::Table = toml::from_str(text).map_err(|error| {
+        // A span that starts a line (a duplicate key) is on that line: count the ends before it.
         let line = error.span().map_or(1, |span| {
-            text[..span.start.min(text.len())].lines().count().max(1)
+            let before = &text.as_bytes()[..span.start.min(text.len())];
+            before.iter().filter(|&&byte| byte == b'\n').count() + 1
         });
         format!("line {line}: {}", error.message().trim())
     })?;
@@ -130,33 +133,49 @@ fn entries(settings: &Settings) -> [(&'static str, Entry); 14] {
 }
 
 /// The file's new text: `old` (`None`: a new file from `TEMPLATE`) with every key whose setting
-/// differs between `before` and `after` set to `after`'s value; everything else as it was.
-/// `Err` when `old` is not TOML: a file tictree cannot read is never overwritten.
+/// differs between `before` and `after` set to `after`'s value; everything else as it was, byte
+/// for byte (a byte order mark and each line's end included). `Err` when `old` is not TOML: a
+/// file tictree cannot read is never overwritten.
 pub fn edit(old: Option<&str>, before: &Settings, after: &Settings) -> Result<String, String> {
-    let mut document: DocumentMut = old
-        .unwrap_or(TEMPLATE)
-        .parse()
-        .map_err(|_| "it is not valid TOML".to_string())?;
+    let old = old.unwrap_or(TEMPLATE);
+    // The text as it is, so that `edit` refuses exactly what `read` refuses.
+    old.parse::<DocumentMut>()
+        .map_err(|_| NOT_TOML.to_string())?;
+    // toml_edit drops a byte order mark and writes LF for CRLF: one key at a time is edited on
+    // the LF text and only the lines that edit changed are put back.
+    let (mark, body) = old
+        .strip_prefix('\u{feff}')
+        .map_or(("", old), |body| ("\u{feff}", body));
+    let mut lines = Lines::of(body);
     for ((key, was), (_, now)) in entries(before).into_iter().zip(entries(after)) {
-        if was == now {
-            continue;
+        if was != now {
+            let edited = set(&lines.lf(), key, now)?;
+            lines.splice(&edited);
         }
-        let mut value = match now {
-            Entry::Text(text) => Value::from(text),
-            Entry::Number(n) => Value::from(n),
-            Entry::Flag(b) => Value::from(b),
-        };
-        match document.get_mut(key) {
-            Some(item) => {
-                // Keep the spacing and any comment after the old value.
-                if let Some(old) = item.as_value() {
-                    *value.decor_mut() = old.decor().clone();
-                }
-                *item = Item::Value(value);
+    }
+    Ok(format!("{mark}{}", lines.text()))
+}
+
+const NOT_TOML: &str = "it is not valid TOML";
+
+/// `text` with `key` set to `value`, in place if the key is there (its spacing and comment kept),
+/// else added after the last top-level key.
+fn set(text: &str, key: &str, value: Entry) -> Result<String, String> {
+    let mut document: DocumentMut = text.parse().map_err(|_| NOT_TOML.to_string())?;
+    let mut value = match value {
+        Entry::Text(text) => Value::from(text),
+        Entry::Number(n) => Value::from(n),
+        Entry::Flag(b) => Value::from(b),
+    };
+    match document.get_mut(key) {
+        Some(item) => {
+            if let Some(old) = item.as_value() {
+                *value.decor_mut() = old.decor().clone();
             }
-            None => {
-                document.insert(key, Item::Value(value));
-            }
+            *item = Item::Value(value);
+        }
+        None => {
+            document.insert(key, Item::Value(value));
         }
     }
     Ok(document.to_string())
@@ -165,6 +184,7 @@ pub fn edit(old: Option<&str>, before: &Settings, after: &Settings) -> Result<St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::Palette;
 
     #[test]
     fn the_template_says_the_defaults() {
@@ -199,6 +219,31 @@ mod tests {
     fn not_toml_says_where() {
         let why = read("rules = \"4x4\"\nx = \n").unwrap_err();
         assert!(why.starts_with("line 2:"), "{why}");
+    }
+
+    #[test]
+    fn a_duplicate_key_is_on_its_own_line() {
+        let why = read("hints = true\nhints = false\n").unwrap_err();
+        assert!(why.starts_with("line 2: duplicate key"), "{why}");
+        let why = read("# a\r\nx = \"human\"\r\n\r\n\r\nx = \"ai\"\r\n").unwrap_err();
+        assert!(why.starts_with("line 5: duplicate key"), "{why}");
+    }
+
+    #[test]
+    fn editing_keeps_the_byte_order_mark_and_every_line_end() {
+        let before = Settings::default();
+        let after = Settings {
+            hints: true,
+            theme: Palette::Mono,
+            ..before
+        };
+        let old = "\u{feff}# mine\r\nhints = false # why\r\nx = \"human\"\n\r\n";
+        let text = edit(Some(old), &before, &after).unwrap();
+        assert_eq!(
+            text,
+            "\u{feff}# mine\r\nhints = true # why\r\nx = \"human\"\ntheme = \"mono\"\n\r\n"
+        );
+        assert_eq!(edit(Some(old), &before, &before).unwrap(), old);
     }
 
     #[test]

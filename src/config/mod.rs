@@ -5,13 +5,16 @@
 //! that cannot be used, in part or at all, costs one warning in the log and the defaults for what
 //! could not be read. Writing rewrites only the keys that changed, so a bad value stays in the
 //! file until its setting is changed here; a file that is not TOML is never written (the log
-//! says so), so nothing a person wrote is lost.
+//! says so), so nothing a person wrote is lost. Only a regular file is read or replaced (a
+//! symbolic link is followed, and stays), and never one its user could not write.
 
 pub mod format;
+mod lines;
 
 use crate::app::{LogKind, Settings, SettingsPatch};
-use std::fs;
-use std::io;
+use crate::cli::output::printable;
+use std::fs::{self, File, Metadata};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 /// `tictree/config.toml` in the user's config directory (`$XDG_CONFIG_HOME` or `~/.config` on
@@ -33,8 +36,8 @@ pub struct Loaded {
 }
 
 /// Reads the config file: `explicit` (`--config PATH`) or the default one. A path given with
-/// `--config` that cannot be read at all (a directory, no permission) is an error, a one-line
-/// message for the command line; anything else wrong is a warning and the defaults.
+/// `--config` that cannot be read at all (a directory, a pipe, no permission) is an error, a
+/// one-line message for the command line; anything else wrong is a warning and the defaults.
 pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
     let Some(path) = explicit.map(Path::to_path_buf).or_else(default_path) else {
         return Ok(Loaded::default());
@@ -43,7 +46,7 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
         Ok(Some(bytes)) => bytes,
         Ok(None) => return Ok(loaded(path, SettingsPatch::default(), None)),
         Err(why) if explicit.is_some() => {
-            return Err(format!("--config {}: {why}", path.display()));
+            return Err(printable(&format!("--config {}: {why}", path.display())));
         }
         Err(why) => {
             let warning = format!("config {}: {why}; using the defaults", path.display());
@@ -86,14 +89,20 @@ fn loaded(path: PathBuf, patch: SettingsPatch, warning: Option<String>) -> Loade
     Loaded {
         path: Some(path),
         patch,
-        warning,
+        // The path and the file's keys are the user's text: one line, no escape sequences.
+        warning: warning.map(|warning| printable(&warning)),
     }
 }
 
-/// The file's bytes, `None` if there is no file, or why it cannot be read.
+/// The file's bytes, `None` if there is no file (or a link to none yet), or why it cannot be read.
 fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
-    if path.is_dir() {
-        return Err("is a directory, not a file".into());
+    // Only a regular file is opened: opening a pipe waits for a writer, and a device may never end.
+    match fs::metadata(path) {
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(format!("cannot be read ({error})")),
+        Ok(meta) if meta.is_dir() => return Err("is a directory, not a file".into()),
+        Ok(meta) if !meta.is_file() => return Err("is not a regular file".into()),
+        Ok(_) => {}
     }
     match fs::read(path) {
         Ok(bytes) => Ok(Some(bytes)),
@@ -136,12 +145,12 @@ impl Store {
                 first.then(|| {
                     (
                         LogKind::Info,
-                        format!("Settings saved to {}", path.display()),
+                        printable(&format!("Settings saved to {}", path.display())),
                     )
                 })
             }
             Err(why) => {
-                let text = format!("settings not saved: {why}");
+                let text = printable(&format!("settings not saved: {why}"));
                 let new = self.failure.as_ref() != Some(&text);
                 self.failure = Some(text.clone());
                 new.then_some((LogKind::Warning, text))
@@ -155,43 +164,96 @@ impl Store {
             .clone()
             .ok_or("no config directory (no home directory); use --config PATH")?;
         let shown = path.display();
-        // A device or a pipe (`--config /dev/null`) may be read as a config, but saving swaps a
-        // new file in, which would put a regular file in its place (and a pipe is not read
-        // again: that could wait forever).
-        if fs::metadata(&path).is_ok_and(|meta| !meta.is_file()) {
-            return Err(format!("{shown} is not a regular file"));
+        let cannot_write = |error: io::Error| format!("cannot write {shown} ({error})");
+        let target = resolve(&path).map_err(cannot_write)?;
+        match fs::metadata(&target) {
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            Err(error) => return Err(format!("{shown} cannot be read ({error})")),
+            // A device or a pipe: saving swaps a new file in, which would put a regular file in
+            // its place (and opening a pipe, to read or to write, waits for its other end).
+            Ok(meta) if !meta.is_file() => return Err(format!("{shown} is not a regular file")),
+            // The rename would replace it all the same; read-only means the person wants it kept.
+            Ok(meta) if meta.permissions().readonly() => {
+                return Err(format!("{shown} is read-only"));
+            }
+            // Nor is a file replaced that its user could not write in place.
+            Ok(_) => {
+                File::options()
+                    .write(true)
+                    .open(&target)
+                    .map_err(cannot_write)?;
+            }
         }
         // Read again: the file may have been edited or fixed since the start.
-        let old = read(&path).map_err(|why| format!("{shown} {why}"))?;
+        let old = read(&target).map_err(|why| format!("{shown} {why}"))?;
         let old = old
             .map(String::from_utf8)
             .transpose()
             .map_err(|_| format!("{shown} is not UTF-8 text; fix or delete it"))?;
         let text = format::edit(old.as_deref(), &self.saved, settings)
             .map_err(|why| format!("{shown}: {why}; fix or delete it"))?;
-        replace(&path, &text).map_err(|error| format!("cannot write {shown} ({error})"))?;
+        replace(&target, &text).map_err(cannot_write)?;
         Ok(path)
     }
 }
 
-/// Writes `text` to `path` through a temporary file in the same directory and a rename, so a
-/// crash never leaves half a file. A symbolic link is followed (it stays a link) and the old
-/// file's permissions are kept.
-fn replace(path: &Path, text: &str) -> io::Result<()> {
-    let target = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+/// The file that writing `path` changes: `path` itself, or the end of its chain of symbolic links,
+/// which need not exist yet. A relative link is relative to the link's own directory.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    let mut path = path.to_path_buf();
+    // As many links as the kernel follows before it gives up on a loop.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&path)?;
+                path = path.parent().unwrap_or(Path::new("")).join(target);
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `text` to `target` (a file, never a link) through a temporary file in the same
+/// directory and a rename, so a crash or a full disk never leaves half a file. A file that was
+/// there keeps its permissions, owner and group.
+fn replace(target: &Path, text: &str) -> io::Result<()> {
     if let Some(dir) = target.parent() {
         fs::create_dir_all(dir)?;
     }
     let name = target.file_name().unwrap_or_default().to_string_lossy();
     let temporary = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = fs::write(&temporary, text).and_then(|()| {
-        if let Ok(old) = fs::metadata(&target) {
-            fs::set_permissions(&temporary, old.permissions())?;
-        }
-        fs::rename(&temporary, &target)
-    });
+    let old = fs::metadata(target).ok();
+    let written =
+        write_new(&temporary, text, old.as_ref()).and_then(|()| fs::rename(&temporary, target));
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
     written
+}
+
+/// A new file at `path` holding `text`, with `old`'s permissions, owner and group if given.
+fn write_new(path: &Path, text: &str, old: Option<&Metadata>) -> io::Result<()> {
+    let mut file = File::create(path)?;
+    file.write_all(text.as_bytes())?;
+    let Some(old) = old else {
+        return Ok(());
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let new = file.metadata()?;
+        let uid = (new.uid() != old.uid()).then_some(old.uid());
+        let gid = (new.gid() != old.gid()).then_some(old.gid());
+        if uid.is_some() || gid.is_some() {
+            // Before the permissions: a change of owner clears the set-id bits.
+            std::os::unix::fs::fchown(&file, uid, gid).map_err(|error| {
+                io::Error::new(
+                    error.kind(),
+                    format!("cannot keep its owner and group: {error}"),
+                )
+            })?;
+        }
+    }
+    file.set_permissions(old.permissions())
 }
