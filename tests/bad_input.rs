@@ -330,8 +330,8 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--config /tmp: is a directory, not a file",
     ),
     (
-        &["--config", "/dev/null"],
-        "--config /dev/null: is not a regular file",
+        &["--config", "/dev/zero"],
+        "--config /dev/zero: is not a regular file",
     ),
     (
         &["--config"],

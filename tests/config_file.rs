@@ -295,6 +295,29 @@ fn a_config_path_that_is_not_a_regular_file_is_never_replaced() {
     assert!(!fs::metadata(&path).unwrap().is_file(), "still the pipe");
 }
 
+#[cfg(unix)]
+#[test]
+fn config_dev_null_plays_with_the_defaults_and_leaves_every_file_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let loaded = load(Some(Path::new("/dev/null"))).expect("read as empty");
+    assert_eq!(loaded.warning, None);
+    let mut store = Store::new(loaded.path, Settings::default());
+    let changed = Settings {
+        hints: true,
+        ..Settings::default()
+    };
+    let (kind, report) = store.save(&changed).expect("a report");
+    assert_eq!(kind, LogKind::Warning);
+    assert_eq!(
+        report,
+        "settings not saved: /dev/null is not a regular file"
+    );
+    // Said once, however many changes follow.
+    assert_eq!(store.save(&Settings::default()), None);
+    let null = fs::metadata("/dev/null").unwrap();
+    assert!(null.file_type().is_char_device(), "still the device");
+}
+
 #[test]
 fn crlf_and_a_byte_order_mark_stay_when_a_setting_changes() {
     let dir = tempfile::tempdir().unwrap();

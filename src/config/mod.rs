@@ -101,6 +101,8 @@ fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
         Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
         Err(error) => return Err(format!("cannot be read ({error})")),
         Ok(meta) if meta.is_dir() => return Err("is a directory, not a file".into()),
+        // `--config /dev/null`: the defaults and no file touched, as promised in docs/config.md.
+        Ok(meta) if is_null_device(&meta) => return Ok(Some(Vec::new())),
         Ok(meta) if !meta.is_file() => return Err("is not a regular file".into()),
         Ok(_) => {}
     }
@@ -108,6 +110,21 @@ fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
         Ok(bytes) => Ok(Some(bytes)),
         Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(format!("cannot be read ({error})")),
+    }
+}
+
+/// Whether `meta` is of the null device (`/dev/null` or a link to it), which reads as empty.
+fn is_null_device(meta: &Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        meta.file_type().is_char_device()
+            && fs::metadata("/dev/null").is_ok_and(|null| null.rdev() == meta.rdev())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
     }
 }
 
