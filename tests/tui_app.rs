@@ -5,11 +5,12 @@ mod tui_support;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
+use std::time::Duration;
 use tictree::app::{
     Action, App, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage, Seat,
-    action_for_key, key_action, run_job,
+    action_for_key, key_action, run_choice, run_job,
 };
-use tictree::engine::{Position, Rules, Status, StopFlag};
+use tictree::engine::{Position, Rules, Skill, Status, StopFlag};
 use tui_support::*;
 
 fn request(app: &mut App) -> tictree::app::SearchRequest {
@@ -547,15 +548,20 @@ fn a_level_one_ai_plays_its_own_choice_while_the_tree_stays_exact() {
     options.seed = Some(1);
     let mut app = App::new(options, false);
     settle(&mut app);
-    // After X a3 only b2 holds the draw for O; every other move loses.
+    // After X a3 only b2 holds the draw for O; every other move loses. (The inline worker of the
+    // tests runs the analysis before the choice; the real one runs both at once, and the choice,
+    // being quick, usually comes first.)
     play_at(&mut app, "a3");
     let log = log_text(&app);
     assert!(
-        log[3].starts_with("O (AI level 1) thinks: minimax checked 59,704 moves"),
+        log[3].starts_with(
+            "O (AI level 1) analysis, not used by its level: minimax checked 59,704 moves"
+        ),
         "{log:?}"
     );
     assert!(log[3].contains("best 0 (draw) with b2"), "{log:?}");
-    assert_eq!(log[4], "2. O (AI level 1) plays b1 — score -5 (loss in 3)");
+    assert_eq!(log[4], "O (AI level 1) chooses in 1.50 ms: level 1, random");
+    assert_eq!(log[5], "2. O (AI level 1) plays c3 — score -5 (loss in 3)");
     let shown = text(&screen(&app, 110, 34));
     assert!(shown.contains("X: you · O: AI level 1"), "{shown}");
 }
@@ -570,4 +576,40 @@ fn one_move_is_counted_in_the_singular() {
     settle(&mut app);
     let shown = text(&screen(&app, 100, 30));
     assert!(shown.contains("  1 move · 1 node · "), "{shown}");
+}
+
+/// A level below 4 moves as soon as its own choice is made, without waiting for the analysis of
+/// its position, which may take the whole budget (1.5 s on big boards) or never finish.
+#[test]
+fn a_weak_ai_moves_without_waiting_for_the_analysis() {
+    for skill in [Skill::Random, Skill::WinOrBlock, Skill::Shallow(2)] {
+        let mut options = options(Rules::new(8, 8, 5, false).unwrap());
+        options.x = Seat::Ai(skill);
+        options.budget = tictree::engine::Budget::time(Duration::from_millis(1500));
+        let mut app = App::new(options, false);
+        // The analysis of the board and the level's choice are asked for at once.
+        let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+        assert!(
+            matches!(&jobs[..], [Job::Analyze(_), Job::Choose(_)]),
+            "{skill}: {jobs:?}"
+        );
+        let Job::Choose(request) = &jobs[1] else {
+            unreachable!()
+        };
+        assert_eq!(request.skill, skill);
+        // Only the choice comes back: the AI has moved, and the next analysis is asked for.
+        run_choice(request, &StopFlag::default(), |message| {
+            app.update(Action::Search(message))
+        })
+        .unwrap();
+        assert_eq!(app.game.moves().len(), 1, "{skill}");
+        let log = log_text(&app);
+        assert!(
+            log.iter()
+                .any(|line| line.starts_with(&format!("X (AI level {skill}) chooses in "))),
+            "{log:?}"
+        );
+        assert!(!log.iter().any(|line| line.contains("thinks")), "{log:?}");
+        assert!(matches!(app.take_job(), Some(Job::Analyze(_))));
+    }
 }

@@ -1,12 +1,16 @@
 //! The AI's turn: its move once the analysis of its position is complete, or at once on request.
 
-use super::log::LogKind;
+use super::log::{LogKind, duration};
 use super::options::Seat;
+use super::search_view::Choice;
 use super::state::App;
+use super::worker::{ChoiceRequest, Job};
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::player::{choose, choose_among};
-use crate::engine::{Skill, Status, StopFlag, Table};
+use crate::engine::{Move, Skill, Status, StopFlag, Table};
+use rand::Rng;
 use rand::seq::IndexedRandom;
+use std::time::Duration;
 
 impl App {
     /// The AI to move plays at once, whatever its budget has left: at level 4 the best move of
@@ -53,34 +57,66 @@ impl App {
         }
     }
 
-    /// Plays the AI's move once the analysis of its position is complete (so the exact scores
-    /// are on screen first): at level 4 at random among the analysis's best moves, at the lower
-    /// levels as that level picks, whatever the analysis says.
+    /// Plays the AI's move once it is known: at level 4 once the analysis of its position is
+    /// complete (so the exact scores are on screen first), at random among its best moves; at the
+    /// lower levels as soon as the level's own choice comes back from the worker (asked for here
+    /// the first time), whatever the analysis says or how long it runs: a level that only wins,
+    /// blocks or plays at random moves at once, and the tree's analysis goes on separately.
     pub(crate) fn maybe_ai_move(&mut self) {
         if self.paused || !self.ai_to_move() {
             return;
         }
-        let Some(done) = &self.search.done else {
-            return;
-        };
         let position = *self.position();
         let Seat::Ai(skill) = self.seat(position.to_move()) else {
             return;
         };
-        let pick = match skill {
-            Skill::Perfect => choose_among(done, &mut self.rng),
-            // Levels 1 to 3 are quick (level 3 has a node limit), so they run right here.
-            skill => choose(
-                skill,
-                &position,
-                Table::New(None),
-                &mut self.rng,
-                &StopFlag::default(),
-            )
-            .unwrap_or(None),
+        let pick = match (skill, self.search.choice) {
+            (Skill::Perfect, _) => match &self.search.done {
+                Some(done) => choose_among(done, &mut self.rng),
+                None => return,
+            },
+            (skill, Choice::Made(level, mv, elapsed)) if level == skill => {
+                let player = position.to_move();
+                self.log.push(
+                    LogKind::Search,
+                    format!(
+                        "{player} ({}) chooses in {}: {}",
+                        self.seat_label(player),
+                        duration(elapsed),
+                        skill.describe()
+                    ),
+                );
+                mv
+            }
+            (skill, Choice::Asked(level)) if level == skill => return,
+            // Not asked yet, or asked of a level the seat no longer has.
+            (skill, _) => return self.ask_choice(skill),
         };
         if let Some(mv) = pick {
             self.play(mv);
         }
+    }
+
+    /// Asks the worker for the choice of an AI of `skill` in the position on the board.
+    fn ask_choice(&mut self, skill: Skill) {
+        let both_ai = self.options.x.is_ai() && self.options.o.is_ai();
+        self.search.choice = Choice::Asked(skill);
+        self.jobs.push_back(Job::Choose(ChoiceRequest {
+            generation: self.search.generation,
+            position: *self.position(),
+            skill,
+            seed: self.rng.random(),
+            pace: if both_ai {
+                self.options.pace
+            } else {
+                Duration::ZERO
+            },
+        }));
+    }
+
+    /// The choice of an AI below level 4, for the position it was asked in.
+    pub(crate) fn receive_choice(&mut self, skill: Skill, mv: Option<Move>, elapsed: Duration) {
+        self.search.choice = Choice::Made(skill, mv, elapsed);
+        self.maybe_ai_move();
     }
 }

@@ -154,7 +154,9 @@ impl App {
                     self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
                 }
             }
-            SearchMessage::Compared { .. } | SearchMessage::Surveyed { .. } => {}
+            SearchMessage::Compared { .. }
+            | SearchMessage::Surveyed { .. }
+            | SearchMessage::Chosen { .. } => {}
         }
     }
 }

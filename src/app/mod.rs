@@ -37,13 +37,14 @@ pub use log::{Log, LogKind, LogLine, duration, names, thousands};
 pub use options::{AI_PACE, DEFAULT_TIME, Options, Seat};
 pub use record::Record;
 pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
-pub use search_view::SearchView;
+pub use search_view::{Choice, SearchView};
 pub use settings::{
     MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Settings, SettingsPatch, threads_for,
 };
 pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
 pub use worker::{
-    COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Live, SearchMessage, SearchRequest,
-    SurveyRequest, Worker, run_comparison, run_job, run_settle, run_survey,
+    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, SearchMessage,
+    SearchRequest, SurveyRequest, Worker, run_choice, run_comparison, run_job, run_settle,
+    run_survey,
 };

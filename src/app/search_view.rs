@@ -2,7 +2,7 @@
 
 use super::worker::Live;
 use crate::engine::analysis::appraisal::best_of;
-use crate::engine::{Appraisal, Move, MoveAppraisal, Position};
+use crate::engine::{Appraisal, Move, MoveAppraisal, Position, Skill};
 use std::time::Duration;
 
 /// The analysis of one position, as far as it has got.
@@ -27,6 +27,20 @@ pub struct SearchView {
     pub settles: bool,
     /// How far the search has got, as its latest `Progress` message said (`engine` only).
     pub live: Option<Live>,
+    /// The move of an AI below level 4 in this position, which it chooses on its own.
+    pub choice: Choice,
+}
+
+/// Where the choice of an AI below level 4 stands (level 4 plays from the analysis instead).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Choice {
+    /// Not asked for.
+    #[default]
+    None,
+    /// Asked of the worker for this level.
+    Asked(Skill),
+    /// Made by this level, with the time it took.
+    Made(Skill, Option<Move>, Duration),
 }
 
 impl SearchView {
@@ -43,6 +57,7 @@ impl SearchView {
             done: None,
             settles,
             live: None,
+            choice: Choice::None,
         }
     }
 

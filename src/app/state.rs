@@ -319,5 +319,7 @@ impl App {
                 settle,
             })
         });
+        // Levels below 4 do not wait for the analysis.
+        self.maybe_ai_move();
     }
 }

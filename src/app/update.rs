@@ -308,7 +308,8 @@ impl App {
 
     fn receive(&mut self, message: SearchMessage) {
         match message.tag() {
-            (JobKey::Play, generation) if generation == self.search.generation => {}
+            (JobKey::Play | JobKey::Choice, generation) if generation == self.search.generation => {
+            }
             (JobKey::Explore(position), _) => return self.receive_explored(position, message),
             (JobKey::Compare, _) => return self.receive_compared(message),
             (JobKey::Replay, generation) => {
@@ -330,6 +331,9 @@ impl App {
                 self.search.finish(*analysis);
                 self.maybe_ai_move();
             }
+            SearchMessage::Chosen {
+                skill, mv, elapsed, ..
+            } => self.receive_choice(skill, mv, elapsed),
             SearchMessage::Compared { .. } | SearchMessage::Surveyed { .. } => {}
         }
     }
@@ -350,8 +354,11 @@ impl App {
             }
             None => String::new(),
         };
-        let purpose = if self.seat(player).is_ai() {
+        let purpose = if self.seat(player) == Seat::PERFECT {
             "thinks"
+        } else if self.seat(player).is_ai() {
+            // Levels 1 to 3 choose on their own: the analysis is for the one watching.
+            "analysis, not used by its level"
         } else if settled {
             "hint, every move exact"
         } else {

@@ -8,12 +8,15 @@
 
 use super::engines::Engines;
 use crate::engine::analysis::compare::ALLOWANCE;
+use crate::engine::player::choose;
 use crate::engine::search::replay::Replay;
 use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag, Table,
     analyze_within, analyze_within_table, compare, settle,
 };
-use crate::engine::{Move, SearchProgress};
+use crate::engine::{Move, SearchProgress, Skill};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -31,6 +34,8 @@ pub enum JobKey {
     Compare,
     /// A search replay run to its end.
     Replay,
+    /// The move of an AI below level 4, chosen as its level chooses.
+    Choice,
 }
 
 /// What the app asks the worker to analyse.
@@ -64,6 +69,23 @@ pub struct CompareRequest {
     pub table: Option<usize>,
     /// How long each algorithm may run.
     pub allowance: Duration,
+}
+
+/// The move of an AI below level 4: its level's own choice, which needs no analysis (level 3
+/// searches a few plies under a node limit), so it costs what the level needs, not the budget.
+#[derive(Clone, Debug)]
+pub struct ChoiceRequest {
+    /// Tag of the request (the analysis's generation of the same position); the reply carries it.
+    pub generation: u64,
+    /// The position to move in.
+    pub position: Position,
+    /// The level choosing.
+    pub skill: Skill,
+    /// Seeds the level's random choices, drawn from the app's generator so a `--seed` game
+    /// replays the same.
+    pub seed: u64,
+    /// The least time before the reply (the pace of AI-vs-AI games).
+    pub pace: Duration,
 }
 
 /// A search replay to run to its end, so its totals and checkpoints are known.
@@ -101,6 +123,8 @@ pub enum Job {
     Compare(CompareRequest),
     /// Cancel a running survey and start this one.
     Survey(SurveyRequest),
+    /// Cancel a running choice and make this one.
+    Choose(ChoiceRequest),
     /// Cancel the job running under this key, if any.
     Cancel(JobKey),
 }
@@ -112,6 +136,7 @@ impl Job {
             Job::Analyze(request) => request.key,
             Job::Compare(_) => JobKey::Compare,
             Job::Survey(_) => JobKey::Replay,
+            Job::Choose(_) => JobKey::Choice,
             Job::Cancel(key) => *key,
         }
     }
@@ -155,6 +180,17 @@ pub enum SearchMessage {
         /// Nodes, time and the moves being scored.
         live: Live,
     },
+    /// An AI below level 4 has chosen its move.
+    Chosen {
+        /// The generation of the request.
+        generation: u64,
+        /// The level that chose.
+        skill: Skill,
+        /// Its move (`None`: no legal move).
+        mv: Option<Move>,
+        /// How long the choice took (the pace not included).
+        elapsed: Duration,
+    },
     /// One algorithm of a comparison has finished or run out of time.
     Compared {
         /// The generation of the request.
@@ -179,6 +215,7 @@ impl SearchMessage {
             } => (*key, *generation),
             SearchMessage::Compared { generation, .. } => (JobKey::Compare, *generation),
             SearchMessage::Surveyed { generation, .. } => (JobKey::Replay, *generation),
+            SearchMessage::Chosen { generation, .. } => (JobKey::Choice, *generation),
         }
     }
 }
@@ -355,6 +392,42 @@ pub fn run_survey(
     Ok(())
 }
 
+/// Makes an AI's choice of move on the calling thread and sends it, not before `pace` has
+/// passed since the start.
+pub fn run_choice(
+    request: &ChoiceRequest,
+    stop: &StopFlag,
+    send: impl FnOnce(SearchMessage),
+) -> Result<(), Cancelled> {
+    let started = Instant::now();
+    let mut rng = StdRng::seed_from_u64(request.seed);
+    let mv = choose(
+        request.skill,
+        &request.position,
+        Table::New(None),
+        &mut rng,
+        stop,
+    )?;
+    let elapsed = started.elapsed();
+    wait_for_pace(started, request.pace, stop)?;
+    send(SearchMessage::Chosen {
+        generation: request.generation,
+        skill: request.skill,
+        mv,
+        elapsed,
+    });
+    Ok(())
+}
+
+/// Waits until `pace` has passed since `started`, or the job is stopped.
+fn wait_for_pace(started: Instant, pace: Duration, stop: &StopFlag) -> Result<(), Cancelled> {
+    while started.elapsed() < pace {
+        stop.check()?;
+        thread::sleep(Duration::from_millis(10));
+    }
+    Ok(())
+}
+
 /// The allowance of a comparison started from the app.
 pub const COMPARE_ALLOWANCE: Duration = ALLOWANCE;
 
@@ -398,6 +471,9 @@ impl Worker {
             }
             Job::Survey(request) => {
                 thread::spawn(move || run_survey(request, &running, send));
+            }
+            Job::Choose(request) => {
+                thread::spawn(move || run_choice(&request, &running, send));
             }
         }
         self.running.insert(key, stop);
@@ -443,11 +519,8 @@ fn analyze_paced(
     let Ok(analysis) = run_job_watched(request, engines, stop, progress.as_ref(), &send) else {
         return;
     };
-    while started.elapsed() < request.pace {
-        if stop.is_stopped() {
-            return;
-        }
-        thread::sleep(Duration::from_millis(10));
+    if wait_for_pace(started, request.pace, stop).is_err() {
+        return;
     }
     let done = |analysis: Appraisal| SearchMessage::Done {
         key: request.key,

@@ -14,10 +14,10 @@ use ratatui::backend::TestBackend;
 use std::collections::VecDeque;
 use std::time::Duration;
 use tictree::app::{
-    App, CACHE_CAPACITY, Engines, Job, Mode, SearchMessage, SearchRequest, Seat, run_comparison,
-    run_job, run_survey,
+    App, CACHE_CAPACITY, Choice, Engines, Job, Mode, SearchMessage, SearchRequest, Seat,
+    run_choice, run_comparison, run_job, run_survey,
 };
-use tictree::engine::{Algorithm, Budget, CompareRow, Move, Player, Position, StopFlag};
+use tictree::engine::{Algorithm, Budget, CompareRow, Move, Player, Position, Skill, StopFlag};
 
 /// Jobs one `settle` runs at most: enough for a 3×3 game between two AIs, and a bound on the
 /// work of one step when the AIs play a long game on a big board.
@@ -133,6 +133,10 @@ impl Harness {
             Job::Survey(request) if empty_cells(request.replay.root()) <= 7 => {
                 let _ = run_survey(request, &stop, |m| replies.push_back(m));
             }
+            Job::Choose(mut request) => {
+                request.pace = Duration::ZERO;
+                let _ = run_choice(&request, &stop, |m| replies.push_back(m));
+            }
             Job::Survey(_) | Job::Cancel(_) => {}
         }
         replies
@@ -232,8 +236,14 @@ pub fn check(app: &App) -> Result<(), TestCaseError> {
         replay_line(state.replay.root(), &state.replay.path())?;
     }
 
-    // The AI never waits for ever: with its analysis complete and not paused, it has moved.
-    let stalled = !app.paused && app.ai_to_move() && search.done.is_some();
+    // The AI never waits for ever: not paused, with what its level moves on at hand (level 4:
+    // the complete analysis; the others: their own choice), it has moved.
+    let ready = match app.seat(app.position().to_move()) {
+        Seat::Ai(Skill::Perfect) => search.done.is_some(),
+        Seat::Ai(skill) => matches!(search.choice, Choice::Made(level, ..) if level == skill),
+        Seat::Human => false,
+    };
+    let stalled = !app.paused && app.ai_to_move() && ready;
     prop_assert!(
         !stalled,
         "the AI to move has its analysis but does not move"

@@ -6,8 +6,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
 use tictree::app::{
-    Action, App, Direction, Engines, Job, Options, SearchMessage, run_comparison, run_job,
-    run_survey,
+    Action, App, Direction, Engines, Job, Options, SearchMessage, run_choice, run_comparison,
+    run_job, run_survey,
 };
 use tictree::engine::{Algorithm, Budget, CompareRow, Position, Rules, StopFlag};
 
@@ -75,6 +75,15 @@ pub fn settle(app: &mut App) {
             Job::Survey(request) => {
                 run_survey(request, &StopFlag::default(), |m| messages.push(m))
                     .expect("an unstopped replay runs to its end");
+            }
+            Job::Choose(request) => {
+                run_choice(&request, &StopFlag::default(), |mut message| {
+                    if let SearchMessage::Chosen { elapsed, .. } = &mut message {
+                        *elapsed = ELAPSED;
+                    }
+                    messages.push(message)
+                })
+                .expect("an unstopped choice is made");
             }
             Job::Cancel(_) => {}
         }
