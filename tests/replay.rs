@@ -142,6 +142,15 @@ fn back_and_forth_in_the_whole_minimax_tree_gives_identical_states() {
     assert_eq!(replay.totals().unwrap().nodes, 549_945);
     // Enter and return for every node, and a leaf event for every finished game.
     assert_eq!(total, 2 * 549_945 + 255_168);
+    // The last sentence counts as the counters above it do: with thousands separators.
+    replay.goto(total);
+    assert!(
+        replay
+            .sentence()
+            .contains("End of the search: 549,945 nodes, 0 cutoffs, 0 table hits."),
+        "{}",
+        replay.sentence()
+    );
     assert!(
         replay.memory_bytes() < 8 << 20,
         "{} bytes",

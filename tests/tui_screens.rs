@@ -153,13 +153,92 @@ fn drawing_never_panics_at_any_size() {
     for rules in [Rules::TICTACTOE, Rules::CONNECT4, "8x8k5".parse().unwrap()] {
         let mut app = App::new(options(rules), true);
         let _ = app.take_job(); // Big boards are not searched here: the screen must cope anyway.
-        app.update(Action::ToggleHelp);
-        for width in (0..140).step_by(3) {
-            for height in (0..50).step_by(2) {
-                screen(&app, width, height);
+        let every_size = |app: &App| {
+            for width in (0..140).step_by(3) {
+                for height in (0..50).step_by(2) {
+                    screen(app, width, height);
+                }
             }
-        }
+        };
+        // The help over the game, the replay (its sentence and stack wrap into any width), the
+        // settings over the replay.
+        app.update(Action::ToggleHelp);
+        every_size(&app);
+        app.update(Action::ToggleHelp);
+        app.update(Action::OpenReplay);
+        let _ = app.take_job();
+        app.update(Action::Replay(tictree::app::ReplayCommand::Forward));
+        every_size(&app);
+        app.update(Action::ToggleSettings);
+        every_size(&app);
     }
+}
+
+/// Below the smallest layout (40×12 is smaller than any board needs) the screen says what size
+/// it needs, and the settings (where a smaller board can be chosen) still open over it.
+#[test]
+fn forty_by_twelve_says_what_it_needs() {
+    for rules in [Rules::TICTACTOE, Rules::CONNECT4] {
+        let mut app = App::new(options(rules), false);
+        let _ = app.take_job();
+        let (w, h) = tictree::ui::min_size(&rules);
+        assert!(w > 40 || h > 12, "{rules}");
+        let shown = text(&screen(&app, 40, 12));
+        assert!(
+            shown.contains(&format!("terminal too small: need {w}×{h}")),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("now 40×12") && shown.contains("q to quit"),
+            "{shown}"
+        );
+        app.update(Action::ToggleSettings);
+        let shown = text(&screen(&app, 40, 12));
+        assert!(
+            shown.contains("Settings") && shown.contains("> rules"),
+            "{shown}"
+        );
+    }
+}
+
+/// At every width the status bar ends with `? help` and `q quit`: the other keys are said
+/// shorter, then the least relevant left out, never these.
+#[test]
+fn the_status_bar_keeps_help_and_quit_at_every_width() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    play_at(&mut app, "a3");
+    let every_width = |app: &App, must: &str| {
+        for width in 40..=160 {
+            let terminal = screen(app, width, 60);
+            assert!(
+                rows(&terminal).last().unwrap().contains(must),
+                "{width}: {must}"
+            );
+            assert_status_bar_keeps_help_and_quit(&terminal);
+        }
+    };
+    every_width(&app, "Enter place");
+    // A notice takes its room first.
+    app.update(Action::Escape);
+    every_width(&app, "nothing to close");
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    every_width(&app, "Esc back");
+    press(
+        &mut app,
+        &[Action::Escape, Action::Escape, Action::OpenReplay],
+    );
+    every_width(&app, "Esc leave");
+    // Wide enough, every key is said in full.
+    let wide = rows(&screen(&app, 160, 60));
+    assert!(
+        wide.last()
+            .unwrap()
+            .contains("e/g end/start  1/2/3 algo  p play  +/- speed")
+    );
 }
 
 #[test]
@@ -200,4 +279,210 @@ fn eight_by_eight_board_fills_in_live() {
     assert!(text.contains("searching… 0 of 61 moves scored"), "{text}");
     assert!(text.contains(" h "), "column letters run to h: {text}");
     assert_snapshot!("eight_by_eight", terminal.backend());
+}
+
+/// The rows of a screen.
+fn rows(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
+    text(terminal)
+        .lines()
+        .map(|l| l.trim_matches('"').to_string())
+        .collect()
+}
+
+/// What the pane whose top border starts `┌ {title}` says, its rows joined by blanks.
+fn pane_text(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>, title: &str) -> String {
+    let rows = rows(terminal);
+    let chars: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let corner: Vec<char> = format!("┌ {title}").chars().collect();
+    let (top, left) = chars
+        .iter()
+        .enumerate()
+        .find_map(|(y, row)| {
+            (0..row.len())
+                .find(|&x| row[x..].starts_with(&corner))
+                .map(|x| (y, x))
+        })
+        .unwrap_or_else(|| panic!("no pane {title}:\n{}", rows.join("\n")));
+    let right = (left + 1..chars[top].len())
+        .find(|&x| chars[top][x] == '┐')
+        .expect("its top right corner");
+    chars[top + 1..]
+        .iter()
+        .take_while(|row| row[left] == '│')
+        .map(|row| row[left + 1..right].iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Blanks collapsed: text laid out on several rows reads as the same words.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The status bar always keeps the help and quit keys, and ends with them.
+fn assert_status_bar_keeps_help_and_quit(
+    terminal: &ratatui::Terminal<ratatui::backend::TestBackend>,
+) {
+    let rows = rows(terminal);
+    let bar = rows.last().expect("a status bar").trim_end();
+    assert!(bar.ends_with("? help  q quit"), "{bar}");
+}
+
+/// The newest log lines can be read whole in the log pane, however long (the older ones scroll
+/// off the top).
+fn assert_log_whole(app: &App, terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) {
+    let shown = words(&pane_text(terminal, "Log"));
+    for line in log_text(app).iter().rev().take(2) {
+        assert!(
+            shown.contains(&words(line)),
+            "{line:?} not whole in {shown:?}"
+        );
+    }
+}
+
+/// The game, the explorer, the search replay and the settings at 80×24, the most common terminal
+/// size: nothing said is cut at a pane's edge, and the status bar keeps `? help` and `q quit`.
+/// `replay` moves the replay to a step worth seeing.
+fn eighty_by_twenty_four(mut app: App, name: &str, replay: impl Fn(&mut App)) {
+    use tictree::app::ReplayCommand as C;
+    let game = screen(&app, 80, 24);
+    assert_status_bar_keeps_help_and_quit(&game);
+    assert_log_whole(&app, &game);
+    assert_snapshot!(format!("80x24_{name}_game"), game.backend());
+
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    let explorer = screen(&app, 80, 24);
+    assert!(text(&explorer).contains("board › "), "{}", text(&explorer));
+    assert!(rows(&explorer)[23].contains("Esc back"));
+    assert_status_bar_keeps_help_and_quit(&explorer);
+    assert_snapshot!(format!("80x24_{name}_explorer"), explorer.backend());
+
+    press(
+        &mut app,
+        &[Action::Escape, Action::Escape, Action::OpenReplay],
+    );
+    replay(&mut app);
+    let replaying = screen(&app, 80, 24);
+    let state = app.replay().expect("the replay is open");
+    let pane = words(&pane_text(&replaying, "Search replay"));
+    assert!(pane.contains(&words(&state.replay.sentence())), "{pane}");
+    if state.replay.algorithm() == tictree::engine::Algorithm::Minimax {
+        assert!(!pane.contains('α') && !pane.contains("+∞"), "{pane}");
+    }
+    assert!(rows(&replaying)[23].contains("Esc leave"));
+    assert_status_bar_keeps_help_and_quit(&replaying);
+    assert_snapshot!(format!("80x24_{name}_replay"), replaying.backend());
+
+    press(
+        &mut app,
+        &[Action::Replay(C::Close), Action::ToggleSettings],
+    );
+    let settings = screen(&app, 80, 24);
+    assert!(text(&settings).contains("Settings"));
+    // The popup takes the whole height: its own foot names its keys.
+    assert!(
+        text(&settings).contains("Enter/Esc close"),
+        "{}",
+        text(&settings)
+    );
+    assert_snapshot!(format!("80x24_{name}_settings"), settings.backend());
+}
+
+/// Options whose settings popup names the same config file on every machine.
+fn fixed_config(mut options: tictree::app::Options) -> tictree::app::Options {
+    options.config = Some(std::path::PathBuf::from(
+        "/home/you/.config/tictree/config.toml",
+    ));
+    options
+}
+
+#[test]
+fn eighty_by_twenty_four_on_tic_tac_toe() {
+    let mut app = App::new(fixed_config(options(Rules::TICTACTOE)), false);
+    settle(&mut app);
+    play_at(&mut app, "a3");
+    eighty_by_twenty_four(app, "tictactoe", |app| {
+        // Alpha-beta's first cutoff, seven plies down: a long sentence below a deep stack.
+        press(
+            app,
+            &[Action::Replay(tictree::app::ReplayCommand::NextCutoff)],
+        );
+    });
+}
+
+#[test]
+fn eighty_by_twenty_four_on_connect_four() {
+    // Twelve moves in, where the engine solves every move in well under a second (tests leave
+    // the opening book out) and minimax still has far too many nodes to replay whole.
+    let mut options = fixed_config(options_from(Rules::CONNECT4, "341251664715"));
+    options.algorithm = tictree::engine::Algorithm::Engine;
+    let mut app = App::new(options, false);
+    settle(&mut app);
+    eighty_by_twenty_four(app, "connect4", |app| {
+        use tictree::app::ReplayCommand as C;
+        // Minimax, too big to replay whole, a few events in.
+        press(
+            app,
+            &[Action::Replay(C::Algorithm(
+                tictree::engine::Algorithm::Minimax,
+            ))],
+        );
+        for _ in 0..6 {
+            press(app, &[Action::Replay(C::Forward)]);
+        }
+        let state = app.replay().expect("open");
+        assert!(
+            state
+                .replay
+                .totals()
+                .is_some_and(|t| t.nodes == tictree::app::REPLAY_NODES)
+        );
+    });
+}
+
+/// Where the stack is taller than the replay pane, its deepest levels show under a line that
+/// counts the ones above ("… 2 levels above", never "1 levels"); the sentence stays whole.
+#[test]
+fn the_replay_counts_the_levels_it_leaves_out() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    settle(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        press(&mut app, &[Action::Replay(C::Forward)]);
+        let terminal = screen(&app, 80, 24);
+        let pane = pane_text(&terminal, "Search replay");
+        let sentence = app.replay().expect("open").replay.sentence();
+        assert!(words(&pane).contains(&words(&sentence)), "{pane}");
+        assert!(!pane.contains("… 1 levels"), "{pane}");
+        if let Some(at) = pane.find("… ") {
+            let said = pane[at..].split("above").next().unwrap_or_default();
+            seen.insert(said.trim().to_string());
+        }
+    }
+    // One level left out would take the row that could show it: the count starts at two.
+    assert!(seen.contains("… 2 levels"), "{seen:?}");
+}
+
+/// Log lines wrap instead of ending at the pane's edge, at any width: the AI's search line with
+/// its winning move, at 140 columns as at 80.
+#[test]
+fn log_lines_wrap_whole_at_any_width() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c3 a2"), false);
+    settle(&mut app);
+    let log = log_text(&app);
+    let search = log
+        .iter()
+        .find(|l| l.contains("best +10 (win in 1) with a1"))
+        .expect("the AI's winning search is logged");
+    for (width, height) in [(140, 32), (100, 30), (80, 24), (60, 40)] {
+        let terminal = screen(&app, width, height);
+        let shown = words(&pane_text(&terminal, "Log"));
+        assert!(shown.contains(&words(search)), "{width}×{height}: {shown}");
+        assert_log_whole(&app, &terminal);
+    }
 }

@@ -96,6 +96,9 @@ impl Widget for BoardPane<'_> {
         } else {
             format!(" Board · {rules} ")
         };
+        // The header names the rules too; the smallest boards' panes keep only the word.
+        let title =
+            super::wrap::first_fitting(vec![title, " Board ".into()], area.width.saturating_sub(2));
         Block::bordered()
             .title(title)
             .border_style(self.theme.border(self.focused))

@@ -16,10 +16,11 @@ mod status;
 mod theme;
 mod too_small;
 mod tree;
+mod wrap;
 
 pub use layout::{Panes, SCALES, Scale, min_size, panes};
 pub use settings::{SettingsHit, settings_hit};
-pub use status::keys_now;
+pub use status::{Hint, keys_now};
 pub use theme::Theme;
 
 use crate::app::{App, Focus, Mode, Popup};

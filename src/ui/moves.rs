@@ -29,7 +29,10 @@ impl Widget for MovesPane<'_> {
         };
         let block = Block::bordered()
             .title(title)
-            .title_bottom(" g: the whole record ")
+            .title_bottom(super::wrap::first_fitting(
+                vec![" g: the whole record ".into(), " g: record ".into()],
+                area.width.saturating_sub(2),
+            ))
             .border_style(theme.border(false));
         let inner = block.inner(area);
         block.render(area, buf);

@@ -3,12 +3,13 @@
 //! and the root moves scored so far.
 
 use super::theme::Theme;
+use super::wrap;
 use crate::app::{REPLAY_NODES, ReplayState, thousands};
-use crate::engine::Seek;
+use crate::engine::{Algorithm, Seek};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// The replay pane, ready to render.
 pub struct ReplayPane<'a> {
@@ -46,6 +47,7 @@ impl Widget for ReplayPane<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
 
+        let width = inner.width;
         let counters = replay.counters();
         let total = |now: u64, at_end: Option<u64>| match at_end {
             Some(end) => format!("{} / {}", thousands(now), thousands(end)),
@@ -53,47 +55,120 @@ impl Widget for ReplayPane<'_> {
             None => thousands(now),
         };
         let totals = replay.totals();
-        let mut lines = vec![
-            Line::from(vec![
-                Span::styled(" step ", theme.dim()),
-                Span::raw(total(replay.step(), replay.total())),
-                Span::styled("   nodes ", theme.dim()),
-                Span::raw(total(counters.nodes, totals.map(|t| t.nodes))),
-            ]),
-            Line::from(vec![
-                Span::styled(" cutoffs ", theme.dim()),
-                Span::raw(thousands(counters.cutoffs)),
-                Span::styled("   TT hits ", theme.dim()),
-                Span::raw(thousands(counters.tt_hits)),
-                Span::styled("   depth ", theme.dim()),
-                Span::raw(format!(
-                    "{} (deepest {})",
-                    counters.depth, counters.max_depth
-                )),
-                Span::styled(autoplay(state), theme.strong()),
-            ]),
+        let counter = |label: &str, value: String| {
+            vec![
+                Span::styled(format!("{label} "), theme.dim()),
+                Span::raw(value),
+            ]
+        };
+        // Each counter stays with its label; on a narrow pane they take more rows.
+        let mut top = wrap::flow(
+            vec![
+                counter("step", total(replay.step(), replay.total())),
+                counter("nodes", total(counters.nodes, totals.map(|t| t.nodes))),
+            ],
+            3,
+            width,
+            1,
+        );
+        let mut second = vec![
+            counter("cutoffs", thousands(counters.cutoffs)),
+            counter("TT hits", thousands(counters.tt_hits)),
+            counter(
+                "depth",
+                format!("{} (deepest {})", counters.depth, counters.max_depth),
+            ),
         ];
+        if let Some(running) = autoplay(state) {
+            second.push(vec![Span::styled(running, theme.strong())]);
+        }
+        top.extend(wrap::flow(second, 3, width, 1));
         if replay.truncated() || totals.is_some_and(|t| t.nodes >= REPLAY_NODES) {
-            lines.push(Line::styled(
+            let notice = Line::styled(
                 format!(
                     " Too big to replay whole: this replay covers the first {} nodes.",
                     thousands(REPLAY_NODES)
                 ),
                 theme.notice(),
-            ));
+            );
+            top.extend(wrap::wrap(&notice, width, 1));
         }
-        lines.push(Line::default());
-        lines.push(Line::from(vec![
-            Span::styled(" ply  move       α       β    best so far", theme.strong()),
-            Span::styled("   (each for the side to move there)", theme.dim()),
-        ]));
+        // Minimax has no window: its α and β would be -∞ and +∞ on every row.
+        let windowed = replay.algorithm() != Algorithm::Minimax;
+        let columns = if windowed {
+            " ply  move       α       β    best so far"
+        } else {
+            " ply  move       best so far"
+        };
+        let note = "   (each for the side to move there)";
+        let mut header = vec![Span::styled(columns, theme.strong())];
+        if columns.chars().count() + note.chars().count() <= usize::from(width) {
+            header.push(Span::styled(note, theme.dim()));
+        }
+        let sentence = wrap::wrap(
+            &Line::from(vec![
+                Span::styled(" ▸ ", theme.strong()),
+                Span::raw(replay.sentence()),
+            ]),
+            width,
+            // The marker hangs in the margin, so a wrapped sentence lines up under its first word.
+            3,
+        );
+        let mut scores: Vec<Vec<Span>> =
+            vec![vec![Span::styled("root scores so far:", theme.dim())]];
+        let root_scores = replay.root_scores();
+        if root_scores.is_empty() {
+            scores.push(vec![Span::raw("none yet")]);
+        }
+        for (index, (mv, value)) in root_scores.iter().enumerate() {
+            let sep = if index + 1 < root_scores.len() {
+                " ·"
+            } else {
+                ""
+            };
+            scores.push(vec![Span::raw(format!(
+                "{} {value}{sep}",
+                rules.move_name(*mv)
+            ))]);
+        }
+        let scores = wrap::flow(scores, 1, width, 1);
         let stack = replay.stack();
+
+        // The rows, shared out by what matters most: the counters, the sentence's first row and
+        // the node the search is at, the rest of the sentence, the root scores, the column
+        // headings, the levels above, and last the blank rows between the parts.
+        let mut free = usize::from(inner.height);
+        let mut take = |wanted: usize| {
+            let got = wanted.min(free);
+            free -= got;
+            got
+        };
+        let top_rows = take(top.len());
+        let sentence_first = take(sentence.len().min(1));
+        let current = take(stack.len().min(1));
+        let sentence_rows = sentence_first + take(sentence.len().saturating_sub(1));
+        let score_rows = take(scores.len());
+        let header_rows = take(1);
+        let stack_rows = current + take(stack.len().saturating_sub(1));
+        let blank_after_top = take(1);
+        let blank_before_sentence = take(1);
+
+        let mut lines: Vec<Line> = top;
+        lines.truncate(top_rows);
+        lines.extend(std::iter::repeat_n(Line::default(), blank_after_top));
+        if header_rows > 0 {
+            lines.push(Line::from(header));
+        }
         // The deepest levels matter most: when the stack is taller than the room, the top goes.
-        let room = usize::from(inner.height)
-            .saturating_sub(lines.len() + 6)
-            .max(1);
-        let skip = stack.len().saturating_sub(room);
-        if skip > 0 {
+        let shown = if stack.len() > stack_rows && stack_rows >= 2 {
+            stack_rows - 1
+        } else {
+            stack_rows
+        };
+        let skip = stack.len() - shown;
+        if shown < stack_rows {
+            // Never "1 levels": the count line only replaces a level when two or more are left
+            // out (one left out would take the row that could show it).
             lines.push(Line::styled(
                 format!("  … {skip} levels above"),
                 theme.dim(),
@@ -109,13 +184,17 @@ impl Widget for ReplayPane<'_> {
                 (false, Some(mv)) => format!("{} ({})", level.best, rules.move_name(mv)),
                 _ => "—".to_string(),
             };
-            let text = format!(
-                " {:>3}  {:<7} {:>7} {:>7}    {best}",
-                level.ply,
-                mv,
-                level.alpha.to_string(),
-                level.beta.to_string()
-            );
+            let text = if windowed {
+                format!(
+                    " {:>3}  {:<7} {:>7} {:>7}    {best}",
+                    level.ply,
+                    mv,
+                    level.alpha.to_string(),
+                    level.beta.to_string()
+                )
+            } else {
+                format!(" {:>3}  {:<7}    {best}", level.ply, mv)
+            };
             let style = if index + 1 == stack.len() {
                 theme.selected()
             } else {
@@ -123,61 +202,30 @@ impl Widget for ReplayPane<'_> {
             };
             lines.push(Line::styled(text, style));
         }
-        lines.push(Line::default());
-        let sentence = Paragraph::new(replay.sentence()).wrap(Wrap { trim: false });
-        let scores: Vec<String> = replay
-            .root_scores()
-            .iter()
-            .map(|(mv, value)| format!("{} {value}", rules.move_name(*mv)))
-            .collect();
-        let scores = Line::from(vec![
-            Span::styled(" root scores so far: ", theme.dim()),
-            Span::raw(if scores.is_empty() {
-                "none yet".to_string()
-            } else {
-                scores.join(" · ")
-            }),
-        ]);
-        let used = lines.len() as u16;
+        lines.extend(std::iter::repeat_n(Line::default(), blank_before_sentence));
+        lines.extend(wrap::cut(sentence, sentence_rows, width));
+        // Rows to spare go between the sentence and the scores, which keep the pane's foot.
+        lines.extend(std::iter::repeat_n(Line::default(), free));
+        lines.extend(wrap::cut(scores, score_rows, width));
         Paragraph::new(lines).render(inner, buf);
-        if inner.height > used + 1 {
-            let rest = Rect::new(inner.x, inner.y + used, inner.width, inner.height - used);
-            let [said, bottom] = ratatui::layout::Layout::vertical([
-                ratatui::layout::Constraint::Fill(1),
-                ratatui::layout::Constraint::Length(2),
-            ])
-            .areas(rest);
-            // The marker hangs in the margin, so a wrapped sentence lines up under its first word.
-            const MARGIN: u16 = 3;
-            buf.set_string(said.x, said.y, " ▸ ", theme.strong());
-            let text = Rect {
-                x: said.x + MARGIN.min(said.width),
-                width: said.width.saturating_sub(MARGIN),
-                ..said
-            };
-            sentence.render(text, buf);
-            Paragraph::new(scores)
-                .wrap(Wrap { trim: false })
-                .render(bottom, buf);
-        }
     }
 }
 
 /// What runs by itself: a step over or out on its way, or autoplay.
-fn autoplay(state: &ReplayState) -> String {
+fn autoplay(state: &ReplayState) -> Option<String> {
     if let Some(target) = state.seeking {
         let goal = match target {
             Seek::End => "to the end",
             Seek::Cutoff => "to the next cutoff",
             Seek::ReturnFrom(_) => "through the subtree",
         };
-        format!("   ▶ running {goal}…")
+        Some(format!("▶ running {goal}…"))
     } else if state.autoplay {
-        format!(
-            "   ▶ autoplay {}/s",
+        Some(format!(
+            "▶ autoplay {}/s",
             thousands(u64::from(state.events_per_second()))
-        )
+        ))
     } else {
-        String::new()
+        None
     }
 }

@@ -28,20 +28,31 @@ impl Widget for Header<'_> {
             _ if ply == 1 => "1 move, over".to_string(),
             _ => format!("{ply} moves, over"),
         };
-        let line = Line::from(vec![
-            Span::styled(" tictree ", self.theme.strong()),
-            Span::raw(format!(
-                " {} ({}×{}, {} in a row{gravity}) · X: {} · O: {} · {} · {progress}",
-                rules,
-                rules.width,
-                rules.height,
-                rules.k,
-                app.seat_label(Player::X),
-                app.seat_label(Player::O),
-                app.options.algorithm,
-            )),
-        ]);
-        line.render(area, buf);
+        let algorithm = app.options.algorithm;
+        let players = format!(
+            "X: {} · O: {} · {algorithm} · {progress}",
+            app.seat_label(Player::X),
+            app.seat_label(Player::O),
+        );
+        let name = " tictree ";
+        // The rules' name says what their detail says, and the board and the log name the
+        // players: these go first, so the move number at the end stays.
+        let rest = super::wrap::first_fitting(
+            vec![
+                format!(
+                    " {rules} ({}×{}, {} in a row{gravity}) · {players}",
+                    rules.width, rules.height, rules.k
+                ),
+                format!(" {rules} · {players}"),
+                format!(" {rules} · {algorithm} · {progress}"),
+            ],
+            area.width.saturating_sub(name.len() as u16),
+        );
+        Line::from(vec![
+            Span::styled(name, self.theme.strong()),
+            Span::raw(rest),
+        ])
+        .render(area, buf);
     }
 }
 
@@ -55,12 +66,24 @@ pub struct StatusBar<'a> {
 
 impl Widget for StatusBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let hints = keys_now(self.app);
         let mut spans = Vec::new();
         if let Some(notice) = &self.app.notice {
-            spans.push(Span::styled(format!(" {notice} "), self.theme.notice()));
-            spans.push(Span::raw("│"));
+            // The notice comes first but leaves the help and quit keys their room: on a narrow
+            // terminal it ends in `…`.
+            let room = usize::from(area.width).saturating_sub(always_width(&hints) + 3) as u16;
+            let text = super::wrap::wrap(&Line::raw(notice.clone()), room, 0);
+            let text = super::wrap::cut(text, 1, room);
+            spans.push(Span::raw(" "));
+            spans.extend(
+                text.into_iter()
+                    .flat_map(|line| line.spans)
+                    .map(|span| span.patch_style(self.theme.notice())),
+            );
+            spans.push(Span::raw(" │"));
         }
-        for (key, what) in keys_now(self.app) {
+        let room = usize::from(area.width).saturating_sub(Line::from(spans.clone()).width());
+        for (key, what) in fit(&hints, room) {
             spans.push(Span::styled(format!(" {key}"), self.theme.strong()));
             spans.push(Span::raw(format!(" {what} ")));
         }
@@ -68,65 +91,165 @@ impl Widget for StatusBar<'_> {
     }
 }
 
-/// The keys that do something in the current state, most relevant first.
-pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
+/// A key the status bar names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The key or keys.
+    pub key: &'static str,
+    /// What it does.
+    pub what: &'static str,
+    /// The same said shorter, for a narrow terminal.
+    pub short: Option<(&'static str, &'static str)>,
+    /// Shown at any width: the help, the way out of what is open, and quit. With these the user
+    /// can always find the rest.
+    pub always: bool,
+}
+
+impl Hint {
+    const fn new(key: &'static str, what: &'static str) -> Self {
+        Self {
+            key,
+            what,
+            short: None,
+            always: false,
+        }
+    }
+
+    const fn short(self, key: &'static str, what: &'static str) -> Self {
+        Self {
+            short: Some((key, what)),
+            ..self
+        }
+    }
+
+    const fn always(self) -> Self {
+        Self {
+            always: true,
+            ..self
+        }
+    }
+}
+
+/// Columns one key takes in the bar: ` key what `.
+fn cost((key, what): (&str, &str)) -> usize {
+    Span::raw(key).width() + Span::raw(what).width() + 3
+}
+
+/// The keys to show in `width` columns: every one as it is if they fit; else said shorter, the
+/// least relevant (the last listed) first, until they fit; else without the least relevant. The
+/// `always` ones stay whatever the width, in their places.
+fn fit(hints: &[Hint], width: usize) -> Vec<(&'static str, &'static str)> {
+    let mut kept: Vec<(bool, (&str, &str))> =
+        hints.iter().map(|h| (h.always, (h.key, h.what))).collect();
+    let fits =
+        |kept: &[(bool, (&str, &str))]| kept.iter().map(|&(_, k)| cost(k)).sum::<usize>() <= width;
+    for (index, hint) in hints.iter().enumerate().rev() {
+        if fits(&kept) {
+            break;
+        }
+        if let Some(short) = hint.short {
+            kept[index].1 = short;
+        }
+    }
+    while !fits(&kept) {
+        let Some(last) = kept.iter().rposition(|&(always, _)| !always) else {
+            break;
+        };
+        kept.remove(last);
+    }
+    kept.into_iter().map(|(_, k)| k).collect()
+}
+
+/// Columns the keys shown at every width take, said short.
+fn always_width(hints: &[Hint]) -> usize {
+    hints
+        .iter()
+        .filter(|h| h.always)
+        .map(|h| cost(h.short.unwrap_or((h.key, h.what))))
+        .sum()
+}
+
+/// The keys that do something in the current state, most relevant first (the status bar drops
+/// the last ones first when it is short of room).
+pub fn keys_now(app: &App) -> Vec<Hint> {
+    let close = Hint::new("Esc", "close").always();
+    let quit = Hint::new("q", "quit").always();
+    let help = Hint::new("?", "help").always();
     match app.popup {
-        Some(Popup::Help) => return vec![("↑↓", "scroll"), ("Esc", "close help"), ("q", "quit")],
-        Some(Popup::Compare | Popup::Record) => return vec![("Esc", "close"), ("q", "quit")],
+        Some(Popup::Help) => {
+            return vec![
+                Hint::new("↑↓", "scroll"),
+                Hint::new("Esc", "close help")
+                    .short("Esc", "close")
+                    .always(),
+                quit,
+            ];
+        }
+        Some(Popup::Compare | Popup::Record) => return vec![close, quit],
         Some(Popup::Settings) if app.settings_menu.draft.is_some() => {
             return vec![
-                ("y", "new game"),
-                ("n/Esc", "keep the rules"),
-                ("q", "quit"),
+                Hint::new("y", "new game").always(),
+                Hint::new("n/Esc", "keep the rules")
+                    .short("n", "keep")
+                    .always(),
+                quit,
             ];
         }
         Some(Popup::Settings) => {
             return vec![
-                ("↑↓", "select"),
-                ("←→", "change"),
-                ("Esc", "close"),
-                ("q", "quit"),
+                Hint::new("↑↓", "select"),
+                Hint::new("←→", "change"),
+                close,
+                quit,
             ];
         }
         None => {}
     }
     if let Mode::Replay(state) = &app.mode {
         return vec![
-            ("→/←", "step"),
-            ("↓/↑", "over/out"),
-            ("x", "cutoff"),
-            ("e/g", "end/start"),
-            ("p", if state.autoplay { "pause" } else { "play" }),
-            ("+/-", "speed"),
-            ("1/2/3", "algo"),
-            ("Esc", "leave"),
-            ("?", "help"),
+            Hint::new("→/←", "step"),
+            Hint::new("↓/↑", "over/out"),
+            Hint::new("x", "cutoff"),
+            Hint::new("e/g", "end/start").short("e", "end"),
+            Hint::new("1/2/3", "algo"),
+            Hint::new("p", if state.autoplay { "pause" } else { "play" }),
+            Hint::new("+/-", "speed"),
+            Hint::new("Esc", "leave").always(),
+            help,
+            quit,
         ];
     }
     let mut keys = Vec::new();
     let ongoing = app.position().status() == Status::Ongoing;
     match app.focus {
         Focus::Board if app.human_to_move() => {
-            keys.push(("←↓↑→/hjkl", "move"));
-            keys.push(("Enter", "place"));
+            keys.push(Hint::new("←↓↑→/hjkl", "move").short("←↓↑→", "move"));
+            keys.push(Hint::new("Enter", "place"));
         }
         Focus::Tree => {
-            keys.push(("↑↓", "select"));
-            keys.push(("→", "expand"));
+            keys.push(Hint::new("↑↓", "select"));
+            keys.push(Hint::new("→", "expand"));
             if !app.explorer.line.is_empty() {
-                keys.push(("←", "up"));
-                keys.push(("Esc", "back to board"));
+                keys.push(Hint::new("←", "up"));
+                keys.push(
+                    Hint::new("Esc", "back to board")
+                        .short("Esc", "back")
+                        .always(),
+                );
             } else if app.human_to_move() {
-                keys.push(("Enter", "play it"));
+                keys.push(Hint::new("Enter", "play it").short("Enter", "play"));
             }
-            keys.push(("v", "show line"));
+            keys.push(Hint::new("v", "show line").short("v", "line"));
         }
-        Focus::Log => keys.push(("↑↓", "scroll")),
+        Focus::Log => keys.push(Hint::new("↑↓", "scroll")),
         _ => {}
     }
     if ongoing && app.ai_to_move() {
-        keys.push(("p", if app.paused { "resume AI" } else { "pause AI" }));
-        keys.push((
+        keys.push(Hint::new(
+            "p",
+            if app.paused { "resume AI" } else { "pause AI" },
+        ));
+        keys.push(Hint::new(
             "f",
             if app.paused {
                 "one AI move"
@@ -136,23 +259,23 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         ));
     }
     if !app.game.moves().is_empty() {
-        keys.push(("u", "undo"));
+        keys.push(Hint::new("u", "undo"));
     }
     if app.game.next_redo().is_some() {
-        keys.push(("r", "redo"));
+        keys.push(Hint::new("r", "redo"));
     }
-    keys.push(("n", "new game"));
+    keys.push(Hint::new("n", "new game").short("n", "new"));
     // A finished game has no search to replay or compare.
     if ongoing {
-        keys.push(("s", "replay"));
-        keys.push(("c", "compare"));
+        keys.push(Hint::new("s", "replay"));
+        keys.push(Hint::new("c", "compare"));
     } else {
-        keys.push(("g", "record"));
+        keys.push(Hint::new("g", "record"));
     }
-    keys.push(("m", if app.heat { "no heat" } else { "heat" }));
-    keys.push(("o", "settings"));
-    keys.push(("Tab", "focus"));
-    keys.push(("?", "help"));
-    keys.push(("q", "quit"));
+    keys.push(Hint::new("o", "settings"));
+    keys.push(Hint::new("m", if app.heat { "no heat" } else { "heat" }));
+    keys.push(Hint::new("Tab", "focus"));
+    keys.push(help);
+    keys.push(quit);
     keys
 }

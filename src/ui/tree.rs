@@ -27,7 +27,7 @@ impl Widget for TreePane<'_> {
         let position = app.explored_position();
         let rules = *position.rules();
         let block = Block::bordered()
-            .title(title(app, &position))
+            .title(title(app, &position, area.width.saturating_sub(2)))
             .border_style(theme.border(self.focused));
         let inner = block.inner(area);
         block.render(area, buf);
@@ -84,8 +84,9 @@ impl Widget for TreePane<'_> {
     }
 }
 
-/// The pane's title: whose candidates, and the recommendation once the analysis is done.
-fn title(app: &App, position: &Position) -> String {
+/// The pane's title: whose candidates, and the recommendation once the analysis is done, said
+/// shorter where `width` columns do not hold it all.
+fn title(app: &App, position: &Position, width: u16) -> String {
     let rules = position.rules();
     let player = position.to_move();
     if position.status() != Status::Ongoing {
@@ -107,15 +108,19 @@ fn title(app: &App, position: &Position) -> String {
         Some(done) => rules.move_names(&done.best()),
         None => Vec::new(),
     };
-    let hint = if best.is_empty() {
-        String::new()
-    } else {
-        format!(": recommended {}", names(&best, " or ", 3))
+    let plain = format!(" Game tree · {player} ({}) to move ", app.seat_name(player));
+    if best.is_empty() {
+        return plain;
+    }
+    // The stars in the list say the same: on a narrow pane the title names fewer, or none.
+    let recommended = |most| {
+        format!(
+            "{}: recommended {} ",
+            plain.trim_end(),
+            names(&best, " or ", most)
+        )
     };
-    format!(
-        " Game tree · {player} ({}) to move{hint} ",
-        app.seat_name(player)
-    )
+    super::wrap::first_fitting(vec![recommended(3), recommended(1), plain], width)
 }
 
 /// `board › b2 › a1 · X to move`: the explored line and whose turn it is at its end.

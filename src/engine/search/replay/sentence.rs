@@ -195,9 +195,12 @@ pub fn end_sentence(replay: &Replay) -> String {
         .filter(|(_, value)| value.key() == best.key())
         .map(|&(mv, _)| mv)
         .collect();
+    // Separated as the counters above the sentence are, so the two read alike.
     let counts = format!(
         "{} nodes, {} cutoffs, {} table hits",
-        counters.nodes, counters.cutoffs, counters.tt_hits
+        thousands(counters.nodes),
+        thousands(counters.cutoffs),
+        thousands(counters.tt_hits)
     );
     if replay.truncated() {
         return format!(

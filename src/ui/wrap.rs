@@ -1,0 +1,255 @@
+//! Text in the width there is. The log and the replay pane say whole sentences on as many rows as
+//! they take instead of cutting them at the pane's edge; where rows run out too, the last row
+//! shown ends in `…`, so a cut is never mistaken for the end of the text. The panes wrap before
+//! they draw (rather than leave it to `Paragraph`'s wrap) because they must know how many rows
+//! each text takes: the log scrolls by entries from the bottom, and the replay shares its rows
+//! out between the stack, the sentence and the scores.
+
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// A run of styled text kept on one row (unless it alone is wider than a row), and the blanks
+/// before it when it follows another word on its row.
+struct Word {
+    spans: Vec<Span<'static>>,
+    width: usize,
+    gap: usize,
+}
+
+/// Display width of a string, as the terminal draws it.
+fn width_of(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// `line` in rows at most `width` columns wide, broken at blanks. Its leading blanks indent the
+/// first row; the rows after it start `hang` columns in, so a paragraph reads as one.
+pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
+    let mut words: Vec<Word> = Vec::new();
+    let mut blanks = 0;
+    // Whether the next character starts a new word (after blanks, or at the start).
+    let mut fresh = true;
+    for span in &line.spans {
+        for ch in span.content.chars() {
+            if ch == ' ' {
+                blanks += 1;
+                fresh = true;
+                continue;
+            }
+            if fresh {
+                words.push(Word {
+                    spans: Vec::new(),
+                    width: 0,
+                    gap: blanks,
+                });
+                blanks = 0;
+                fresh = false;
+            }
+            let word = words.last_mut().expect("pushed above");
+            push_char(&mut word.spans, ch, span.style);
+            word.width += width_of(ch.encode_utf8(&mut [0; 4]));
+        }
+    }
+    lay_out(words, width, hang, line.style)
+}
+
+/// Groups of spans, each kept whole on a row, `gap` blanks apart, in rows at most `width`
+/// columns wide that all start `indent` columns in: counters that must not be split from their
+/// labels.
+pub fn flow(
+    groups: Vec<Vec<Span<'static>>>,
+    gap: u16,
+    width: u16,
+    indent: u16,
+) -> Vec<Line<'static>> {
+    let words = groups
+        .into_iter()
+        .enumerate()
+        .map(|(index, spans)| Word {
+            width: spans.iter().map(Span::width).sum(),
+            spans,
+            gap: usize::from(if index == 0 { indent } else { gap }),
+        })
+        .collect();
+    lay_out(words, width, indent, Style::new())
+}
+
+/// The first of `texts` that fits `width` columns, else the last: a title or a header says less
+/// on a narrow pane rather than lose its end at the edge.
+pub fn first_fitting(texts: Vec<String>, width: u16) -> String {
+    let mut texts = texts.into_iter().peekable();
+    while let Some(text) = texts.next() {
+        if texts.peek().is_none() || width_of(&text) <= usize::from(width) {
+            return text;
+        }
+    }
+    String::new()
+}
+
+/// At most `rows` of `lines`; when some are left out, the last row kept ends in `…`.
+pub fn cut(mut lines: Vec<Line<'static>>, rows: usize, width: u16) -> Vec<Line<'static>> {
+    if lines.len() <= rows {
+        return lines;
+    }
+    lines.truncate(rows);
+    if let Some(last) = lines.last_mut() {
+        // Room for the ellipsis: drop characters from the end until it fits.
+        while last.width() + 1 > usize::from(width) {
+            let Some(span) = last.spans.last_mut() else {
+                break;
+            };
+            let mut text = span.content.to_string();
+            text.pop();
+            if text.is_empty() {
+                last.spans.pop();
+            } else {
+                span.content = text.into();
+            }
+        }
+        let style = last.spans.last().map_or(Style::new(), |s| s.style);
+        last.spans.push(Span::styled("…", style));
+    }
+    lines
+}
+
+/// Appends a character to the last span if it has the same style, else in a span of its own.
+fn push_char(spans: &mut Vec<Span<'static>>, ch: char, style: Style) {
+    match spans.last_mut() {
+        Some(last) if last.style == style => last.content.to_mut().push(ch),
+        _ => spans.push(Span::styled(ch.to_string(), style)),
+    }
+}
+
+/// The rows of `words`: a word goes on the current row if it fits there, else starts the next
+/// one; a word wider than a whole row is broken between characters.
+fn lay_out(words: Vec<Word>, width: u16, hang: u16, style: Style) -> Vec<Line<'static>> {
+    let width = usize::from(width);
+    if width == 0 {
+        return Vec::new();
+    }
+    // A hanging indent as wide as the row would leave no room for text.
+    let hang = if usize::from(hang) < width {
+        usize::from(hang)
+    } else {
+        0
+    };
+    let mut rows: Vec<Line<'static>> = Vec::new();
+    let mut row: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    // Whether the current row holds a word yet (an indent alone does not count).
+    let mut started = false;
+    let mut first = true;
+    for word in words {
+        let blanks = if started || first { word.gap } else { 0 };
+        if started && used + blanks + word.width > width {
+            rows.push(Line::from(std::mem::take(&mut row)).style(style));
+            row.push(Span::raw(" ".repeat(hang)));
+            used = hang;
+            started = false;
+        } else if blanks > 0 && used + blanks < width {
+            row.push(Span::raw(" ".repeat(blanks)));
+            used += blanks;
+        }
+        first = false;
+        if used + word.width <= width {
+            row.extend(word.spans);
+            used += word.width;
+            started = true;
+            continue;
+        }
+        // Too wide for any row: as much as fits here, the rest on the rows below.
+        for span in word.spans {
+            for ch in span.content.chars() {
+                let w = width_of(ch.encode_utf8(&mut [0; 4]));
+                if used + w > width && (started || used > hang) {
+                    rows.push(Line::from(std::mem::take(&mut row)).style(style));
+                    row.push(Span::raw(" ".repeat(hang)));
+                    used = hang;
+                }
+                push_char(&mut row, ch, span.style);
+                used += w;
+                started = true;
+            }
+        }
+    }
+    if started {
+        rows.push(Line::from(row).style(style));
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.to_string()).collect()
+    }
+
+    #[test]
+    fn words_go_to_the_next_row_with_a_hanging_indent() {
+        let line = Line::from("· X (you) hint: minimax checked 7 moves, best +10 (win in 1)");
+        assert_eq!(
+            texts(&wrap(&line, 24, 2)),
+            [
+                "· X (you) hint: minimax",
+                "  checked 7 moves, best",
+                "  +10 (win in 1)",
+            ]
+        );
+    }
+
+    #[test]
+    fn leading_blanks_and_inner_runs_stay_and_styles_follow_their_text() {
+        let strong = Style::new().add_modifier(ratatui::style::Modifier::BOLD);
+        let line = Line::from(vec![Span::styled(" ▸ ", strong), Span::raw("a   b")]);
+        let rows = wrap(&line, 20, 3);
+        assert_eq!(texts(&rows), [" ▸ a   b"]);
+        assert_eq!(rows[0].spans[1], Span::styled("▸", strong));
+    }
+
+    #[test]
+    fn a_word_wider_than_the_row_is_broken() {
+        let line = Line::from("a 1234567890");
+        assert_eq!(texts(&wrap(&line, 6, 1)), ["a", " 12345", " 67890"]);
+    }
+
+    #[test]
+    fn groups_stay_whole() {
+        let groups = vec![
+            vec![Span::raw("step "), Span::raw("1 / 2")],
+            vec![Span::raw("nodes "), Span::raw("3 / 4")],
+        ];
+        assert_eq!(
+            texts(&flow(groups.clone(), 3, 30, 1)),
+            [" step 1 / 2   nodes 3 / 4"]
+        );
+        assert_eq!(
+            texts(&flow(groups, 3, 14, 1)),
+            [" step 1 / 2", " nodes 3 / 4"]
+        );
+    }
+
+    #[test]
+    fn a_cut_ends_in_an_ellipsis_that_fits() {
+        let rows = wrap(&Line::from("one two three four"), 9, 0);
+        assert_eq!(texts(&rows), ["one two", "three", "four"]);
+        assert_eq!(texts(&cut(rows.clone(), 2, 9)), ["one two", "three…"]);
+        assert_eq!(texts(&cut(rows.clone(), 3, 9)), texts(&rows));
+        let full = wrap(&Line::from("abcdefghi jk"), 9, 0);
+        assert_eq!(texts(&cut(full, 1, 9)), ["abcdefgh…"]);
+    }
+
+    #[test]
+    fn the_first_text_that_fits_else_the_last() {
+        let texts = || vec!["a long title".to_string(), "short".into(), "s".into()];
+        assert_eq!(first_fitting(texts(), 20), "a long title");
+        assert_eq!(first_fitting(texts(), 5), "short");
+        assert_eq!(first_fitting(texts(), 0), "s");
+    }
+
+    #[test]
+    fn no_width_no_rows() {
+        assert!(wrap(&Line::from("text"), 0, 2).is_empty());
+        assert_eq!(texts(&wrap(&Line::from("ab cd"), 2, 2)), ["ab", "cd"]);
+    }
+}
