@@ -1,6 +1,6 @@
 //! Output formats shared by the subcommands: the JSON of docs/cli.md and tables for people.
 
-use crate::engine::{Appraisal, MoveValue, Player, Position, Rules, Status};
+use crate::engine::{Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status};
 use serde::Serialize;
 
 /// `{"width":3,"height":3,"k":3,"gravity":false}`.
@@ -40,6 +40,8 @@ pub struct MoveJson {
     depth: Option<u32>,
     pv: Vec<String>,
     nodes: u64,
+    /// The score came mostly from stored results (`MoveAppraisal::stored`).
+    stored: bool,
 }
 
 /// The whole `analyze --json` object (docs/cli.md).
@@ -147,6 +149,7 @@ impl From<&Appraisal> for AnalysisJson {
                         depth,
                         pv: rules.move_names(&m.pv),
                         nodes: m.nodes,
+                        stored: m.stored(),
                     }
                 })
                 .collect(),
@@ -183,12 +186,22 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
             // One column wider, so the sign and digits line up with the exact scores.
             MoveValue::Estimate(e) => (format!("{:>6}", e.short()), format!("depth {}", e.depth)),
         };
+        let nodes = if m.stored() {
+            format!("{}*", m.nodes)
+        } else {
+            m.nodes.to_string()
+        };
         out.push_str(&format!(
-            "{:<5}{score}  {outcome:<11} {:>10}  {}\n",
+            "{:<5}{score}  {outcome:<11} {nodes:>10}  {}\n",
             rules.move_name(m.mv),
-            m.nodes,
             line.join(" ")
         ));
+    }
+    if analysis.moves.iter().any(MoveAppraisal::stored) {
+        out.push_str(
+            "* known from earlier searches (the transposition table) or the opening book: \
+             fewer nodes than the line is long\n",
+        );
     }
     let best = rules.move_names(&analysis.best());
     let limited = match analysis.depth {

@@ -43,6 +43,10 @@ fn lines(theme: Theme) -> Vec<Line<'static>> {
         " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
         theme.dim(),
     ));
+    lines.push(Line::styled(
+        " nodes: a move's own search; 2* = mostly known already (table or opening book)",
+        theme.dim(),
+    ));
     lines
 }
 

@@ -279,7 +279,7 @@ fn row<'a>(
     let text = format!(
         "{marker}{:>4} {score}  {outcome:<11} {:>7}  {}",
         rules.move_name(entry.mv),
-        nodes(entry.nodes),
+        nodes(entry),
         pv.join(" ")
     );
     let losing = entry.value.exact().is_some_and(|score| score.score < 0);
@@ -300,8 +300,18 @@ fn row<'a>(
     Line::from(Span::styled(text, style))
 }
 
-/// A node count in the column's seven characters: `897,611`, then `1.51M`, `12.3M`, `1.23G`.
-fn nodes(n: u64) -> String {
+/// A move's node count in the column's seven characters, `*` after a score that came mostly
+/// from stored results (`MoveAppraisal::stored`, the help's legend).
+fn nodes(entry: &MoveAppraisal) -> String {
+    if entry.stored() {
+        format!("{}*", entry.nodes)
+    } else {
+        count_in_seven(entry.nodes)
+    }
+}
+
+/// A node count in seven characters: `897,611`, then `1.51M`, `12.3M`, `1.23G`.
+fn count_in_seven(n: u64) -> String {
     let full = thousands(n);
     if full.len() <= 7 {
         return full;

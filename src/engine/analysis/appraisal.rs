@@ -82,6 +82,14 @@ pub struct MoveAppraisal {
 }
 
 impl MoveAppraisal {
+    /// Whether the move's exact score came mostly from stored results, the transposition
+    /// table's (positions proven by the searches of earlier moves, symmetric ones included) or
+    /// the opening book's, rather than from its own search: fewer nodes than its line is long,
+    /// which no search can prove alone (it has to walk the line at least once).
+    pub fn stored(&self) -> bool {
+        self.value.is_exact() && self.nodes < self.pv.len() as u64
+    }
+
     /// An exact result, found `elapsed` after the analysis started.
     pub fn exact(analysed: &MoveAnalysis, elapsed: Duration) -> MoveAppraisal {
         MoveAppraisal {
