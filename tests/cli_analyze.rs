@@ -261,3 +261,67 @@ fn help_names_only_documents_users_have() {
         "{help}"
     );
 }
+
+/// A move whose score the table or the book already held is marked: `1*` beside a nine-ply line
+/// is not a search that proved a draw in one node.
+#[test]
+fn scores_known_from_the_table_or_the_book_are_marked() {
+    let table = String::from_utf8(tictree(&["analyze"]).stdout).unwrap();
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{table}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    // a3 is searched first; c3, its mirror image, is then in the table.
+    assert_eq!(row("a3")[3], "84", "{table}");
+    assert_eq!(row("c3")[3], "1*", "{table}");
+    assert!(
+        table.contains(
+            "\n* known from earlier searches (the transposition table) or the opening book"
+        ),
+        "{table}"
+    );
+    let v = json(&["analyze", "--json"]);
+    let stored: Vec<(String, bool)> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["stored"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(stored.contains(&("a3".into(), false)), "{stored:?}");
+    assert!(stored.contains(&("c3".into(), true)), "{stored:?}");
+    // Connect Four after 4444: every reply is in the built-in opening book.
+    let v = json(&[
+        "analyze", "--json", "--rules", "connect4", "--moves", "4444",
+    ]);
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(
+            (m["nodes"].as_u64(), m["stored"].as_bool()),
+            (Some(1), Some(true)),
+            "{m}"
+        );
+    }
+    // Without the book, the same moves are searched: no mark.
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--rules",
+        "connect4",
+        "--moves",
+        "4444",
+        "--no-book",
+    ]);
+    let first = &v["moves"][0];
+    assert_eq!(first["stored"], false, "{first}");
+    // Minimax has no table: nothing is ever marked.
+    let table = String::from_utf8(tictree(&["analyze", "--algo", "minimax"]).stdout).unwrap();
+    assert!(!table.contains('*'), "{table}");
+}
