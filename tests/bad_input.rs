@@ -190,8 +190,8 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--threads two: expected a whole number",
     ),
     (
-        &["analyze", "--compare", "--depth", "3"],
-        "the argument '--compare' cannot be used with '--depth <N>' (see --help)",
+        &["analyze", "--compare", "--depth", "0"],
+        "--depth 0: expected a whole number from 1 to 64",
     ),
     (
         &["analyze", "--compare", "--nodes", "10"],

@@ -216,3 +216,79 @@ fn under_a_time_budget_every_move_shows_a_value_before_the_exact_attempts() {
     assert_eq!(appraisal.moves.len(), 16);
     assert!(appraisal.moves.iter().all(|m| m.value == updates[16].value));
 }
+
+/// A comparison to a depth: minimax, alpha-beta and the engine's estimating search use the same
+/// evaluation at the same horizon, so every move gets the same value from each; only the work
+/// differs (minimax the most, never less than alpha-beta).
+#[test]
+fn a_comparison_to_a_depth_finds_the_same_values_with_every_algorithm() {
+    use tictree::engine::{CompareRow, Reach, compare};
+    let cases = [
+        (Rules::CONNECT4, "", 1..=5),
+        (Rules::CONNECT4, "4453", 1..=5),
+        (Rules::new(5, 5, 4, false).unwrap(), "c3 b2", 1..=3),
+        (Rules::new(8, 8, 5, false).unwrap(), "d4 e5 e4", 1..=2),
+        // Wins within the horizon are exact scores, the same from each algorithm.
+        (Rules::CONNECT4, "445566", 1..=3),
+    ];
+    for (rules, moves, depths) in cases {
+        let (position, _) = Position::empty(rules).play_line(moves).unwrap();
+        for depth in depths {
+            let rows = compare(
+                &position,
+                None,
+                Reach::Depth(depth),
+                std::time::Duration::from_secs(60),
+                &StopFlag::default(),
+                |_| {},
+            )
+            .unwrap();
+            let values: Vec<Vec<(Move, MoveValue)>> = rows
+                .iter()
+                .map(|row| match row {
+                    CompareRow::Finished(appraisal) => {
+                        let mut values: Vec<_> =
+                            appraisal.moves.iter().map(|m| (m.mv, m.value)).collect();
+                        values.sort_by_key(|(mv, _)| mv.cell());
+                        values
+                    }
+                    CompareRow::Unfinished(u) => panic!("{rules} {moves} depth {depth}: {u:?}"),
+                })
+                .collect();
+            assert_eq!(
+                values[0], values[1],
+                "{rules} {moves} depth {depth}: minimax, alphabeta"
+            );
+            assert_eq!(
+                values[0], values[2],
+                "{rules} {moves} depth {depth}: minimax, engine"
+            );
+            let nodes: Vec<u64> = rows
+                .iter()
+                .map(|row| match row {
+                    CompareRow::Finished(appraisal) => appraisal.stats.nodes,
+                    CompareRow::Unfinished(_) => unreachable!(),
+                })
+                .collect();
+            assert!(
+                nodes[0] >= nodes[1],
+                "{rules} {moves} depth {depth}: {nodes:?}"
+            );
+        }
+    }
+    // Minimax visits every node: 7 moves, each with 7 replies, each with 7 replies.
+    let rows = compare(
+        &Position::empty(Rules::CONNECT4),
+        None,
+        Reach::Depth(3),
+        std::time::Duration::from_secs(60),
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    let CompareRow::Finished(minimax) = &rows[0] else {
+        panic!("{rows:?}")
+    };
+    assert_eq!(minimax.stats.nodes, 7 + 49 + 343);
+    assert!(minimax.moves.iter().all(|m| !m.value.is_exact()));
+}

@@ -9,8 +9,8 @@ use tictree::app::{
     SearchMessage, run_comparison,
 };
 use tictree::engine::{
-    Algorithm, CompareRow, Estimate, Move, MoveAppraisal, MoveValue, Rules, Score, SearchStats,
-    StopFlag, Unfinished,
+    Algorithm, CompareRow, Estimate, Move, MoveAppraisal, MoveValue, Reach, Rules, Score,
+    SearchStats, StopFlag, Unfinished,
 };
 use tui_support::*;
 
@@ -558,6 +558,8 @@ fn settling_explore_queries_stop_when_the_position_changes() {
 fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
     let mut options = options(Rules::CONNECT4);
     options.o = tictree::app::Seat::Human;
+    // Twelve plies deep: minimax scores no move in the moments before Esc.
+    options.budget.depth = Some(12);
     let mut app = App::new(options, false);
     // The board's own analysis is not needed (and the empty board's is a long solve).
     while app.take_job().is_some() {}
@@ -615,6 +617,7 @@ fn an_unfinished_row_shows_how_far_the_algorithm_got() {
     app.comparison = Some(Comparison {
         generation: 0,
         position,
+        reach: Reach::Exact,
         rows: vec![
             unfinished(Algorithm::Minimax, 0, 123_456_789, 42),
             unfinished(Algorithm::AlphaBeta, 2, 98_765_432, 41),
@@ -632,4 +635,43 @@ fn an_unfinished_row_shows_how_far_the_algorithm_got() {
         "{text}"
     );
     assert_snapshot!("compare_unfinished", terminal.backend());
+}
+
+#[test]
+fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
+    let mut options = options(Rules::CONNECT4);
+    options.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    // The board's own analysis is not needed (and the empty board's is a long solve).
+    while app.take_job().is_some() {}
+    app.update(Action::Compare);
+    let Some(Job::Compare(request)) = app.take_job() else {
+        panic!("a comparison is asked for");
+    };
+    // No depth in the settings: exact is out of reach for minimax, so depth 7 (7^7 leaves).
+    assert_eq!(request.reach, Reach::Depth(7));
+    run_comparison(&request, &StopFlag::default(), |message| {
+        app.update(Action::Search(message))
+    })
+    .unwrap();
+    let comparison = app.comparison.as_ref().unwrap();
+    assert!(!comparison.running());
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("to depth 7"), "{shown}");
+    for algorithm in ["minimax   ", "alphabeta ", "engine    "] {
+        assert!(
+            shown.contains(&format!(" {algorithm} c1 d1 +1 more ≈+0.16")),
+            "{algorithm}: {shown}"
+        );
+    }
+    assert!(shown.contains("same values,"), "{shown}");
+    // A depth in the settings is the comparison's depth.
+    app.options.budget.depth = Some(3);
+    app.update(Action::Escape);
+    app.update(Action::Compare);
+    while let Some(job) = app.take_job() {
+        if let Job::Compare(request) = job {
+            assert_eq!(request.reach, Reach::Depth(3));
+        }
+    }
 }

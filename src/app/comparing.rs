@@ -4,7 +4,7 @@
 use super::log::{LogKind, duration, thousands};
 use super::state::{App, Comparison, Popup};
 use super::worker::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage};
-use crate::engine::{CompareRow, Status, Unfinished};
+use crate::engine::{Appraisal, CompareRow, MoveValue, Reach, Status, Unfinished, default_reach};
 
 impl App {
     /// Starts comparing the algorithms on the position the tree shows.
@@ -15,16 +15,28 @@ impl App {
             return;
         }
         let generation = self.next_generation();
+        // The depth of the settings if there is one; else exact where minimax finishes in
+        // moments, and on bigger boards a depth where it does.
+        let reach = self
+            .options
+            .budget
+            .depth
+            .map_or_else(|| default_reach(&position), Reach::Depth);
         self.comparison = Some(Comparison {
             generation,
             position,
+            reach,
             rows: Vec::new(),
         });
         self.popup = Some(Popup::Compare);
+        let how_far = match reach {
+            Reach::Exact => String::new(),
+            Reach::Depth(depth) => format!(" to depth {depth}"),
+        };
         self.log.push(
             LogKind::Info,
             format!(
-                "Compare on {}: minimax, alphabeta, engine",
+                "Compare on {}{how_far}: minimax, alphabeta, engine",
                 position.to_notation()
             ),
         );
@@ -32,6 +44,7 @@ impl App {
             generation,
             position,
             table: self.options.budget.table,
+            reach,
             allowance: COMPARE_ALLOWANCE,
         }));
     }
@@ -62,10 +75,7 @@ impl App {
         let text = match *row {
             CompareRow::Finished(analysis) => {
                 let best = rules.move_names(&analysis.best());
-                let score = analysis
-                    .moves
-                    .first()
-                    .map_or("-".to_string(), |m| m.score.to_string());
+                let score = best_score(&analysis);
                 format!(
                     "  {:<9} best {} {score}: {} nodes in {}",
                     analysis.algorithm.name(),
@@ -84,6 +94,17 @@ impl App {
         };
         self.log.push(LogKind::Search, text);
     }
+}
+
+/// The best move's score: `+3`, or `≈+0.35` in a comparison to a depth.
+pub fn best_score(appraisal: &Appraisal) -> String {
+    appraisal
+        .moves
+        .first()
+        .map_or("-".into(), |m| match m.value {
+            MoveValue::Exact(score) => score.to_string(),
+            MoveValue::Estimate(estimate) => estimate.short(),
+        })
 }
 
 /// How far an unfinished algorithm got, in words: `not finished: its 10 s ran out with 2 of 7

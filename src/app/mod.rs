@@ -8,6 +8,7 @@ mod action;
 mod ai_turn;
 mod board_view;
 mod comparing;
+pub use comparing::best_score;
 mod configuring;
 mod engines;
 mod explorer;

@@ -10,7 +10,7 @@ use super::search_view::SearchView;
 use super::settings::{Palette, Settings};
 use super::settings_menu::SettingsMenu;
 use super::worker::{Job, JobKey, SearchRequest};
-use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Status};
+use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Reach, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::VecDeque;
@@ -73,6 +73,8 @@ pub struct Comparison {
     pub generation: u64,
     /// The position compared on.
     pub position: Position,
+    /// To the end of the game, or to a depth.
+    pub reach: Reach,
     /// The rows so far, simplest algorithm first.
     pub rows: Vec<CompareRow>,
 }

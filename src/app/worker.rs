@@ -14,7 +14,7 @@ use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, CompareRow, MoveAppraisal, Position, StopFlag, Table,
     analyze_within, analyze_within_table, compare, settle,
 };
-use crate::engine::{Move, SearchProgress, Skill};
+use crate::engine::{Move, Reach, SearchProgress, Skill};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::HashMap;
@@ -67,6 +67,8 @@ pub struct CompareRequest {
     pub position: Position,
     /// Bytes for the engine's transposition table (`None`: the default).
     pub table: Option<usize>,
+    /// To the end of the game, or to a depth.
+    pub reach: Reach,
     /// How long each algorithm may run.
     pub allowance: Duration,
 }
@@ -365,6 +367,7 @@ pub fn run_comparison(
     compare(
         &request.position,
         request.table,
+        request.reach,
         request.allowance,
         stop,
         |row| {

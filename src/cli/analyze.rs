@@ -9,7 +9,7 @@ use super::progress::Live;
 use super::watch::Watch;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{
-    Algorithm, Appraisal, Budget, Engine, SearchProgress, Table, analyze_within_table,
+    Algorithm, Appraisal, Budget, Engine, Reach, SearchProgress, Table, analyze_within_table,
 };
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -19,7 +19,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     let table = args.table.bytes()?;
     super::book::consult(&args.book, *position.rules());
     if args.compare {
-        return super::compare::run(&position, table, args.json);
+        let depth = budget(args.depth.as_deref(), None, None)?.depth;
+        let reach = depth.map_or(Reach::Exact, Reach::Depth);
+        return super::compare::run(&position, table, reach, args.json);
     }
     let algorithm: Algorithm = args.algo.parse()?;
     let budget = Budget {

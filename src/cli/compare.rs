@@ -6,7 +6,7 @@ use super::format::status_words;
 use super::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::game::score::signed;
-use crate::engine::{Algorithm, CompareRow, Position, compare};
+use crate::engine::{Algorithm, CompareRow, MoveValue, Position, Reach, compare};
 use serde::Serialize;
 use std::time::Duration;
 
@@ -20,7 +20,9 @@ struct Row {
     #[serde(skip_serializing_if = "Option::is_none")]
     stopped: Option<&'static str>,
     best: Vec<String>,
-    score: Option<i32>,
+    /// The best move's score: exact (a whole number) or, to a depth, an estimate between -1
+    /// and +1 (as `analyze --json` gives them).
+    score: serde_json::Value,
     nodes: u64,
     /// Moves scored, of `moves`.
     scored: usize,
@@ -47,7 +49,13 @@ impl Row {
                 finished: true,
                 stopped: None,
                 best: analysis.position.rules().move_names(&analysis.best()),
-                score: analysis.moves.first().map(|m| m.score.score),
+                score: analysis
+                    .moves
+                    .first()
+                    .map_or(serde_json::Value::Null, |m| match m.value {
+                        MoveValue::Exact(score) => score.score.into(),
+                        MoveValue::Estimate(e) => ((e.fraction() * 100.0).round() / 100.0).into(),
+                    }),
                 nodes: analysis.stats.nodes,
                 scored: analysis.moves.len(),
                 moves: analysis.moves.len(),
@@ -64,7 +72,7 @@ impl Row {
                     "allowance"
                 }),
                 best: Vec::new(),
-                score: None,
+                score: serde_json::Value::Null,
                 nodes: unfinished.stats.nodes,
                 scored: unfinished.scored,
                 moves: unfinished.legal,
@@ -85,17 +93,24 @@ pub fn abbreviated(moves: &[String]) -> String {
 }
 
 /// Analyses `position` with each algorithm and prints a table (or JSON) of the results.
-pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<Ending, CliError> {
+pub fn run(
+    position: &Position,
+    table: Option<usize>,
+    reach: Reach,
+    json: bool,
+) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
     let mut rows = Vec::new();
-    let result = compare(position, table, ALLOWANCE, interrupt.flag(), |row| {
+    let mut shown = Vec::new();
+    let result = compare(position, table, reach, ALLOWANCE, interrupt.flag(), |row| {
         rows.push(Row::of(row));
+        shown.push(score_text(row));
     });
     // Ctrl-C: the last row is the algorithm it stopped.
     let stopped = result
         .is_err()
         .then(|| Algorithm::ALL[rows.len().clamp(1, Algorithm::ALL.len()) - 1]);
-    print(position, rows, stopped, json);
+    print(position, reach, rows, &shown, stopped, json);
     Ok(if stopped.is_some() {
         Ending::Interrupted
     } else {
@@ -103,10 +118,37 @@ pub fn run(position: &Position, table: Option<usize>, json: bool) -> Result<Endi
     })
 }
 
-/// Prints the rows; `stopped` names the algorithm Ctrl-C interrupted, if it did.
-fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: bool) {
+/// The best score as the table shows it: `+3`, or `≈+0.35` to a depth.
+fn score_text(row: &CompareRow) -> String {
+    match row {
+        CompareRow::Finished(analysis) => {
+            analysis
+                .moves
+                .first()
+                .map_or("-".into(), |m| match m.value {
+                    MoveValue::Exact(score) => signed(score.score),
+                    MoveValue::Estimate(e) => e.short(),
+                })
+        }
+        CompareRow::Unfinished(_) => "-".into(),
+    }
+}
+
+/// Prints the rows (`shown`: each row's best score as text); `stopped` names the algorithm
+/// Ctrl-C interrupted, if it did.
+fn print(
+    position: &Position,
+    reach: Reach,
+    rows: Vec<Row>,
+    shown: &[String],
+    stopped: Option<Algorithm>,
+    json: bool,
+) {
     if json {
         let mut object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
+        if let Reach::Depth(depth) = reach {
+            object["depth"] = depth.into();
+        }
         if let Some(algorithm) = stopped {
             object["partial"] = true.into();
             object["interrupted"] = algorithm.name().into();
@@ -114,14 +156,20 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
         crate::outln!("{object}");
         return;
     }
+    // Estimates (`≈+0.35`) take one column more than exact scores.
+    let w = if reach == Reach::Exact { 5 } else { 6 };
+    let reach_words = match reach {
+        Reach::Exact => String::new(),
+        Reach::Depth(depth) => format!("  to depth {depth}, the same evaluation beyond"),
+    };
     crate::outln!(
-        "{}  {}  {}",
+        "{}  {}  {}{reach_words}",
         position.rules(),
         position.to_notation(),
         status_words(position)
     );
     crate::outln!(
-        "{:<10} {:<12} {:>5} {:>10} {:>10} {:>12}",
+        "{:<10} {:<12} {:>w$} {:>10} {:>10} {:>12}",
         "algorithm",
         "best",
         "score",
@@ -129,7 +177,7 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
         "ms",
         "nodes/s"
     );
-    for row in rows {
+    for (row, score) in rows.into_iter().zip(shown) {
         if !row.finished {
             let why = if row.stopped == Some("interrupt") {
                 format!("stopped (Ctrl-C) after {:.0} ms", row.elapsed_ms)
@@ -146,9 +194,8 @@ fn print(position: &Position, rows: Vec<Row>, stopped: Option<Algorithm>, json: 
             );
             continue;
         }
-        let score = row.score.map_or("-".into(), signed);
         crate::outln!(
-            "{:<10} {:<12} {:>5} {:>10} {:>10.3} {:>12.0}",
+            "{:<10} {:<12} {:>w$} {:>10} {:>10.3} {:>12.0}",
             row.algorithm,
             abbreviated(&row.best),
             score,

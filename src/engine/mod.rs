@@ -21,7 +21,7 @@ pub mod search;
 pub use analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 pub use analysis::budget::Budget;
 pub use analysis::budgeted::{analyze_within, analyze_within_table};
-pub use analysis::compare::{CompareRow, Unfinished, compare};
+pub use analysis::compare::{CompareRow, Reach, Unfinished, compare, default_reach};
 pub use analysis::exact::{
     Analysis, MoveAnalysis, Table, analyze, analyze_parallel, analyze_with_table,
 };

@@ -3,8 +3,8 @@
 
 use super::popup::centered;
 use super::theme::Theme;
-use crate::app::{COMPARE_ALLOWANCE, Comparison, duration, names, thousands};
-use crate::engine::{Algorithm, CompareRow};
+use crate::app::{COMPARE_ALLOWANCE, Comparison, best_score, duration, names, thousands};
+use crate::engine::{Algorithm, CompareRow, Reach};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -25,16 +25,26 @@ impl Widget for ComparePopup<'_> {
         let rules = *comparison.position.rules();
         let mut lines = vec![
             Line::raw(format!(
-                " {} · {} · {} to move",
+                " {} · {} · {} to move{}",
                 rules,
                 comparison.position.to_notation(),
-                comparison.position.to_move()
+                comparison.position.to_move(),
+                match comparison.reach {
+                    Reach::Exact => String::new(),
+                    Reach::Depth(depth) => format!(" · to depth {depth}"),
+                }
             )),
             Line::default(),
             Line::styled(
                 format!(
-                    " {:<10} {:<12} {:>5} {:>11} {:>9} {:>11}",
-                    "algorithm", "best", "score", "nodes", "time", "nodes/s"
+                    " {:<10} {:<12} {:>w$} {:>11} {:>9} {:>11}",
+                    "algorithm",
+                    "best",
+                    "score",
+                    "nodes",
+                    "time",
+                    "nodes/s",
+                    w = score_width(comparison.reach)
                 ),
                 self.theme.strong(),
             ),
@@ -45,12 +55,10 @@ impl Widget for ComparePopup<'_> {
             let text = match row {
                 Some(CompareRow::Finished(analysis)) => {
                     let best = rules.move_names(&analysis.best());
-                    let score = analysis
-                        .moves
-                        .first()
-                        .map_or("-".into(), |m| m.score.to_string());
+                    let score = best_score(analysis);
                     let best = names(&best, " ", 2);
                     figures(
+                        comparison.reach,
                         algorithm,
                         &best,
                         &score,
@@ -67,7 +75,14 @@ impl Widget for ComparePopup<'_> {
                     ));
                     let scored = format!("{} of {} done", unfinished.scored, unfinished.legal);
                     let nodes = unfinished.stats.nodes;
-                    figures(algorithm, &scored, "-", nodes, unfinished.elapsed)
+                    figures(
+                        comparison.reach,
+                        algorithm,
+                        &scored,
+                        "-",
+                        nodes,
+                        unfinished.elapsed,
+                    )
                 }
                 None if comparison.rows.len() == index => {
                     format!(" {:<10} running…", algorithm.name())
@@ -82,10 +97,18 @@ impl Widget for ComparePopup<'_> {
                 .map(|note| Line::styled(note, self.theme.dim())),
         );
         lines.push(Line::default());
-        lines.push(Line::styled(
-            " Same position, same exact scores: only the work differs.",
-            self.theme.dim(),
-        ));
+        let footnote: &[&str] = match comparison.reach {
+            Reach::Exact => &[" Same position, same exact scores: only the work differs."],
+            Reach::Depth(_) => &[
+                " Same position, same depth, the same evaluation beyond it: same values,",
+                " only the work differs (o settings: depth, the comparison's too).",
+            ],
+        };
+        lines.extend(
+            footnote
+                .iter()
+                .map(|&text| Line::styled(text, self.theme.dim())),
+        );
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
         let popup = centered(area, width, lines.len() as u16 + 2);
         Clear.render(popup, buf);
@@ -105,9 +128,21 @@ impl Widget for ComparePopup<'_> {
     }
 }
 
+/// The score column's width: estimates (`≈+0.35`) take one more than exact scores.
+fn score_width(reach: Reach) -> usize {
+    if reach == Reach::Exact { 5 } else { 6 }
+}
+
 /// One row of figures: the best moves (or how many were scored), the score, the nodes, the time
 /// and the nodes a second.
-fn figures(algorithm: Algorithm, best: &str, score: &str, nodes: u64, elapsed: Duration) -> String {
+fn figures(
+    reach: Reach,
+    algorithm: Algorithm,
+    best: &str,
+    score: &str,
+    nodes: u64,
+    elapsed: Duration,
+) -> String {
     let seconds = elapsed.as_secs_f64();
     let rate = if seconds > 0.0 {
         thousands((nodes as f64 / seconds) as u64)
@@ -115,12 +150,13 @@ fn figures(algorithm: Algorithm, best: &str, score: &str, nodes: u64, elapsed: D
         "-".into()
     };
     format!(
-        " {:<10} {:<12} {:>5} {:>11} {:>9} {:>11}",
+        " {:<10} {:<12} {:>w$} {:>11} {:>9} {:>11}",
         algorithm.name(),
         best,
         score,
         thousands(nodes),
         duration(elapsed),
-        rate
+        rate,
+        w = score_width(reach)
     )
 }

@@ -75,8 +75,9 @@ pub struct AnalyzeArgs {
     #[command(flatten)]
     pub book: BookChoice,
     /// Run minimax, alphabeta and engine on the position and compare nodes and times (each runs
-    /// to the end, 10 s at most: no --depth, --time-ms or --nodes).
-    #[arg(long, conflicts_with_all = ["algo", "depth", "time_ms", "nodes"])]
+    /// to the end, or with --depth N that many plies with the same evaluation beyond; 10 s at
+    /// most each: no --time-ms or --nodes).
+    #[arg(long, conflicts_with_all = ["algo", "time_ms", "nodes"])]
     pub compare: bool,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,

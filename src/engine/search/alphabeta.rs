@@ -3,6 +3,7 @@
 use super::tree::{children_in_cell_order, terminal_value};
 use crate::engine::game::position::Position;
 use crate::engine::game::score::INFINITY;
+use crate::engine::search::estimate::DepthLimit;
 use crate::engine::search::pv::PvTable;
 use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
 
@@ -11,6 +12,8 @@ pub struct AlphaBeta {
     stop: StopFlag,
     stats: SearchStats,
     pv: PvTable,
+    /// Where the search stops and evaluates instead (`None`: at the end of the game).
+    limit: Option<DepthLimit>,
 }
 
 impl AlphaBeta {
@@ -20,7 +23,21 @@ impl AlphaBeta {
             stop,
             stats: SearchStats::default(),
             pv: PvTable::default(),
+            limit: None,
         }
+    }
+
+    /// A searcher that stops at `limit` and evaluates there.
+    pub fn to_depth(stop: StopFlag, limit: DepthLimit) -> AlphaBeta {
+        AlphaBeta {
+            limit: Some(limit),
+            ..AlphaBeta::new(stop)
+        }
+    }
+
+    /// Whether the searches since the last call stopped at the depth limit anywhere.
+    pub fn take_reached(&mut self) -> bool {
+        self.limit.as_mut().is_some_and(DepthLimit::take_reached)
     }
 
     fn value(
@@ -34,6 +51,9 @@ impl AlphaBeta {
         self.pv.clear(depth);
         self.stats.depth = self.stats.depth.max(depth as u32);
         if let Some(value) = terminal_value(position) {
+            return Ok(value);
+        }
+        if let Some(value) = self.limit.as_mut().and_then(|l| l.cut(position, depth)) {
             return Ok(value);
         }
         let mut best = -INFINITY;

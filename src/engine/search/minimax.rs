@@ -3,6 +3,7 @@
 use super::tree::{children_in_cell_order, terminal_value};
 use crate::engine::game::position::Position;
 use crate::engine::game::score::INFINITY;
+use crate::engine::search::estimate::DepthLimit;
 use crate::engine::search::pv::PvTable;
 use crate::engine::search::{Cancelled, Line, SearchStats, Searcher, StopFlag};
 
@@ -11,6 +12,8 @@ pub struct Minimax {
     stop: StopFlag,
     stats: SearchStats,
     pv: PvTable,
+    /// Where the search stops and evaluates instead (`None`: at the end of the game).
+    limit: Option<DepthLimit>,
 }
 
 impl Minimax {
@@ -20,7 +23,21 @@ impl Minimax {
             stop,
             stats: SearchStats::default(),
             pv: PvTable::default(),
+            limit: None,
         }
+    }
+
+    /// A searcher that stops at `limit` and evaluates there.
+    pub fn to_depth(stop: StopFlag, limit: DepthLimit) -> Minimax {
+        Minimax {
+            limit: Some(limit),
+            ..Minimax::new(stop)
+        }
+    }
+
+    /// Whether the searches since the last call stopped at the depth limit anywhere.
+    pub fn take_reached(&mut self) -> bool {
+        self.limit.as_mut().is_some_and(DepthLimit::take_reached)
     }
 
     fn value(&mut self, position: &Position, depth: usize) -> Result<i32, Cancelled> {
@@ -28,6 +45,9 @@ impl Minimax {
         self.pv.clear(depth);
         self.stats.depth = self.stats.depth.max(depth as u32);
         if let Some(value) = terminal_value(position) {
+            return Ok(value);
+        }
+        if let Some(value) = self.limit.as_mut().and_then(|l| l.cut(position, depth)) {
             return Ok(value);
         }
         let mut best = -INFINITY;

@@ -8,7 +8,50 @@ mod horizon;
 pub use eval::Evaluator;
 pub use horizon::{Found, Horizon};
 
+use crate::engine::game::position::Position;
 use std::fmt;
+
+/// A depth limit for the textbook searchers (minimax, alpha-beta), with the static evaluation
+/// of the estimates at the horizon, so a depth-limited comparison finds the same values as the
+/// `engine`'s depth-limited search (`Horizon`) and only the work differs.
+pub struct DepthLimit {
+    /// Plies searched below the searched position before the evaluation takes over.
+    plies: usize,
+    eval: Evaluator,
+    /// Whether a search since the last `take_reached` stopped at the limit anywhere.
+    reached: bool,
+}
+
+impl DepthLimit {
+    /// A limit `plies` below the searched position, for `position`'s game.
+    pub fn new(position: &Position, plies: u32) -> DepthLimit {
+        DepthLimit {
+            plies: plies as usize,
+            eval: Evaluator::new(position.layout()),
+            reached: false,
+        }
+    }
+
+    /// At the limit (`ply` plies below the searched position), the heuristic value of
+    /// `position` for its side to move; `None` above it.
+    pub fn cut(&mut self, position: &Position, ply: usize) -> Option<i32> {
+        if ply < self.plies {
+            return None;
+        }
+        self.reached = true;
+        let mover = position.to_move();
+        let sum = self
+            .eval
+            .sum(position.marks(mover), position.marks(mover.opponent()));
+        Some(Evaluator::squash(sum))
+    }
+
+    /// Whether a search stopped at the limit since the last call (its value is then an
+    /// estimate, unless a win or loss was proven within the limit).
+    pub fn take_reached(&mut self) -> bool {
+        std::mem::take(&mut self.reached)
+    }
+}
 
 /// The largest heuristic value. Decisive values are at least `WIN - cells` (936 on 8×8), so a
 /// value above this bound is a proven win or loss, never a guess.
