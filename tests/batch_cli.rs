@@ -439,3 +439,146 @@ fn usage_errors_are_status_2() {
         assert!(run.out.is_empty());
     }
 }
+
+#[test]
+fn one_expected_score_with_analyze_names_the_best_move_it_was_compared_with() {
+    let analyze = ["solve", "--batch", "-", "--analyze"];
+    let run = tictree(
+        &[&analyze[..], &["--rules", "connect4"]].concat(),
+        &format!("{POSITION} 5\n"),
+    );
+    assert_eq!(run.code, 1);
+    assert_eq!(
+        run.err.lines().next(),
+        Some(
+            "tictree: line 1: expected 5, found 1 (best move: column 2 or 6); all columns: \
+             -3 1 -1000 -1000 -4 1 -1000"
+        )
+    );
+    // Without gravity the best cells are named.
+    let run = tictree(&analyze, "x.o/.x./... 5\n");
+    assert_eq!(
+        run.err.lines().next(),
+        Some(
+            "tictree: line 1: expected 5, found 0 (best move: c1); all cells: \
+             -1000 -3 -1000 -3 -1000 -3 -3 -3 0"
+        )
+    );
+    // A score per column is compared column by column: the message stays as it was.
+    let run = tictree(
+        &[&analyze[..], &["--rules", "connect4"]].concat(),
+        &format!("{POSITION} -3 1 -1000 -1000 -4 2 -1000\n"),
+    );
+    assert_eq!(
+        run.err.lines().next(),
+        Some(
+            "tictree: line 1: expected -3 1 -1000 -1000 -4 2 -1000, found -3 1 -1000 -1000 -4 \
+             1 -1000"
+        )
+    );
+}
+
+#[test]
+fn a_byte_order_mark_before_the_first_line_is_ignored() {
+    let input = "\u{feff}4453626 -2\n4453 -2\n";
+    let (_dir, path) = file(input);
+    for run in [
+        tictree(&["solve", "--rules", "connect4", "--batch", &path], ""),
+        tictree(&["solve", "--rules", "connect4", "--batch", "-"], input),
+    ] {
+        assert_eq!(run.code, 0, "{}", run.err);
+        assert_eq!(run.err, "");
+        let scores: Vec<String> = run
+            .out
+            .lines()
+            .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect();
+        assert_eq!(scores, ["4453626 -2", "4453 -2"]);
+    }
+}
+
+#[test]
+fn a_line_longer_than_any_position_is_that_lines_error() {
+    let digits = "4".repeat(5_000);
+    let comment = format!("# {}", "x".repeat(10_000));
+    let input = format!("4453 -2\n{digits}\n{comment}\n4453626 -2\n");
+    let run = tictree(&["solve", "--rules", "connect4", "--batch", "-"], &input);
+    assert_eq!(run.code, 1, "{}", run.err);
+    let solved: Vec<&str> = run
+        .out
+        .lines()
+        .map(|l| l.split(' ').next().unwrap())
+        .collect();
+    assert_eq!(solved, ["4453", "4453626"]);
+    let err: Vec<&str> = run.err.lines().collect();
+    assert_eq!(
+        err,
+        [
+            "tictree: line 2: 5,000 bytes long, more than any position and its scores take \
+             (4,096 at most)",
+            "tictree: 1 line(s) failed: 1 could not be solved, 0 disagreed with the expected \
+             score; 2 solved",
+        ]
+    );
+    // The longest line a position can need is well within: every cell of 8×8 named, and a
+    // score per cell, as `--analyze` prints them.
+    let cells: Vec<String> = (b'a'..=b'h')
+        .flat_map(|col| (1..=8).map(move |row| format!("{}{row}", col as char)))
+        .collect();
+    let longest = format!("{} {}\n", cells.join(", "), ["-1000"; 64].join(" "));
+    let run = tictree(
+        &["solve", "--rules", "8x8", "--batch", "-", "--analyze"],
+        &longest,
+    );
+    assert!(!run.err.contains("bytes long"), "{}", run.err);
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        .args([
+            "solve", "--rules", "connect4", "--hash", "1", "--batch", "-",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // A line, then zero bytes for as long as tictree reads them.
+    std::thread::spawn(move || {
+        let zeros = vec![0; 1 << 16];
+        let _ = stdin.write_all(b"4453 -2\n");
+        while stdin.write_all(&zeros).is_ok() {}
+    });
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    // A hang guard, not a speed claim: the reading stops at once.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still reading 10 s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .starts_with("4453 -2 ")
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("tictree: batch interrupted (Ctrl-C) at line 2, after ")
+            && err.ends_with(" and 1 position(s) solved\n"),
+        "{err}"
+    );
+}

@@ -276,3 +276,22 @@ fn a_reader_that_stops_early_is_a_normal_end() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stderr), "");
 }
+
+#[test]
+fn the_limit_bounds_the_lines_written() {
+    // Each node gives at most four events (docs/cli.md): N nodes, at most 4N lines and the
+    // summary.
+    for algo in ["minimax", "alphabeta", "engine"] {
+        let (code, events, _) = trace(&["--rules", "connect4", "--algo", algo, "--limit", "2000"]);
+        assert_eq!(code, 0);
+        let summary = events.last().unwrap();
+        assert_eq!(summary["truncated"], true);
+        assert_eq!(summary["nodes"], 2000);
+        assert!(
+            events.len() <= 4 * 2000 + 1,
+            "{algo}: {} lines",
+            events.len()
+        );
+        assert_eq!(summary["events"].as_u64(), Some(events.len() as u64 - 1));
+    }
+}

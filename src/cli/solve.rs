@@ -105,7 +105,13 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     engine.set_progress(Some(Arc::clone(&progress)));
     engine.set_threads(threads);
     // Map the table before the clock starts: the time reported is the search's.
-    engine.touch_table();
+    if engine.touch_table().is_err() {
+        crate::errln!(
+            "tictree: solve interrupted (Ctrl-C) while the table was being mapped, before the \
+             search"
+        );
+        return Ok(Ending::Interrupted);
+    }
     let started = Instant::now();
     let live = Live::start({
         let (progress, weak) = (Arc::clone(&progress), args.weak);

@@ -6,8 +6,8 @@ use super::args::TraceArgs;
 use super::error::{CliError, Ending};
 use super::format::status_words;
 use super::interrupt::Interrupt;
-use crate::engine::search::replay::{EventKind, LeafKind};
-use crate::engine::{Algorithm, Event, Move, Player, Replay, ReplayValue, Rules, Status, StopFlag};
+use crate::engine::search::replay::{EventKind, LeafKind, Trace};
+use crate::engine::{Algorithm, Event, Move, Player, ReplayValue, Rules, Status, StopFlag};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::io::{self, BufWriter, Write};
@@ -190,10 +190,11 @@ pub fn run(args: &TraceArgs) -> Result<Ending, CliError> {
             status_words(&position)
         )));
     }
-    let mut replay = Replay::new(position, algorithm, limits);
+    // Forward only: a trace's memory must not grow with its length (docs/cli.md).
+    let mut trace = Trace::new(position, algorithm, limits);
     let interrupt = Interrupt::catch();
     let mut out = BufWriter::new(io::stdout().lock());
-    match write_trace(&mut replay, interrupt.flag(), &mut out).and_then(|partial| {
+    match write_trace(&mut trace, interrupt.flag(), &mut out).and_then(|partial| {
         out.flush()?;
         Ok(partial)
     }) {
@@ -207,11 +208,11 @@ pub fn run(args: &TraceArgs) -> Result<Ending, CliError> {
 
 /// Writes the events until the search ends or `stop` is raised, then the summary; `Ok(true)`
 /// when `stop` cut it short.
-fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io::Result<bool> {
-    let rules = *replay.root().rules();
+fn write_trace(trace: &mut Trace, stop: &StopFlag, out: &mut impl Write) -> io::Result<bool> {
+    let rules = *trace.root().rules();
     let mut partial = false;
-    while replay.forward() {
-        if let Some(event) = replay.event() {
+    while trace.forward() {
+        if let Some(event) = trace.event() {
             line(out, &event_json(event, &rules))?;
         }
         if stop.is_stopped() {
@@ -219,8 +220,8 @@ fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io
             break;
         }
     }
-    let counters = replay.counters();
-    let scores = replay.root_scores();
+    let counters = trace.counters();
+    let scores = trace.root_scores();
     let top = scores.iter().map(|&(_, v)| v.key()).max();
     let best: Vec<Move> = scores
         .iter()
@@ -229,14 +230,14 @@ fn write_trace(replay: &mut Replay, stop: &StopFlag, out: &mut impl Write) -> io
         .collect();
     let summary = SummaryJson {
         event: "summary",
-        algorithm: replay.algorithm().name(),
+        algorithm: trace.algorithm().name(),
         nodes: counters.nodes,
         cutoffs: counters.cutoffs,
         tt_hits: counters.tt_hits,
         max_depth: counters.max_depth,
-        events: replay.step(),
-        truncated: replay.truncated(),
-        scores: Scores(&scores, &rules),
+        events: trace.step(),
+        truncated: trace.truncated(),
+        scores: Scores(scores, &rules),
         best: rules.move_names(&best),
         partial,
     };

@@ -3,6 +3,7 @@
 
 use crate::app::{MAX_THREADS, Seat, threads_for};
 use crate::cli::error::CliError;
+use crate::engine::game::notation::thousands;
 use crate::engine::{Budget, Position, Rules};
 use clap::Args;
 use std::time::Duration;
@@ -104,14 +105,39 @@ pub struct TableArgs {
 }
 
 impl TableArgs {
-    /// The table's bytes (`None`: the default). A budget beyond the machine's memory gets the
-    /// largest table the system grants (see `TranspositionTable::new`).
+    /// The table's bytes (`None`: the default). A budget above half the memory the system has
+    /// available is lowered to that, with a note on stderr: a table that takes most of the
+    /// memory takes many seconds to map and leaves the rest of the system little, for a search
+    /// that would have been as exact with less. Where the available memory is unknown, a budget
+    /// the system cannot grant still gets the largest table it can (see `TranspositionTable::new`).
     pub fn bytes(&self) -> Result<Option<usize>, CliError> {
-        self.hash
-            .as_deref()
-            .map(|mb| number("hash", mb, 1..=MAX_HASH_MB).map(|mb| (mb as usize) << 20))
-            .transpose()
+        let Some(text) = self.hash.as_deref() else {
+            return Ok(None);
+        };
+        let mb = number("hash", text, 1..=MAX_HASH_MB)?;
+        let Some(available) = available_mib() else {
+            return Ok(Some((mb as usize) << 20));
+        };
+        let most = (available / 2).max(1);
+        if mb > most {
+            crate::errln!(
+                "tictree: note: --hash {mb} is more than half the memory available ({} MiB): \
+                 the table gets at most {} MiB",
+                thousands(available),
+                thousands(most)
+            );
+        }
+        Ok(Some((mb.min(most) as usize) << 20))
     }
+}
+
+/// The memory the system can give a program without swapping, in MiB (Linux's `MemAvailable`);
+/// `None` where it cannot be read.
+fn available_mib() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib >> 10)
 }
 
 /// Which opening book the exact engine consults (docs/book.md).

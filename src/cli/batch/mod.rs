@@ -3,6 +3,7 @@
 //! transposition table, serves the whole batch. A bad line is reported on stderr with its
 //! number and the batch goes on; the exit status says whether every line was solved and agreed.
 
+mod input;
 mod line;
 mod output;
 mod solving;
@@ -11,36 +12,24 @@ use super::args::SolveArgs;
 use super::error::{CliError, Ending};
 use super::interrupt::Interrupt;
 use super::progress::Live;
+use crate::engine::game::notation::thousands;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{Engine, Position, Rules, SearchProgress};
+use input::{Line, Lines};
 use output::{Tallied, Tally};
-use std::io::{BufRead, ErrorKind, IsTerminal};
+use std::io::{ErrorKind, IsTerminal};
 use std::sync::{Arc, Mutex, PoisonError};
-
-/// The input's lines, as bytes: a line that is not UTF-8 is that line's error, not the batch's.
-type Lines = Box<dyn Iterator<Item = std::io::Result<Vec<u8>>>>;
-
-/// Opens `source` (`-`: standard input, read as it comes, so a generator can feed it); a file is
-/// read whole, so the progress can say how many lines there are.
-fn open(source: &str) -> Result<(Lines, Option<usize>), CliError> {
-    if source == "-" {
-        let stdin = std::io::stdin().lock();
-        return Ok((Box::new(stdin.split(b'\n')), None));
-    }
-    let bytes = std::fs::read(source).map_err(|e| CliError(format!("--batch {source}: {e}")))?;
-    let lines: Vec<Vec<u8>> = bytes.split(|&b| b == b'\n').map(<[u8]>::to_vec).collect();
-    // A final newline ends the last line; it does not start another.
-    let count = lines.len() - usize::from(bytes.ends_with(b"\n") || bytes.is_empty());
-    Ok((Box::new(lines.into_iter().take(count).map(Ok)), Some(count)))
-}
 
 /// Runs the batch.
 pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
     let rules = args.game.rules()?;
     let bytes = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
     let threads = args.threads.count()?;
-    let (lines, total) = open(source)?;
+    // Caught first: counting a file's lines, mapping the table and reading an endless line all
+    // stop on Ctrl-C.
     let interrupt = Interrupt::catch();
+    let (lines, total) = input::open(source, interrupt.flag())
+        .map_err(|e| CliError(format!("--batch {source}: {e}")))?;
     let mut engine = Engine::with_hash(
         Position::empty(rules).layout(),
         interrupt.flag().clone(),
@@ -68,8 +57,9 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
     if live.is_on() {
         engine.set_progress(Some(Arc::clone(&progress)));
     }
-    // Mapped before the first line, so its time is the search's, not the kernel's.
-    engine.touch_table();
+    // Mapped before the first line, so its time is the search's, not the kernel's. Cut short by
+    // Ctrl-C, the reading of line 1 says so.
+    let _ = engine.touch_table();
     let options = Options {
         rules,
         weak: args.weak,
@@ -100,7 +90,7 @@ struct Options {
 /// Reads, solves and prints every line: `Ok(true)` at the end of the input, `Ok(false)` when
 /// Ctrl-C stopped it.
 fn solve_lines(
-    lines: Lines,
+    mut lines: Lines,
     engine: &mut Engine,
     tally: &Mutex<Tally>,
     live: &Live,
@@ -110,10 +100,21 @@ fn solve_lines(
         let mut tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
         tally.add(event, live, options.json)
     };
-    for (index, read) in lines.enumerate() {
-        let number = index + 1;
-        let read = read?;
+    let mut number = 0;
+    while let Some(read) = lines.next_line()? {
+        number += 1;
         record(Tallied::Reading(number))?;
+        let read = match read {
+            Line::Text(read) => read,
+            Line::TooLong(length) => {
+                record(Tallied::Bad(number, too_long(length)))?;
+                continue;
+            }
+            Line::Stopped => {
+                record(Tallied::Interrupted(number))?;
+                return Ok(false);
+            }
+        };
         let Ok(text) = String::from_utf8(read) else {
             record(Tallied::Bad(number, "not UTF-8 text".into()))?;
             continue;
@@ -139,4 +140,13 @@ fn solve_lines(
         }
     }
     Ok(true)
+}
+
+/// Why a line longer than any position is skipped.
+fn too_long(length: u64) -> String {
+    format!(
+        "{} bytes long, more than any position and its scores take ({} at most)",
+        thousands(length),
+        thousands(input::MAX_LINE as u64)
+    )
 }

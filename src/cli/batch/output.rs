@@ -8,7 +8,7 @@ use crate::cli::format::{RulesJson, value_name};
 use crate::cli::narrowing;
 use crate::cli::progress::{Live, rate, seconds};
 use crate::engine::game::notation::thousands;
-use crate::engine::{Rules, SearchProgress};
+use crate::engine::{Move, Rules, SearchProgress};
 use serde::Serialize;
 use std::io::{self, Write};
 use std::time::Instant;
@@ -135,8 +135,7 @@ impl Tally {
                 } else {
                     text(&entry, &answer, self.analyze)
                 };
-                let found = answer.scores.words().join(" ");
-                let wanted: Vec<String> = entry.expected.iter().map(i32::to_string).collect();
+                let disagreement = self.disagreement(&entry.expected, &answer.scores);
                 if agrees == Some(false) {
                     self.disagreed += 1;
                 }
@@ -146,10 +145,7 @@ impl Tally {
                     // Each line as soon as it is known, even into a pipe.
                     out.flush()?;
                     if agrees == Some(false) {
-                        crate::errln!(
-                            "tictree: line {number}: expected {}, found {found}",
-                            wanted.join(" ")
-                        );
+                        crate::errln!("tictree: line {number}: {disagreement}");
                     }
                     Ok(())
                 })?;
@@ -164,6 +160,39 @@ impl Tally {
             }),
         }
         Ok(())
+    }
+
+    /// What a line expected and what was found. One score checked against `--analyze`'s
+    /// columns is the best column's: that score is named, and where it was found, before all
+    /// of them, so the number compared is never left to be picked out of a list.
+    fn disagreement(&self, expected: &[i32], scores: &Scores) -> String {
+        let wanted: Vec<String> = expected.iter().map(i32::to_string).collect();
+        let found = scores.words().join(" ");
+        let ([wanted], Scores::Columns(_)) = (expected, scores) else {
+            return format!("expected {}, found {found}", wanted.join(" "));
+        };
+        let gravity = self.rules.gravity;
+        let names: Vec<String> = scores
+            .best_columns()
+            .into_iter()
+            .map(|i| {
+                if gravity {
+                    (i + 1).to_string()
+                } else {
+                    self.rules.move_name(Move(i as u8))
+                }
+            })
+            .collect();
+        let (place, all) = if gravity {
+            ("column ", "all columns")
+        } else {
+            ("", "all cells")
+        };
+        format!(
+            "expected {wanted}, found {} (best move: {place}{}); {all}: {found}",
+            scores.best(),
+            either(&names)
+        )
     }
 
     fn json(&self, number: usize, entry: &Entry, answer: &Answer, agrees: Option<bool>) -> String {
@@ -232,6 +261,15 @@ impl Tally {
             self.solved
         );
         Ending::Failed
+    }
+}
+
+/// `3`, `3 or 7`, `1, 3 or 7`.
+fn either(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
     }
 }
 

@@ -44,11 +44,22 @@ impl Scores {
     }
 
     /// The position's own score: the best column's (a full board is a draw).
-    fn best(&self) -> i32 {
+    pub fn best(&self) -> i32 {
         match self {
             Scores::One(score) => *score,
             Scores::Columns(columns) => columns.iter().flatten().copied().max().unwrap_or(0),
         }
+    }
+
+    /// The columns (cells without gravity) whose score is the best, as indices from 0.
+    pub fn best_columns(&self) -> Vec<usize> {
+        let Scores::Columns(columns) = self else {
+            return Vec::new();
+        };
+        let best = self.best();
+        (0..columns.len())
+            .filter(|&i| columns[i] == Some(best))
+            .collect()
     }
 
     /// Whether `expected` (one score, or one per column) agrees; a weak solve only knows signs.

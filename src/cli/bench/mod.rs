@@ -159,7 +159,7 @@ fn weak_row(
     let mut engine = Engine::with_hash(position.layout(), watch.stop().clone(), hash);
     engine.set_progress(watch.solver());
     engine.set_threads(threads);
-    engine.touch_table();
+    engine.touch_table()?;
     let s = solve_with(&mut engine, &position, true, false)?;
     Ok(BenchRow::new(
         name,
@@ -346,7 +346,8 @@ fn suite(
                     hash,
                 );
                 engine.set_progress(watch.solver());
-                engine.touch_table();
+                // Cut short by Ctrl-C, the row's search stops at its first look at the flag.
+                let _ = engine.touch_table();
                 engine
             });
             emit(&mut |n| {

@@ -247,7 +247,7 @@ pub(super) fn realtime_row(
     let mut engine = Engine::with_hash(Position::empty(rules).layout(), watch.stop().clone(), hash);
     engine.set_book(Some(Arc::new(built_in)));
     engine.set_progress(watch.solver());
-    engine.touch_table();
+    engine.touch_table()?;
     let budget = Budget {
         time: Some(BUDGET),
         threads: Some(threads),

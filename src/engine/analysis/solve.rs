@@ -91,6 +91,6 @@ pub fn solve(
 ) -> Result<Solution, Cancelled> {
     let mut engine = Engine::with_hash(position.layout(), stop.clone(), hash_bytes);
     // Map the table before the clock starts: the time reported is the search's.
-    engine.touch_table();
+    engine.touch_table()?;
     solve_with(&mut engine, position, weak, true)
 }

@@ -1,7 +1,7 @@
 //! A search replayed event by event: enter a child, a leaf's value, a return, a cutoff, a table
 //! hit. The search is an explicit-stack machine (`machine.rs`), so it stops after any event;
-//! `Replay` drives it forward and back in bounded memory for the TUI's step mode and for
-//! `tictree trace`.
+//! `Replay` drives it forward and back in bounded memory for the TUI's step mode; `Trace` drives
+//! it forward only, for `tictree trace`.
 //!
 //! The root works like `analyze`: every legal root move is searched with a full window, so every
 //! root move gets its exact score, and run to the end `Minimax` and `AlphaBeta` count exactly the
@@ -25,10 +25,12 @@ mod machine;
 mod order;
 mod sentence;
 mod table;
+mod trace;
 
 pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
 pub use level::Level;
 pub use sentence::{end_sentence, intro_sentence, sentence};
+pub use trace::Trace;
 
 use crate::engine::game::position::{Move, Position};
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};

@@ -1,5 +1,7 @@
 //! The engine model's transposition table, with a journal of its writes so that a replay can
-//! move it back and forth in time instead of copying it into every checkpoint.
+//! move it back and forth in time instead of copying it into every checkpoint. A search that
+//! only goes forward (`Trace`) keeps no journal, so its memory stops growing once the table is
+//! full.
 
 use super::event::{Bound, ReplayValue};
 use crate::engine::game::layout::Bits;
@@ -7,10 +9,12 @@ use crate::engine::game::position::{Player, Position};
 use std::collections::HashMap;
 
 /// Beyond this many positions the table stops taking new ones (deterministically, so a re-run
-/// from a checkpoint still makes the same decisions). The journal grows with the nodes searched:
-/// under the app's node budget the two hold 58 MiB on 8×8 k=5 and 111 MiB on Connect Four
-/// (tests/bounded.rs).
-const MAX_ENTRIES: usize = 1 << 20;
+/// from a checkpoint still makes the same decisions). A teaching model needs no more, and it keeps
+/// the map within 7 MiB: a `Trace` of any length then stays near 15 MiB in all
+/// (tests/flat_memory.rs).
+/// A replay's journal still grows with the nodes searched: under the app's node budget the two
+/// hold 13 MiB on 8×8 k=5 and 15 MiB on Connect Four (tests/bounded.rs).
+const MAX_ENTRIES: usize = 1 << 16;
 
 /// What the table knows about one position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +42,8 @@ pub(crate) struct Table {
     entries: HashMap<Key, Entry>,
     journal: Vec<Write>,
     applied: usize,
+    /// Keeps no journal: for a search that never goes back, so never `seek`s.
+    forward_only: bool,
 }
 
 /// Positions of one game always sit at the same ply below the root (their number of marks), so
@@ -47,6 +53,14 @@ fn key(position: &Position) -> Key {
 }
 
 impl Table {
+    /// A table that keeps no journal, for a search that never goes back.
+    pub fn forward_only() -> Table {
+        Table {
+            forward_only: true,
+            ..Table::default()
+        }
+    }
+
     /// What is known about `position`, if anything.
     pub fn probe(&self, position: &Position) -> Option<Entry> {
         self.entries.get(&key(position)).copied()
@@ -59,6 +73,9 @@ impl Table {
             return;
         }
         let old = self.entries.insert(key, entry);
+        if self.forward_only {
+            return;
+        }
         let write = Write {
             key,
             old,

@@ -164,8 +164,9 @@ impl Engine {
     }
 
     /// Maps the table's memory up front, as a benchmark wants before timing searches; forgets
-    /// every stored position.
-    pub fn touch_table(&mut self) {
+    /// every stored position. `Err(Cancelled)` when the stop flag cut it short (the table is
+    /// then empty all the same, the rest mapped as it is used).
+    pub fn touch_table(&mut self) -> Result<(), Cancelled> {
         match &mut self.solver {
             Word::Narrow(s) => s.touch(),
             Word::Wide(s) => s.touch(),

@@ -171,8 +171,8 @@ impl<B: Bitboard> Solver<B> {
     }
 
     /// Maps the table's memory now (see `TranspositionTable::touch`); forgets every position.
-    pub fn touch(&mut self) {
-        self.table.touch();
+    pub fn touch(&mut self) -> Result<(), Cancelled> {
+        self.table.touch(&self.stop)
     }
 
     /// The transposition table (for its statistics).

@@ -20,6 +20,7 @@
 
 use super::bitboard::Bitboard;
 use super::huge_pages;
+use crate::engine::search::{Cancelled, StopFlag};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
 
@@ -92,6 +93,13 @@ fn tag_of(check: u64) -> u16 {
 
 /// Words per bucket: four entries of two words, one 64-byte cache line.
 const BUCKET: usize = 8;
+
+/// Words `touch` maps between two looks at the stop flag: a 2 MiB huge page, about a
+/// millisecond of the kernel's zeroing.
+const TOUCH_CHUNK: usize = 1 << 18;
+
+/// Words in the smallest page (4 KiB): `touch` writes one of each.
+const PAGE_WORDS: usize = 512;
 
 /// Bounds on the values of positions, keyed by their canonical form, within a memory budget: one
 /// thread's view of the table (the memory is shared with the views made by `share`).
@@ -351,12 +359,25 @@ impl<B: Bitboard> TranspositionTable<B> {
         }
     }
 
-    /// Writes every word once, so the memory is mapped now rather than page by page during a
-    /// search (benchmarks time searches, not the operating system's page faults).
-    pub fn touch(&mut self) {
-        self.wipe();
-        self.stored = 0;
-        self.memory.stored.store(0, Relaxed);
+    /// Maps every page of the table now rather than one by one during a search (benchmarks time
+    /// searches, not the operating system's page faults), and forgets every stored position.
+    /// One write a page is enough: the kernel hands each page out zeroed, and once the
+    /// generation has moved on every entry is stale, so zeroing one word of it loses nothing. (An
+    /// `or` with 0 would not do: the compiler makes it a load, which maps no page.) Mapping
+    /// gigabytes still takes seconds, so `stop` is looked at between huge pages; once it is
+    /// raised the rest is left to be mapped as it is used.
+    pub fn touch(&mut self, stop: &StopFlag) -> Result<(), Cancelled> {
+        self.clear();
+        let end = self.offset + (BUCKET << self.index_bits);
+        for chunk in self.memory.words[self.offset..end].chunks(TOUCH_CHUNK) {
+            if stop.is_stopped() {
+                return Err(Cancelled);
+            }
+            for word in chunk.iter().step_by(PAGE_WORDS) {
+                word.store(0, Relaxed);
+            }
+        }
+        Ok(())
     }
 
     /// Zeroes the words holding buckets (the allocation has spare words for alignment around
