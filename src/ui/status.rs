@@ -90,6 +90,9 @@ pub fn keys_now(app: &App) -> Vec<(&'static str, &'static str)> {
         }
         None => {}
     }
+    if let Mode::Edit(_) = app.mode {
+        return crate::app::EDIT_KEYS.to_vec();
+    }
     if let Mode::Replay(state) = &app.mode {
         return vec![
             ("→/←", "step"),
