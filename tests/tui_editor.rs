@@ -202,7 +202,7 @@ fn the_editor_keys_put_marks_instead_of_their_game_meanings() {
         assert!(matches!(action(&app, code), Some(Action::EditMark(None))));
     }
     assert!(matches!(action(&app, KeyCode::Esc), Some(Action::Escape)));
-    assert!(matches!(action(&app, KeyCode::Char('n')), None));
+    assert!(action(&app, KeyCode::Char('n')).is_none());
     // The help opens over the editor, and Esc closes the help first.
     app.update(Action::ToggleHelp);
     assert_eq!(app.popup, Some(Popup::Help));

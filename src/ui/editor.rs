@@ -3,11 +3,11 @@
 
 use super::theme::Theme;
 use crate::app::Editor;
-use crate::engine::{Player, Status};
+use crate::engine::{Player, Position, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
 
 /// The editor pane, ready to render.
 pub struct EditorPane<'a> {
@@ -23,36 +23,26 @@ impl Widget for EditorPane<'_> {
         let draft = &self.editor.draft;
         let block = Block::bordered()
             .title(" Editor · Enter plays from here, Esc cancels ")
-            .border_style(theme.border(true));
+            .border_style(theme.border(true))
+            .padding(Padding::horizontal(1));
         let inner = block.inner(area);
         block.render(area, buf);
-        let count = |player| draft.marks(player).count_ones();
+        let count = |player| match draft.marks(player).count_ones() {
+            1 => "1 mark".to_string(),
+            n => format!("{n} marks"),
+        };
         let mut lines = vec![
-            Line::from(vec![
-                Span::raw(" "),
-                Span::styled(draft.to_notation(), theme.strong()),
-            ]),
-            Line::raw(format!(
-                " X: {} marks · O: {} marks",
-                count(Player::X),
-                count(Player::O)
-            )),
+            Line::styled(draft.to_notation(), theme.strong()),
+            Line::raw(format!("X: {} · O: {}", count(Player::X), count(Player::O))),
         ];
         // Said before Enter is pressed: the user sees at once what is wrong with the draft.
         lines.push(match self.editor.verdict() {
-            Ok(position) => {
-                let standing = match position.status() {
-                    Status::Ongoing => format!("{} to move", position.to_move()),
-                    Status::Won(player) => format!("{player} has won"),
-                    Status::Draw => "a draw".into(),
-                };
-                Line::from(vec![
-                    Span::styled(" ✓ legal", theme.best()),
-                    Span::raw(format!(": {standing}")),
-                ])
-            }
+            Ok(position) => Line::from(vec![
+                Span::styled("✓ legal", theme.best()),
+                Span::raw(format!(": {}", standing(&position))),
+            ]),
             Err(why) => Line::from(vec![
-                Span::styled(" ✗ not yet legal", theme.losing()),
+                Span::styled("✗ not yet legal", theme.losing()),
                 Span::raw(format!(": {why}")),
             ]),
         });
@@ -66,18 +56,18 @@ impl Widget for EditorPane<'_> {
         ];
         for (key, what) in keys {
             lines.push(Line::from(vec![
-                Span::styled(format!(" {key:<12}"), theme.strong()),
+                Span::styled(format!("{key:<12}"), theme.strong()),
                 Span::raw(*what),
             ]));
         }
         if draft.rules().gravity {
             lines.push(Line::styled(
-                " Gravity: a mark rests on the bottom or on another mark.",
+                "Gravity: a mark rests on the bottom or on another mark.",
                 theme.dim(),
             ));
         }
         lines.push(Line::styled(
-            " Or paste a position (x.o/.x./..o) or moves.",
+            "Or paste a position (x.o/.x./..o) or moves.",
             theme.dim(),
         ));
         Paragraph::new(lines)
@@ -86,10 +76,23 @@ impl Widget for EditorPane<'_> {
     }
 }
 
-/// The caption under the board while editing.
-pub fn caption<'a>(theme: Theme) -> Line<'a> {
+/// The caption under the board while editing: short, the small board's caption is 27 wide.
+pub fn caption<'a>(editor: &Editor, theme: Theme) -> Line<'a> {
+    let state = match editor.verdict() {
+        Ok(position) => standing(&position),
+        Err(_) => "not legal yet".into(),
+    };
     Line::from(vec![
         Span::styled("Editing", theme.strong()),
-        Span::raw(" · x o . at the cursor"),
+        Span::raw(format!(" · {state}")),
     ])
+}
+
+/// `O to move`, `X has won`, `a draw`.
+fn standing(position: &Position) -> String {
+    match position.status() {
+        Status::Ongoing => format!("{} to move", position.to_move()),
+        Status::Won(player) => format!("{player} has won"),
+        Status::Draw => "a draw".into(),
+    }
 }

@@ -92,7 +92,7 @@ impl Widget for Screen<'_> {
                 let view = app.editor_board(editor);
                 board::BoardPane {
                     view: &view,
-                    caption: editor::caption(theme),
+                    caption: editor::caption(editor, theme),
                     scale: panes.scale,
                     theme,
                     focused: true,
