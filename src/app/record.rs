@@ -24,6 +24,9 @@ pub struct Record {
     pub resume: String,
     /// How many moves were played from the empty board (or the set-up position).
     pub length: usize,
+    /// The set-up position the record starts from (`--position`, the editor, a paste), if it
+    /// is not the empty board.
+    pub origin: Option<String>,
 }
 
 impl fmt::Display for Record {
@@ -112,6 +115,7 @@ impl App {
             numbered,
             resume,
             length: moves.len(),
+            origin: set_up.then(|| origin.to_notation()),
         }
     }
 }
