@@ -220,7 +220,8 @@ fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
         shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
         "{shown}"
     );
-    assert!(shown.contains("Enter play from here"), "{shown}");
+    assert!(shown.contains("Enter play here"), "{shown}");
+    assert!(shown.contains("Edit: not legal"), "{shown}");
     assert_snapshot!("editor", terminal.backend());
 }
 

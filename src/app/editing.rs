@@ -21,11 +21,11 @@ pub struct Editor {
 
 /// The keys of the editor, for the status bar (the help popup lists them too).
 pub const EDIT_KEYS: &[(&str, &str)] = &[
-    ("←↓↑→/hjkl", "move"),
-    ("x/o", "put X/O"),
+    ("←↓↑→", "move"),
+    ("x/o", "put"),
     (".", "clear"),
     ("c", "clear all"),
-    ("Enter", "play from here"),
+    ("Enter", "play here"),
     ("Esc", "cancel"),
     ("?", "help"),
 ];

@@ -22,7 +22,7 @@ impl Widget for EditorPane<'_> {
         let theme = self.theme;
         let draft = &self.editor.draft;
         let block = Block::bordered()
-            .title(" Editor · Enter plays from here, Esc cancels ")
+            .title(" Editor ")
             .border_style(theme.border(true))
             .padding(Padding::horizontal(1));
         let inner = block.inner(area);
@@ -76,15 +76,16 @@ impl Widget for EditorPane<'_> {
     }
 }
 
-/// The caption under the board while editing: short, the small board's caption is 27 wide.
+/// The caption under the board while editing: `Edit: O to move`, short enough for the smallest
+/// board (15 columns).
 pub fn caption<'a>(editor: &Editor, theme: Theme) -> Line<'a> {
     let state = match editor.verdict() {
         Ok(position) => standing(&position),
-        Err(_) => "not legal yet".into(),
+        Err(_) => "not legal".into(),
     };
     Line::from(vec![
-        Span::styled("Editing", theme.strong()),
-        Span::raw(format!(" · {state}")),
+        Span::styled("Edit:", theme.strong()),
+        Span::raw(format!(" {state}")),
     ])
 }
 
