@@ -61,8 +61,9 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     };
     let record =
         tictree::tui::run(options, warning).map_err(|error| CliError(error.to_string()))?;
-    // The game stays with the user after the screen is gone: ready to copy, or to resume.
-    if record.length > 0 {
+    // The game stays with the user after the screen is gone: ready to copy, or to resume (a
+    // set-up position too, even before its first move).
+    if record.length > 0 || record.origin.is_some() {
         tictree::cli::output::out(&record.to_string());
     }
     Ok(())

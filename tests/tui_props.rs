@@ -42,6 +42,8 @@ enum Step {
     Act(Action),
     /// Undo then redo: a position undo left is given back by redo.
     UndoRedo,
+    /// Copy the position (`y`) and paste what was copied: the same position comes back.
+    CopyPaste,
     /// Focus the game tree and go down a few levels (`n` times down, then right), the replies
     /// arriving after each level: deep lines are rare in random keys alone.
     Explore(u8, u8),
@@ -138,7 +140,7 @@ fn key() -> impl Strategy<Value = (KeyCode, KeyModifiers, KeyEventKind)> {
         Delete,
     ];
     // Every letter some mode uses, except q (quitting is rare, below).
-    let letters: Vec<char> = "hjkl uvrnpmcfwgso?yx+-=123456789e".chars().collect();
+    let letters: Vec<char> = "hjkl uvrnpmcfwgso?yx+-=123456789e.XO".chars().collect();
     let code = prop_oneof![
         6 => prop::sample::select(named),
         10 => prop::sample::select(letters).prop_map(Char),
@@ -231,6 +233,33 @@ fn action() -> impl Strategy<Value = Action> {
         1 => Just(Action::MoveNow),
         1 => Just(Action::SwapSides),
         1 => (0usize..10).prop_map(Action::Drop),
+        1 => Just(Action::Edit),
+        1 => prop::option::of(prop::sample::select(vec![Player::X, Player::O]))
+            .prop_map(Action::EditMark),
+        1 => Just(Action::ClearBoard),
+        2 => paste().prop_map(Action::Paste),
+    ]
+}
+
+/// Pasted text: positions and move lists for some boards (legal or not on the one being
+/// played), and anything at all.
+fn paste() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => prop::sample::select(vec![
+            "x.o/.x./..o",
+            "xxx/oo./...",
+            "xx./.../...",
+            "x..\n.o.\n...",
+            "b2 a3",
+            "a1 b1 a2 b2 a3",
+            "4453",
+            "1111111",
+            "......./......./......./......./......./...x...",
+            "..../..../.x../.o..",
+            "d",
+        ])
+        .prop_map(String::from),
+        1 => ".{0,40}",
     ]
 }
 
@@ -242,6 +271,7 @@ fn step() -> impl Strategy<Value = Step> {
         5 => any::<u8>().prop_map(Step::Click),
         6 => action().prop_map(Step::Act),
         3 => Just(Step::UndoRedo),
+        1 => Just(Step::CopyPaste),
         2 => (1u8..=4, 0u8..=3).prop_map(|(levels, down)| Step::Explore(levels, down)),
         10 => Just(Step::Settle),
         6 => Just(Step::Hold),
@@ -322,6 +352,20 @@ fn apply(harness: &mut Harness, size: &mut (u16, u16), step: &Step) -> Result<()
             if undone {
                 let after = (*app.position(), app.game.moves().to_vec());
                 prop_assert_eq!(after, before, "redo did not give back what undo took");
+            }
+        }
+        Step::CopyPaste => {
+            let before = *app.position();
+            app.update(Action::Copy);
+            match app.take_clipboard() {
+                Some(text) => {
+                    app.update(Action::Paste(text));
+                    prop_assert_eq!(*app.position(), before, "a copied position pasted back");
+                }
+                // Only the game copies: under a popup, in the editor or a replay `y` is not Copy.
+                None => prop_assert!(
+                    app.popup.is_some() || !matches!(app.mode, tictree::app::Mode::Game)
+                ),
             }
         }
         Step::Explore(levels, down) => {

@@ -272,3 +272,40 @@ fn esc_on_the_board_does_not_quit() {
     session.screen.wait_for("1. X (you) plays");
     session.quit();
 }
+
+#[test]
+fn a_bracketed_paste_sets_up_the_position_and_y_copies_it_with_osc_52() {
+    let mut session = Session::start(&["--seed", "3", "--no-mouse"]);
+    session.screen.wait_for("9 moves ·");
+    // As a terminal sends a paste once the program asked for bracketed paste: the marks are
+    // text, not keys (`o` would open the settings, `x` and `.` do nothing).
+    session.send(b"\x1b[200~x.o/.x./..o\x1b[201~");
+    session
+        .screen
+        .wait_for("Set up from a paste: position x.o/.x./..o — X to move");
+    // The analysis of that position, at once: its five empty cells scored.
+    session.screen.wait_for("5 moves ·");
+    let shown = session.screen.contents();
+    assert!(
+        !shown.contains("Settings"),
+        "no key of the paste acted:\n{shown}"
+    );
+    session.send(b"y");
+    session
+        .screen
+        .wait_for("Copied x.o/.x./..o (X to move) to the clipboard");
+    let raw = String::from_utf8_lossy(&session.screen.raw);
+    assert!(
+        raw.contains("\x1b]52;c;eC5vLy54Li8uLm8=\x07"),
+        "OSC 52 with the notation in base64"
+    );
+    // The record printed at the end resumes from the pasted position.
+    session.send(b"q");
+    let status = session.finish();
+    assert!(status.success(), "exit status {status:?}");
+    let after = session.assert_restored();
+    assert!(
+        after.contains("tictree --rules tictactoe --position x.o/.x./..o"),
+        "{after:?}"
+    );
+}

@@ -93,7 +93,7 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     assert_snapshot!("help", terminal.backend());
     // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
     // lines are spelled out here, independently of the table they are drawn from.
-    let tall = screen(&app, 100, 64);
+    let tall = screen(&app, 100, 80);
     let whole = help_lines(&tall);
     assert_snapshot!("help_whole", whole.join("\n"));
     for line in [
@@ -485,4 +485,46 @@ fn log_lines_wrap_whole_at_any_width() {
         assert!(shown.contains(&words(search)), "{width}×{height}: {shown}");
         assert_log_whole(&app, &terminal);
     }
+}
+
+#[test]
+fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
+    use tictree::engine::Player;
+    let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a3"), false);
+    settle(&mut app);
+    app.update(Action::Edit);
+    // An X more at c1 (the cursor's cell after moving down and right): X has one too many.
+    app.update(Action::Move(Direction::Down));
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::EditMark(Some(Player::X)));
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(
+        shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
+        "{shown}"
+    );
+    assert!(shown.contains("Enter play here"), "{shown}");
+    assert!(shown.contains("Edit: not legal"), "{shown}");
+    assert_snapshot!("editor", terminal.backend());
+}
+
+#[test]
+fn the_connect4_editor_puts_the_cursor_on_any_cell() {
+    use tictree::engine::Player;
+    let mut options = options_from(Rules::CONNECT4, "4453");
+    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Edit);
+    // The cursor starts on d3, right above the marks in d1 and d2: an X rests there; one row
+    // up, an O over the empty d5 would float.
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::EditMark(Some(Player::O)));
+    let terminal = screen(&app, 110, 34);
+    let shown = text(&terminal);
+    assert!(shown.contains("nothing under it"), "{shown}");
+    assert_snapshot!("connect4_editor", terminal.backend());
 }

@@ -4,7 +4,7 @@ use super::log::LogKind;
 use super::replaying::ReplayCommand;
 use super::settings_menu::Field;
 use super::worker::SearchMessage;
-use crate::engine::Move;
+use crate::engine::{Move, Player};
 use std::time::Duration;
 
 /// A direction for the cursor or a selection.
@@ -80,6 +80,16 @@ pub enum Action {
     Answer(bool),
     /// A line for the log from outside the app (the config file's warnings and where it is).
     Log(LogKind, String),
+    /// Open the position editor (in it: leave it without changes).
+    Edit,
+    /// In the editor: put this mark (or none) in the cell under the cursor.
+    EditMark(Option<Player>),
+    /// In the editor: take every mark off the draft.
+    ClearBoard,
+    /// Text pasted into the terminal: a position or a move list to start from.
+    Paste(String),
+    /// Copy the position's notation (the log, and the system clipboard).
+    Copy,
     /// Leave the application.
     Quit,
     /// A message from the search worker.

@@ -3,7 +3,7 @@
 use super::action::{Action, Direction};
 use super::replaying::ReplayCommand;
 use super::state::{App, Mode, Popup};
-use crate::engine::Algorithm;
+use crate::engine::{Algorithm, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// A group of keys in the help popup.
@@ -35,6 +35,15 @@ pub const HELP: &[HelpSection] = &[
             ),
             ("w", "swap sides: each player takes the other colour"),
             ("g", "the game record: every move, ready to copy"),
+            ("e", "edit: set up any position on the board (keys below)"),
+            (
+                "y",
+                "copy the position (x.o/.x./..o) to the log and clipboard",
+            ),
+            (
+                "paste",
+                "a position or moves (b2 a3, 4453): a new game from there",
+            ),
             ("o", "settings: rules, players, search, display"),
             ("Tab / Shift-Tab", "focus the next / previous pane"),
             ("PgUp / PgDn", "scroll the log"),
@@ -52,6 +61,20 @@ pub const HELP: &[HelpSection] = &[
             ("Enter", "play the selected move (deeper down: expand it)"),
             ("v", "play the selected move's best line out on the board"),
             ("Esc", "back to the position on the board"),
+        ],
+    },
+    HelpSection {
+        title: "Editor (after e)",
+        keys: &[
+            ("← ↓ ↑ → / h j k l", "move the cursor to any cell"),
+            ("x / o", "put an X / an O under the cursor"),
+            (". / Space / Del", "clear the cell"),
+            ("c", "clear the whole board"),
+            (
+                "Enter",
+                "a new game from here, analysed at once (legal only)",
+            ),
+            ("Esc / e", "leave without changes"),
         ],
     },
     HelpSection {
@@ -147,6 +170,8 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('f') => Action::MoveNow,
         KeyCode::Char('w') => Action::SwapSides,
         KeyCode::Char('g') => Action::ShowRecord,
+        KeyCode::Char('e') => Action::Edit,
+        KeyCode::Char('y') => Action::Copy,
         KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Char('o') => Action::ToggleSettings,
         KeyCode::Char('?') => Action::ToggleHelp,
@@ -167,6 +192,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
 pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
     match app.mode {
         _ if app.popup == Some(Popup::Settings) => settings_key_action(key),
+        Mode::Edit(_) if app.popup.is_none() => edit_key_action(key),
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
         // Without gravity a column is not a move: the digits mean nothing there.
         _ => key_action(key)
@@ -189,6 +215,30 @@ pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Esc => Action::Escape,
         KeyCode::Char('o') => Action::ToggleSettings,
         KeyCode::Char('q') => Action::Quit,
+        _ => return None,
+    };
+    Some(action)
+}
+
+/// The action for a key press in the position editor.
+pub fn edit_key_action(key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    if let Some(direction) = direction(key.code) {
+        return Some(Action::Move(direction));
+    }
+    let action = match key.code {
+        KeyCode::Char('x' | 'X') => Action::EditMark(Some(Player::X)),
+        KeyCode::Char('o' | 'O') => Action::EditMark(Some(Player::O)),
+        KeyCode::Char('.' | ' ') | KeyCode::Delete | KeyCode::Backspace => Action::EditMark(None),
+        KeyCode::Char('c') => Action::ClearBoard,
+        KeyCode::Enter => Action::Place,
+        KeyCode::Esc | KeyCode::Char('e') => Action::Escape,
+        KeyCode::Char('?') => Action::ToggleHelp,
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::PageUp => Action::PageUp,
+        KeyCode::PageDown => Action::PageDown,
         _ => return None,
     };
     Some(action)

@@ -7,9 +7,11 @@
 mod action;
 mod ai_turn;
 mod board_view;
+mod clipboard;
 mod comparing;
 pub use comparing::best_score;
 mod configuring;
+mod editing;
 mod engines;
 mod explorer;
 mod exploring;
@@ -28,11 +30,14 @@ mod worker;
 
 pub use action::{Action, Direction};
 pub use board_view::{BoardView, Ghost, Mark};
+pub use clipboard::{Pasted, read_paste};
+pub use editing::Editor;
 pub use engines::Engines;
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use game::Game;
 pub use keys::{
-    HELP, HelpSection, action_for_key, key_action, replay_key_action, settings_key_action,
+    HELP, HelpSection, action_for_key, edit_key_action, key_action, replay_key_action,
+    settings_key_action,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, thousands};
 pub use options::{AI_PACE, DEFAULT_TIME, Options, Seat};

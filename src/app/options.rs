@@ -59,9 +59,13 @@ impl FromStr for Seat {
 pub struct Options {
     /// The game being played.
     pub rules: Rules,
-    /// The position the game starts from (the empty board unless `--moves` was given).
+    /// The position the game starts from (the empty board unless `--position`, `--moves`, the
+    /// editor or a paste set it); `n` comes back to it.
     pub start: Position,
-    /// The moves from the empty board to `start` (`--moves`), the start of the game record.
+    /// Where the game record starts: the empty board, or a position given with `--position`,
+    /// set up in the editor or pasted.
+    pub origin: Position,
+    /// The moves from `origin` to `start` (`--moves`, or pasted), the start of the game record.
     pub opening: Vec<Move>,
     /// Who plays X.
     pub x: Seat,
@@ -105,6 +109,7 @@ impl Options {
         Options {
             rules,
             start: Position::empty(rules),
+            origin: Position::empty(rules),
             opening: Vec::new(),
             x: Seat::Human,
             o: Seat::PERFECT,

@@ -12,16 +12,21 @@ pub struct Record {
     /// `tictactoe · X: you · O: AI level 4 · X wins after 5 moves`.
     pub summary: String,
     /// `1. a3 b2`, `2. b3 c1`, `3. c3`: the moves numbered by turn (with gravity each move is
-    /// its column digit: `1. 4 4`, `2. 5 3`).
+    /// its column digit: `1. 4 4`, `2. 5 3`). From a set-up position with O to move the first
+    /// turn is `1. … b2`.
     pub turns: Vec<String>,
     /// `1. a3 b2  2. b3 c1  3. c3`: the turns on one line (empty before the first move).
     pub numbered: String,
     /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game
-    /// (with `--x` and `--o` where the players are not the default ones; with gravity the moves
-    /// are one digit string, `--moves 4453`).
+    /// (with `--x` and `--o` where the players are not the default ones; `--position` when the
+    /// game started from a set-up position; with gravity the moves are one digit string,
+    /// `--moves 4453`).
     pub resume: String,
-    /// How many moves were played from the empty board.
+    /// How many moves were played from the empty board (or the set-up position).
     pub length: usize,
+    /// The set-up position the record starts from (`--position`, the editor, a paste), if it
+    /// is not the empty board.
+    pub origin: Option<String>,
 }
 
 impl fmt::Display for Record {
@@ -35,8 +40,9 @@ impl fmt::Display for Record {
 }
 
 impl App {
-    /// The record of the game on the board: the moves given with `--moves`, then the moves
-    /// played since (moves taken back are not part of it).
+    /// The record of the game on the board: from the empty board or the set-up position, the
+    /// moves given with `--moves` (or pasted), then the moves played since (moves taken back are
+    /// not part of it).
     pub fn record(&self) -> Record {
         let position = self.position();
         let rules = *position.rules();
@@ -54,18 +60,30 @@ impl App {
             Some(digits) => digits.chars().map(String::from).collect(),
             None => rules.move_names(&moves),
         };
-        let turns: Vec<String> = names
+        let origin = self.options.origin;
+        let set_up = origin.ply() > 0;
+        // Turns pair X's move with O's: from a position with O to move, X's half is a gap.
+        let mut paired = names.clone();
+        if origin.to_move() == Player::O && !paired.is_empty() {
+            paired.insert(0, "…".into());
+        }
+        let turns: Vec<String> = paired
             .chunks(2)
             .enumerate()
             .map(|(turn, pair)| format!("{}. {}", turn + 1, pair.join(" ")))
             .collect();
         let numbered = turns.join("  ");
         let count = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+        let from = if set_up {
+            " from the set-up position"
+        } else {
+            ""
+        };
         let state = match position.status() {
-            Status::Won(player) => format!("{player} wins after {}", count(moves.len())),
-            Status::Draw => format!("draw after {}", count(moves.len())),
+            Status::Won(player) => format!("{player} wins after {}{from}", count(moves.len())),
+            Status::Draw => format!("draw after {}{from}", count(moves.len())),
             Status::Ongoing => format!(
-                "{} to move after {}",
+                "{} to move after {}{from}",
                 position.to_move(),
                 count(moves.len())
             ),
@@ -83,6 +101,9 @@ impl App {
         if self.options.o != Seat::PERFECT {
             resume += &format!(" --o {}", self.options.o);
         }
+        if set_up {
+            resume += &format!(" --position {}", origin.to_notation());
+        }
         match digits {
             _ if names.is_empty() => {}
             Some(digits) => resume += &format!(" --moves {digits}"),
@@ -94,6 +115,7 @@ impl App {
             numbered,
             resume,
             length: moves.len(),
+            origin: set_up.then(|| origin.to_notation()),
         }
     }
 }

@@ -243,14 +243,14 @@ impl App {
     pub fn replay(&self) -> Option<&ReplayState> {
         match &self.mode {
             Mode::Replay(state) => Some(state),
-            Mode::Game => None,
+            _ => None,
         }
     }
 
     fn replay_mut(&mut self) -> Option<&mut ReplayState> {
         match &mut self.mode {
             Mode::Replay(state) => Some(state),
-            Mode::Game => None,
+            _ => None,
         }
     }
 

@@ -208,6 +208,7 @@ impl Options {
         if self.rules != settings.rules {
             self.rules = settings.rules;
             self.start = crate::engine::Position::empty(settings.rules);
+            self.origin = self.start;
             // The opening led to the old start; under other rules its cells mean nothing.
             self.opening.clear();
         }

@@ -1,6 +1,7 @@
 //! The application state. It changes only in `App::update` (update.rs and the files beside it);
 //! the UI only reads it.
 
+use super::editing::Editor;
 use super::explorer::{Analyses, Explorer, resolve};
 use super::game::Game;
 use super::log::Log;
@@ -51,6 +52,8 @@ pub enum Mode {
     Game,
     /// Stepping through a search.
     Replay(Box<ReplayState>),
+    /// Setting up a position (`e`).
+    Edit(Editor),
 }
 
 /// A window over the panes that takes the keys until it is closed.
@@ -133,6 +136,9 @@ pub struct App {
     /// Whether a setting changed since the last `take_settings_change` (the config file is
     /// written outside `update`, by the terminal loop).
     pub(crate) settings_changed: bool,
+    /// Text copied (`y`) for the system clipboard, which the terminal loop writes
+    /// (`take_clipboard`).
+    pub(crate) clipboard: Option<String>,
     pub(crate) rng: StdRng,
     pub(crate) jobs: VecDeque<Job>,
     /// Explorer analyses running, oldest first.
@@ -171,6 +177,7 @@ impl App {
             color,
             settings_menu: SettingsMenu::default(),
             settings_changed: false,
+            clipboard: None,
             rng,
             jobs: VecDeque::new(),
             exploring: VecDeque::new(),

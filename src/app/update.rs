@@ -3,7 +3,7 @@
 use super::action::{Action, Direction};
 use super::log::{LogKind, duration, thousands};
 use super::options::Seat;
-use super::state::{App, Focus, Popup};
+use super::state::{App, Focus, Mode, Popup};
 use super::worker::{Job, JobKey, SearchMessage};
 use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
 
@@ -24,6 +24,14 @@ impl App {
                 return self.log.push(kind, text);
             }
             _ => self.notice = None,
+        }
+        // A paste is text, not a key: whatever is open, it either sets up a game or changes
+        // nothing; under a popup it waits for nothing and says so.
+        if let Action::Paste(text) = &action {
+            return match self.popup {
+                Some(_) => self.notice = Some("close the popup (Esc) to paste a position".into()),
+                None => self.paste(text),
+            };
         }
         if self.popup == Some(Popup::Settings) {
             return self.settings_action(action);
@@ -50,6 +58,9 @@ impl App {
                 _ => {}
             }
             return;
+        }
+        if matches!(self.mode, Mode::Edit(_)) {
+            return self.edit_action(action);
         }
         match action {
             Action::Replay(command) => self.replay_command(command),
@@ -83,8 +94,11 @@ impl App {
             Action::FocusPrev => self.focus = self.focus.prev(),
             Action::PageUp => self.log.scroll_by(PAGE),
             Action::PageDown => self.log.scroll_by(-PAGE),
+            Action::Edit => self.open_editor(),
+            Action::Copy => self.copy(),
             Action::Quit => self.quit(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
+            Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) => {}
             Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
         }
     }
@@ -230,7 +244,7 @@ impl App {
         self.start_search();
     }
 
-    fn log_result(&mut self) {
+    pub(super) fn log_result(&mut self) {
         let position = *self.position();
         let text = match position.status() {
             Status::Ongoing => return,

@@ -63,6 +63,10 @@ fn event_loop(
             }
             terminal::set_mouse(settings.mouse)?;
         }
+        // `y` copied the position: to the system clipboard, here, where output is allowed.
+        if let Some(text) = app.take_clipboard() {
+            terminal::copy(&text)?;
+        }
         if app.should_quit() || signals.received() {
             worker.cancel_all();
             return Ok(());
@@ -111,6 +115,8 @@ fn event_loop(
 pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
+        // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
+        Event::Paste(text) => Some(Action::Paste(text.clone())),
         // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
         Event::Mouse(mouse) if app.options.mouse && app.popup == Some(Popup::Settings) => {
             // Click a row to select it, click it again or scroll to change its value.

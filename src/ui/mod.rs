@@ -3,6 +3,7 @@
 mod banner;
 mod board;
 mod compare;
+mod editor;
 mod glyphs;
 mod help;
 mod layout;
@@ -85,6 +86,24 @@ impl Widget for Screen<'_> {
                     app,
                     theme,
                     focused: app.focus == Focus::Log,
+                }
+                .render(panes.log, buf);
+            }
+            Mode::Edit(editor) => {
+                let view = app.editor_board(editor);
+                board::BoardPane {
+                    view: &view,
+                    caption: editor::caption(editor, theme),
+                    scale: panes.scale,
+                    theme,
+                    focused: true,
+                }
+                .render(panes.board, buf);
+                editor::EditorPane { editor, theme }.render(panes.tree, buf);
+                log::LogPane {
+                    app,
+                    theme,
+                    focused: false,
                 }
                 .render(panes.log, buf);
             }

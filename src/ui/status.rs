@@ -205,6 +205,18 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
         }
         None => {}
     }
+    if let Mode::Edit(_) = app.mode {
+        return vec![
+            Hint::new("←↓↑→", "move"),
+            Hint::new("x/o", "put"),
+            Hint::new(".", "clear"),
+            Hint::new("c", "clear all"),
+            Hint::new("Enter", "play here").always(),
+            Hint::new("Esc", "cancel").always(),
+            help,
+            quit,
+        ];
+    }
     if let Mode::Replay(state) = &app.mode {
         return vec![
             Hint::new("→/←", "step"),

@@ -50,8 +50,9 @@ impl Harness {
     }
 
     /// Takes the app's jobs as the worker does: a new job (or a cancel) replaces the pending job
-    /// of its key.
+    /// of its key. A copy's clipboard text is taken too, as the event loop takes it.
     pub fn submit(&mut self) {
+        self.app.take_clipboard();
         while let Some(job) = self.app.take_job() {
             let key = job.key();
             self.pending.retain(|pending| pending.key() != key);

@@ -221,7 +221,8 @@ impl Session {
         self.assert_restored();
     }
 
-    /// Everything the game did to the terminal is undone: mouse capture off, the normal screen,
+    /// Everything the game did to the terminal is undone: mouse capture off, bracketed paste off,
+    /// the normal screen,
     /// the cursor shown, raw mode off; those sequences are the last the game wrote. Returns what
     /// came after them (a message on standard error), cursor-showing sequences left out.
     pub fn assert_restored(&self) -> String {
@@ -237,9 +238,14 @@ impl Session {
             vt100::MouseProtocolMode::None,
             "the mouse is still captured"
         );
-        // The mouse was captured, and released just before the alternate screen was left.
+        assert!(!screen.bracketed_paste(), "bracketed paste is still on");
+        // Bracketed paste was asked for, and turned off just before the alternate screen was
+        // left; the mouse, if it was captured, released just before that.
+        assert!(raw[entered..].contains(PASTE_ON), "{raw:?}");
+        assert!(raw[..left].ends_with(PASTE_OFF), "{:?}", &raw[..left]);
         if raw.contains(MOUSE_ON) {
-            assert!(raw[..left].ends_with(MOUSE_OFF), "{:?}", &raw[..left]);
+            let before_paste = &raw[..left - PASTE_OFF.len()];
+            assert!(before_paste.ends_with(MOUSE_OFF), "{before_paste:?}");
         }
         assert!(
             raw[left..].starts_with(&format!("{LEAVE}{SHOW_CURSOR}")),
@@ -260,6 +266,8 @@ const ENTER: &str = "\x1b[?1049h";
 const LEAVE: &str = "\x1b[?1049l";
 const SHOW_CURSOR: &str = "\x1b[?25h";
 const MOUSE_ON: &str = "\x1b[?1000h";
+const PASTE_ON: &str = "\x1b[?2004h";
+const PASTE_OFF: &str = "\x1b[?2004l";
 /// crossterm's DisableMouseCapture: SGR, urxvt, any-event, button-event, normal tracking off.
 const MOUSE_OFF: &str = "\x1b[?1006l\x1b[?1015l\x1b[?1003l\x1b[?1002l\x1b[?1000l";
 

@@ -12,6 +12,10 @@ use std::path::PathBuf;
 pub struct PlayArgs {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Start from this position, rows top to bottom separated by '/', e.g. x.o/.x./..o (then
+    /// --moves from there); the game record starts from it.
+    #[arg(long, value_name = "POSITION")]
+    pub position: Option<String>,
     /// Who plays X: human (the default), ai (perfect), or ai:LEVEL (1 random, 2 win or block,
     /// 3 two plies deep, 3:DEPTH, 4 perfect).
     #[arg(long = "x", value_name = "SEAT")]
@@ -75,10 +79,13 @@ impl PlayArgs {
     pub fn options(&self, file: &SettingsPatch) -> Result<Options, CliError> {
         let settings = Settings::default().patched(file).patched(&self.patch()?);
         let mut options = Options::with_settings(&settings);
-        let empty = Position::empty(settings.rules);
+        options.origin = match &self.position {
+            Some(text) => Position::parse(settings.rules, text)?,
+            None => Position::empty(settings.rules),
+        };
         (options.start, options.opening) = match &self.game.moves {
-            Some(moves) => empty.play_line(moves)?,
-            None => (empty, Vec::new()),
+            Some(moves) => options.origin.play_line(moves)?,
+            None => (options.origin, Vec::new()),
         };
         options.seed = self
             .seed

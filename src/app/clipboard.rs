@@ -1,0 +1,138 @@
+//! Paste and copy. A paste (the terminal's bracketed paste) is read as a position (`x.o/.x./..o`)
+//! or a move list (`b2 a3`, on gravity boards also column digits `4453`) and starts a new game
+//! there. `y` copies the position's notation: into the log, and to the system clipboard through an
+//! effect the terminal loop carries out (`take_clipboard`), as `update` does no I/O.
+
+use super::editing::standing;
+use super::log::LogKind;
+use super::state::App;
+use crate::cli::output::printable;
+use crate::engine::{Move, Position, Rules};
+
+/// How much of a refused paste the notice repeats.
+const ECHO: usize = 40;
+
+/// What a pasted text sets up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pasted {
+    /// The position the game starts from.
+    pub start: Position,
+    /// Where the record starts: the pasted position, or the empty board for a move list.
+    pub origin: Position,
+    /// The moves from `origin` to `start`.
+    pub opening: Vec<Move>,
+    /// `position x.o/.x./..o` or `moves b2 a3`: what was understood, for the log.
+    pub what: String,
+}
+
+/// Reads a pasted text under these rules: a position if it has a `/` or several lines (a board
+/// copied row by row), else a move list from the empty board.
+pub fn read_paste(rules: Rules, text: &str) -> Result<Pasted, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("nothing was pasted".into());
+    }
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let board = lines.len() > 1
+        && lines
+            .iter()
+            .all(|l| l.chars().all(|c| matches!(c, 'x' | 'o' | 'X' | 'O' | '.')));
+    if text.contains('/') || board {
+        let joined = lines.join("/");
+        let start = Position::parse(rules, &joined).map_err(|e| e.0)?;
+        return Ok(Pasted {
+            start,
+            origin: start,
+            opening: Vec::new(),
+            what: format!("position {}", start.to_notation()),
+        });
+    }
+    let empty = Position::empty(rules);
+    let (start, opening) = empty.play_line(text).map_err(|e| e.0)?;
+    let moves = rules
+        .column_digits(&opening)
+        .unwrap_or_else(|| rules.move_names(&opening).join(" "));
+    Ok(Pasted {
+        start,
+        origin: empty,
+        opening,
+        what: format!("moves {moves}"),
+    })
+}
+
+/// At most `length` characters of `text`, with `…` when some were cut.
+fn shortened(text: &str, length: usize) -> String {
+    if text.chars().count() <= length {
+        return text.to_string();
+    }
+    let mut short: String = text.chars().take(length - 1).collect();
+    short.push('…');
+    short
+}
+
+impl App {
+    /// A paste: a new game from what it sets up, or a notice with the parser's reason and no
+    /// change at all.
+    pub(crate) fn paste(&mut self, text: &str) {
+        let rules = *self.position().rules();
+        match read_paste(rules, text) {
+            Ok(pasted) => {
+                let text = format!(
+                    "Set up from a paste: {} — {}",
+                    pasted.what,
+                    standing(&pasted.start)
+                );
+                self.set_up(pasted.start, pasted.origin, pasted.opening, text);
+            }
+            Err(why) => {
+                // The user's text, whatever it holds: control characters escaped, and short (the
+                // parser's message may quote it again: short too).
+                let shown = shortened(&printable(text.trim()), ECHO);
+                let why = shortened(&printable(&why), 3 * ECHO);
+                self.notice = Some(format!("paste '{shown}' not used: {why}"));
+            }
+        }
+    }
+
+    /// `y`: the position's notation to the clipboard and the log, with the moves that led to it.
+    pub(crate) fn copy(&mut self) {
+        let position = *self.position();
+        let notation = position.to_notation();
+        self.log.push(
+            LogKind::Info,
+            format!(
+                "Copied {notation} ({}) to the clipboard; paste it to set it up again",
+                standing(&position)
+            ),
+        );
+        let rules = *position.rules();
+        let moves: Vec<Move> = self
+            .options
+            .opening
+            .iter()
+            .chain(self.game.moves())
+            .copied()
+            .collect();
+        if !moves.is_empty() {
+            let list = rules
+                .column_digits(&moves)
+                .unwrap_or_else(|| rules.move_names(&moves).join(" "));
+            let from = if self.options.origin.ply() == 0 {
+                String::new()
+            } else {
+                format!(" from {}", self.options.origin.to_notation())
+            };
+            self.log.push(LogKind::Info, format!("Moves{from}: {list}"));
+        }
+        self.clipboard = Some(notation);
+    }
+
+    /// The text to put on the system clipboard, once after each copy, else `None`.
+    pub fn take_clipboard(&mut self) -> Option<String> {
+        self.clipboard.take()
+    }
+}

@@ -1,0 +1,99 @@
+//! The editor pane, in the game tree's place while a position is set up: the draft's notation,
+//! its counts, whether `Enter` would take it (and why not), and the editor's keys.
+
+use super::theme::Theme;
+use crate::app::Editor;
+use crate::engine::{Player, Position, Status};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
+
+/// The editor pane, ready to render.
+pub struct EditorPane<'a> {
+    /// The editor.
+    pub editor: &'a Editor,
+    /// Styles.
+    pub theme: Theme,
+}
+
+impl Widget for EditorPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let theme = self.theme;
+        let draft = &self.editor.draft;
+        let block = Block::bordered()
+            .title(" Editor ")
+            .border_style(theme.border(true))
+            .padding(Padding::horizontal(1));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let count = |player| match draft.marks(player).count_ones() {
+            1 => "1 mark".to_string(),
+            n => format!("{n} marks"),
+        };
+        let mut lines = vec![
+            Line::styled(draft.to_notation(), theme.strong()),
+            Line::raw(format!("X: {} · O: {}", count(Player::X), count(Player::O))),
+        ];
+        // Said before Enter is pressed: the user sees at once what is wrong with the draft.
+        lines.push(match self.editor.verdict() {
+            Ok(position) => Line::from(vec![
+                Span::styled("✓ legal", theme.best()),
+                Span::raw(format!(": {}", standing(&position))),
+            ]),
+            Err(why) => Line::from(vec![
+                Span::styled("✗ not yet legal", theme.losing()),
+                Span::raw(format!(": {why}")),
+            ]),
+        });
+        lines.push(Line::raw(""));
+        let keys: &[(&str, &str)] = &[
+            ("x / o", "put X / O at the cursor"),
+            (". Space Del", "clear the cell"),
+            ("c", "clear the board"),
+            ("Enter", "new game from here"),
+            ("Esc", "leave without changes"),
+        ];
+        for (key, what) in keys {
+            lines.push(Line::from(vec![
+                Span::styled(format!("{key:<12}"), theme.strong()),
+                Span::raw(*what),
+            ]));
+        }
+        if draft.rules().gravity {
+            lines.push(Line::styled(
+                "Gravity: a mark rests on the bottom or on another mark.",
+                theme.dim(),
+            ));
+        }
+        lines.push(Line::styled(
+            "Or paste a position (x.o/.x./..o) or moves.",
+            theme.dim(),
+        ));
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .render(inner, buf);
+    }
+}
+
+/// The caption under the board while editing: `Edit: O to move`, short enough for the smallest
+/// board (15 columns).
+pub fn caption<'a>(editor: &Editor, theme: Theme) -> Line<'a> {
+    let state = match editor.verdict() {
+        Ok(position) => standing(&position),
+        Err(_) => "not legal".into(),
+    };
+    Line::from(vec![
+        Span::styled("Edit:", theme.strong()),
+        Span::raw(format!(" {state}")),
+    ])
+}
+
+/// `O to move`, `X has won`, `a draw`.
+fn standing(position: &Position) -> String {
+    match position.status() {
+        Status::Ongoing => format!("{} to move", position.to_move()),
+        Status::Won(player) => format!("{player} has won"),
+        Status::Draw => "a draw".into(),
+    }
+}
