@@ -200,7 +200,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
     if analysis.moves.iter().any(MoveAppraisal::stored) {
         out.push_str(
             "* known from earlier searches (the transposition table) or the opening book: \
-             fewer nodes than the line is long\n",
+             fewer nodes than plies to the end\n",
         );
     }
     let best = rules.move_names(&analysis.best());

@@ -24,16 +24,17 @@ impl Widget for ComparePopup<'_> {
         let comparison = self.comparison;
         let rules = *comparison.position.rules();
         let mut lines = vec![
+            // The position on a line of its own: Connect Four's takes 47 columns.
             Line::raw(format!(
-                " {} · {} · {} to move{}",
+                " {} · {} to move · {}",
                 rules,
-                comparison.position.to_notation(),
                 comparison.position.to_move(),
                 match comparison.reach {
-                    Reach::Exact => String::new(),
-                    Reach::Depth(depth) => format!(" · to depth {depth}"),
+                    Reach::Exact => "to the end of the game".to_string(),
+                    Reach::Depth(depth) => format!("to depth {depth}"),
                 }
             )),
+            Line::raw(format!(" {}", comparison.position.to_notation())),
             Line::default(),
             Line::styled(
                 format!(

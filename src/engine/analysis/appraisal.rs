@@ -84,10 +84,13 @@ pub struct MoveAppraisal {
 impl MoveAppraisal {
     /// Whether the move's exact score came mostly from stored results, the transposition
     /// table's (positions proven by the searches of earlier moves, symmetric ones included) or
-    /// the opening book's, rather than from its own search: fewer nodes than its line is long,
-    /// which no search can prove alone (it has to walk the line at least once).
+    /// the opening book's, rather than from its own search: fewer nodes than plies from the
+    /// move to the end of the game, which no search proves alone (it has to reach the end of
+    /// the game at least once, a node a ply).
     pub fn stored(&self) -> bool {
-        self.value.is_exact() && self.nodes < self.pv.len() as u64
+        self.value
+            .exact()
+            .is_some_and(|score| self.nodes < u64::from(score.plies))
     }
 
     /// An exact result, found `elapsed` after the analysis started.
