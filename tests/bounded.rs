@@ -7,7 +7,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::process::Command;
-use tictree::app::{Engines, JobKey, REPLAY_NODES, SearchRequest, run_job};
+use tictree::app::{Engines, Job, JobKey, REPLAY_NODES, Runner, SearchRequest};
 use tictree::engine::search::solver::DEFAULT_HASH_BYTES;
 use tictree::engine::{
     Algorithm, Budget, Engine, Position, Replay, ReplayLimits, Rules, Status, StopFlag,
@@ -164,6 +164,13 @@ fn the_worker_keeps_at_most_three_idle_engines_whatever_its_jobs_do() {
         pace: std::time::Duration::ZERO,
         settle: false,
     };
+    let runner = Runner {
+        engines: engines.clone(),
+        live: None,
+    };
+    let run = |request: SearchRequest, stop: &StopFlag| {
+        Job::Analyze(request).run(&runner, stop, &mut |_| {})
+    };
     for job in 0..40 {
         let rules = *rules.choose(&mut rng).unwrap();
         let stop = StopFlag::default();
@@ -172,12 +179,7 @@ fn the_worker_keeps_at_most_three_idle_engines_whatever_its_jobs_do() {
             // back all the same.
             stop.stop();
             let empty = Position::empty(rules);
-            run_job(
-                &request(job, JobKey::Explore(empty), empty),
-                &engines,
-                &stop,
-                |_| {},
-            )
+            run(request(job, JobKey::Explore(empty), empty), &stop)
         } else {
             let Some(position) = late_position(rules, 9, &mut rng) else {
                 continue;
@@ -187,7 +189,7 @@ fn the_worker_keeps_at_most_three_idle_engines_whatever_its_jobs_do() {
             } else {
                 JobKey::Explore(position)
             };
-            run_job(&request(job, key, position), &engines, &stop, |_| {})
+            run(request(job, key, position), &stop)
         };
         assert_eq!(result.is_ok(), job % 4 != 3 || rules == Rules::TICTACTOE);
         assert!(

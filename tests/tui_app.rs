@@ -7,10 +7,9 @@ use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
 use std::time::Duration;
 use tictree::app::{
-    Action, App, Direction, Engines, Focus, Job, JobKey, Popup, SearchMessage, Seat,
-    action_for_key, key_action, run_choice, run_job,
+    Action, App, Direction, Engines, Focus, Job, JobKey, Popup, Seat, action_for_key, key_action,
 };
-use tictree::engine::{Position, Rules, Skill, Status, StopFlag};
+use tictree::engine::{Position, Rules, Skill, Status};
 use tui_support::*;
 
 fn request(app: &mut App) -> tictree::app::SearchRequest {
@@ -46,11 +45,7 @@ fn the_tree_fills_in_live_best_first() {
     // X to move after a3 b2 c1 b3; the search's messages are fed one at a time.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 c1 b3"), false);
     let req = request(&mut app);
-    let mut messages = Vec::new();
-    run_job(&req, &Engines::default(), &StopFlag::default(), |m| {
-        messages.push(m)
-    })
-    .unwrap();
+    let mut messages = replies(Job::Analyze(req), &Engines::default());
     let first = messages.remove(0);
     app.update(Action::Search(first));
     assert_eq!(app.search.moves.len(), 1);
@@ -85,13 +80,9 @@ fn a_stale_result_is_never_applied() {
     app.update(Action::Place);
     let new = request(&mut app);
     assert!(new.generation > old.generation);
-    let mut stale = run_job(&old, &Engines::default(), &StopFlag::default(), |_| {}).unwrap();
-    stale.elapsed = ELAPSED;
-    app.update(Action::Search(SearchMessage::Done {
-        key: JobKey::Play,
-        generation: old.generation,
-        analysis: Box::new(stale),
-    }));
+    for reply in replies(Job::Analyze(old), &Engines::default()) {
+        app.update(Action::Search(reply));
+    }
     assert!(
         app.search.moves.is_empty(),
         "the old position's moves are not shown"
@@ -116,13 +107,9 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     let replacement = request(&mut app);
     assert!(replacement.generation > thinking.generation);
     // The cancelled search's answer arrives late: ignored.
-    let mut late = run_job(&thinking, &Engines::default(), &StopFlag::default(), |_| {}).unwrap();
-    late.elapsed = ELAPSED;
-    app.update(Action::Search(SearchMessage::Done {
-        key: JobKey::Play,
-        generation: thinking.generation,
-        analysis: Box::new(late),
-    }));
+    for reply in replies(Job::Analyze(thinking), &Engines::default()) {
+        app.update(Action::Search(reply));
+    }
     assert!(app.game.moves().is_empty());
 }
 
@@ -598,10 +585,9 @@ fn a_weak_ai_moves_without_waiting_for_the_analysis() {
         };
         assert_eq!(request.skill, skill);
         // Only the choice comes back: the AI has moved, and the next analysis is asked for.
-        run_choice(request, &StopFlag::default(), |message| {
-            app.update(Action::Search(message))
-        })
-        .unwrap();
+        for reply in replies(Job::Choose(request.clone()), &Engines::default()) {
+            app.update(Action::Search(reply));
+        }
         assert_eq!(app.game.moves().len(), 1, "{skill}");
         let log = log_text(&app);
         assert!(

@@ -4,8 +4,8 @@
 mod tui_support;
 
 use insta::assert_snapshot;
-use tictree::app::{Action, App, Engines, Job, SearchMessage, Seat, run_job, run_settle};
-use tictree::engine::{Budget, Rules, StopFlag};
+use tictree::app::{Action, App, Engines, Job, Reply, ReplyBody, Seat};
+use tictree::engine::{Budget, Rules};
 use tui_support::*;
 
 /// A depth budget, not a clock, so the screens are the same on every machine.
@@ -68,27 +68,23 @@ fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
 
 /// Runs the app's next search request as the worker does, the analysis past the budget included,
 /// returning the budget's messages and the settling's separately.
-fn run_with_settling(app: &mut App) -> (Vec<SearchMessage>, Vec<SearchMessage>) {
+fn run_with_settling(app: &mut App) -> (Vec<Reply>, Vec<Reply>) {
     let Some(Job::Analyze(request)) = app.take_job() else {
         panic!("expected a search request");
     };
     assert!(request.settle, "a human's turn settles");
-    let engines = Engines::default();
-    let stop = StopFlag::default();
-    let mut budgeted = Vec::new();
-    let mut analysis = run_job(&request, &engines, &stop, |m| budgeted.push(m)).unwrap();
-    analysis.elapsed = ELAPSED;
-    let done = |analysis: tictree::engine::Appraisal| SearchMessage::Done {
-        key: request.key,
-        generation: request.generation,
-        analysis: Box::new(analysis),
-    };
-    budgeted.push(done(analysis.clone()));
-    let mut settling = Vec::new();
-    let mut settled =
-        run_settle(&request, &analysis, &engines, &stop, |m| settling.push(m)).unwrap();
-    settled.elapsed = ELAPSED * 4;
-    settling.push(done(settled));
+    let mut budgeted = replies(Job::Analyze(request), &Engines::default());
+    // Up to the first `Done` the budget's, after it the settling's.
+    let first_done = budgeted
+        .iter()
+        .position(|reply| matches!(reply.body, ReplyBody::Done(_)))
+        .expect("a Done reply");
+    let mut settling = budgeted.split_off(first_done + 1);
+    for (replies, elapsed) in [(&mut budgeted, ELAPSED), (&mut settling, ELAPSED * 4)] {
+        if let Some(ReplyBody::Done(analysis)) = replies.last_mut().map(|reply| &mut reply.body) {
+            analysis.elapsed = elapsed;
+        }
+    }
     (budgeted, settling)
 }
 
@@ -165,13 +161,9 @@ fn with_keep_analysing_off_the_hint_stops_at_the_budget() {
         panic!("expected a search request");
     };
     assert!(!request.settle);
-    app.update(Action::Search(SearchMessage::Done {
-        key: request.key,
-        generation: request.generation,
-        analysis: Box::new(
-            run_job(&request, &Engines::default(), &StopFlag::default(), |_| {}).unwrap(),
-        ),
-    }));
+    for reply in replies(Job::Analyze(request), &Engines::default()) {
+        app.update(Action::Search(reply));
+    }
     assert!(!app.search.settling());
     let log = log_text(&app);
     assert!(log.last().unwrap().ends_with("0 of 7 exact]"), "{log:?}");
@@ -193,10 +185,10 @@ fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
             rules.parse_cell("g1").unwrap(),
         ],
     };
-    app.update(Action::Search(SearchMessage::Progress {
+    app.update(Action::Search(Reply {
         key: tictree::app::JobKey::Play,
         generation: app.search.generation,
-        live: live.clone(),
+        body: ReplyBody::Progress(live.clone()),
     }));
     let text = text(&screen(&app, 120, 36));
     assert!(
@@ -204,10 +196,10 @@ fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
         "{text}"
     );
     // A report of an older search is stale and changes nothing.
-    app.update(Action::Search(SearchMessage::Progress {
+    app.update(Action::Search(Reply {
         key: tictree::app::JobKey::Play,
         generation: app.search.generation - 1,
-        live: tictree::app::Live { nodes: 1, ..live },
+        body: ReplyBody::Progress(tictree::app::Live { nodes: 1, ..live }),
     }));
     assert_eq!(app.search.live.as_ref().unwrap().nodes, 40_431_497);
 }

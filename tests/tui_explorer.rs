@@ -5,8 +5,8 @@ mod tui_support;
 use insta::assert_snapshot;
 use std::time::Duration;
 use tictree::app::{
-    Action, App, CACHE_CAPACITY, Comparison, Direction, Engines, Focus, Job, JobKey, Popup,
-    SearchMessage, run_comparison,
+    Action, App, CACHE_CAPACITY, Comparison, Direction, Engines, Focus, Job, JobKey, Popup, Reply,
+    ReplyBody, Runner,
 };
 use tictree::engine::{
     Algorithm, CompareRow, Estimate, Move, MoveAppraisal, MoveValue, Reach, Rules, Score,
@@ -90,13 +90,12 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
         panic!("the AI's search is asked for");
     };
     assert_eq!(thinking.key, JobKey::Play);
-    // Meanwhile the first candidates arrive and the user explores one of them.
-    let stop = tictree::engine::StopFlag::default();
-    let mut messages = Vec::new();
-    let analysis =
-        tictree::app::run_job(&thinking, &Engines::default(), &stop, |m| messages.push(m)).unwrap();
-    for message in messages {
-        app.update(Action::Search(message));
+    // Meanwhile the first candidates arrive and the user explores one of them; the AI's
+    // `Done` is held back.
+    let mut thought = replies(Job::Analyze(thinking.clone()), &Engines::default());
+    let done = thought.pop().expect("the Done reply, last");
+    for reply in thought {
+        app.update(Action::Search(reply));
     }
     press(&mut app, &[Action::FocusNext]);
     app.update(Action::Move(Direction::Right));
@@ -112,16 +111,8 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
     assert_eq!(explore.key, JobKey::Explore(explored));
     // The user goes back up before the answer comes; it still lands on its own position.
     app.update(Action::Back);
-    let mut late = Vec::new();
-    let done =
-        tictree::app::run_job(&explore, &Engines::default(), &stop, |m| late.push(m)).unwrap();
-    late.push(SearchMessage::Done {
-        key: explore.key,
-        generation: explore.generation,
-        analysis: Box::new(done),
-    });
-    for message in late {
-        app.update(Action::Search(message));
+    for reply in replies(Job::Analyze(explore), &Engines::default()) {
+        app.update(Action::Search(reply));
     }
     assert_eq!(
         app.analyses.get(&explored).map(|v| v.moves.len()),
@@ -135,11 +126,8 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
         "no new search"
     );
     // The AI's own answer is still accepted: it plays.
-    app.update(Action::Search(SearchMessage::Done {
-        key: JobKey::Play,
-        generation: thinking.generation,
-        analysis: Box::new(analysis),
-    }));
+    assert!(matches!(done.body, ReplyBody::Done(_)), "{done:?}");
+    app.update(Action::Search(done));
     assert_eq!(app.game.moves().len(), 1, "the AI moved");
 }
 
@@ -160,10 +148,10 @@ fn the_selection_follows_the_move_while_results_reorder_the_list() {
         panic!("a search is asked for");
     };
     let send = |app: &mut App, mv: &str, value: MoveValue| {
-        app.update(Action::Search(SearchMessage::Move {
+        app.update(Action::Search(Reply {
             key: JobKey::Play,
             generation: request.generation,
-            analysis: appraisal(cell(mv), value),
+            body: ReplyBody::Move(appraisal(cell(mv), value)),
         }))
     };
     let win = MoveValue::Exact(Score { score: 5, plies: 5 });
@@ -573,7 +561,8 @@ fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
     let (send, replies) = std::sync::mpsc::channel();
     let running = stop.clone();
     let thread = std::thread::spawn(move || {
-        run_comparison(&request, &running, |message| send.send(message).unwrap())
+        let mut send = |reply| send.send(reply).unwrap();
+        Job::Compare(request).run(&Runner::default(), &running, &mut send)
     });
     std::thread::sleep(Duration::from_millis(100));
     app.update(Action::Escape);
@@ -650,10 +639,9 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     };
     // No depth in the settings: exact is out of reach for minimax, so depth 7 (7^7 leaves).
     assert_eq!(request.reach, Reach::Depth(7));
-    run_comparison(&request, &StopFlag::default(), |message| {
-        app.update(Action::Search(message))
-    })
-    .unwrap();
+    for reply in replies(Job::Compare(request), &Engines::default()) {
+        app.update(Action::Search(reply));
+    }
     let comparison = app.comparison.as_ref().unwrap();
     assert!(!comparison.running());
     let shown = text(&screen(&app, 100, 30));

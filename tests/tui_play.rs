@@ -5,7 +5,7 @@ mod tui_support;
 
 use insta::assert_snapshot;
 use tictree::app::{Action, App, Job, Popup, Seat};
-use tictree::engine::{Rules, Skill, StopFlag};
+use tictree::engine::{Rules, Skill};
 use tui_support::*;
 
 #[test]
@@ -66,19 +66,9 @@ fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
     let Some(Job::Analyze(request)) = app.take_job() else {
         panic!("a search of the new position");
     };
-    let mut first = None;
-    tictree::app::run_job(
-        &request,
-        &tictree::app::Engines::default(),
-        &StopFlag::default(),
-        |m| {
-            first.get_or_insert(m);
-        },
-    )
-    .unwrap();
-    let first = first.expect("a scored move");
-    let tictree::app::SearchMessage::Move { analysis, .. } = &first else {
-        panic!("a move message first");
+    let first = replies(Job::Analyze(request), &tictree::app::Engines::default()).remove(0);
+    let tictree::app::ReplyBody::Move(analysis) = &first.body else {
+        panic!("a move reply first");
     };
     let only = analysis.mv;
     app.update(Action::Search(first));

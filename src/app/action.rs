@@ -1,9 +1,9 @@
 //! Everything that can change the application state, as plain values.
 
+use super::jobs::Reply;
 use super::log::LogKind;
 use super::replaying::ReplayCommand;
 use super::settings_menu::Field;
-use super::worker::SearchMessage;
 use crate::engine::{Move, Player};
 use std::time::Duration;
 
@@ -93,5 +93,5 @@ pub enum Action {
     /// Leave the application.
     Quit,
     /// A message from the search worker.
-    Search(SearchMessage),
+    Search(Reply),
 }

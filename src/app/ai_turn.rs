@@ -1,10 +1,10 @@
 //! The AI's turn: its move once the analysis of its position is complete, or at once on request.
 
+use super::jobs::{ChoiceRequest, Job};
 use super::log::{LogKind, duration};
 use super::options::Seat;
 use super::search_view::Choice;
 use super::state::App;
-use super::worker::{ChoiceRequest, Job};
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::player::{choose, choose_among};
 use crate::engine::{Move, Skill, Status, StopFlag, Table};

@@ -1,9 +1,9 @@
 //! The comparison's part of `App::update`: `c` runs every algorithm on the shown position in the
 //! background; the rows fill a popup as they arrive, and the log gets one line per algorithm.
 
+use super::jobs::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Reply, ReplyBody};
 use super::log::{LogKind, duration, thousands};
 use super::state::{App, Comparison, Popup};
-use super::worker::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, SearchMessage};
 use crate::engine::{Appraisal, CompareRow, MoveValue, Reach, Status, Unfinished, default_reach};
 
 impl App {
@@ -60,10 +60,11 @@ impl App {
     }
 
     /// A row of the comparison: into the popup's table and the log.
-    pub(crate) fn receive_compared(&mut self, message: SearchMessage) {
-        let SearchMessage::Compared { generation, row } = message else {
+    pub(crate) fn receive_compared(&mut self, reply: Reply) {
+        let ReplyBody::Compared(row) = reply.body else {
             return;
         };
+        let generation = reply.generation;
         let Some(comparison) = &mut self.comparison else {
             return;
         };

@@ -5,10 +5,10 @@
 use super::action::{Action, Direction};
 use super::board_view::{BoardView, Mark};
 use super::game::Game;
+use super::jobs::{Job, JobKey};
 use super::log::LogKind;
 use super::search_view::SearchView;
 use super::state::{App, Focus, Mode};
-use super::worker::{Job, JobKey};
 use crate::engine::{Move, Player, Position, Status};
 
 /// The editor's state: the board being set up.

@@ -1,9 +1,9 @@
 //! The explorer's part of `App::update`: selecting, expanding and leaving moves of the game-tree
 //! pane, and the analyses of explored positions that the worker sends back.
 
+use super::jobs::{Job, JobKey, Reply, ReplyBody, SearchRequest};
 use super::search_view::SearchView;
 use super::state::{App, EXPLORE_JOBS};
-use super::worker::{Job, JobKey, SearchMessage, SearchRequest};
 use crate::engine::Status;
 use std::time::Duration;
 
@@ -132,21 +132,17 @@ impl App {
 
     /// A result for an explored position: it goes to that position's analysis, wherever the user
     /// is now.
-    pub(crate) fn receive_explored(
-        &mut self,
-        position: crate::engine::Position,
-        message: SearchMessage,
-    ) {
+    pub(crate) fn receive_explored(&mut self, position: crate::engine::Position, reply: Reply) {
         let Some(view) = self.analyses.get_mut(&position) else {
             return;
         };
-        if view.generation != message.tag().1 {
+        if view.generation != reply.generation {
             return;
         }
-        match message {
-            SearchMessage::Move { analysis, .. } => view.insert(analysis),
-            SearchMessage::Progress { live, .. } => view.watch(live),
-            SearchMessage::Done { analysis, .. } => {
+        match reply.body {
+            ReplyBody::Move(analysis) => view.insert(analysis),
+            ReplyBody::Progress(live) => view.watch(live),
+            ReplyBody::Done(analysis) => {
                 view.finish(*analysis);
                 // A settling query goes on; it ends with a second `Done`, every move exact.
                 if !view.settling() {
@@ -154,9 +150,7 @@ impl App {
                     self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
                 }
             }
-            SearchMessage::Compared { .. }
-            | SearchMessage::Surveyed { .. }
-            | SearchMessage::Chosen { .. } => {}
+            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) | ReplyBody::Chosen(..) => {}
         }
     }
 }

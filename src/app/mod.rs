@@ -16,6 +16,7 @@ mod engines;
 mod explorer;
 mod exploring;
 mod game;
+mod jobs;
 mod keys;
 mod log;
 mod options;
@@ -35,6 +36,10 @@ pub use editing::Editor;
 pub use engines::Engines;
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use game::Game;
+pub use jobs::{
+    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody, Runner,
+    SearchRequest, SurveyRequest, Surveyed,
+};
 pub use keys::{
     HELP, HelpSection, action_for_key, edit_key_action, key_action, replay_key_action,
     settings_key_action,
@@ -49,8 +54,4 @@ pub use settings::{
 };
 pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
-pub use worker::{
-    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, SearchMessage,
-    SearchRequest, SurveyRequest, Worker, run_choice, run_comparison, run_job, run_settle,
-    run_survey,
-};
+pub use worker::Worker;

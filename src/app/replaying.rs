@@ -4,8 +4,8 @@
 //! step back) lands at once.
 
 use super::board_view::{BoardView, Mark};
+use super::jobs::{Job, JobKey, SurveyRequest};
 use super::state::{App, Mode};
-use super::worker::{Job, JobKey, SurveyRequest};
 use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Seek, Status};
 use std::collections::VecDeque;

@@ -4,13 +4,13 @@
 use super::editing::Editor;
 use super::explorer::{Analyses, Explorer, resolve};
 use super::game::Game;
+use super::jobs::{Job, JobKey, SearchRequest};
 use super::log::Log;
 use super::options::{Options, Seat};
 use super::replaying::ReplayState;
 use super::search_view::SearchView;
 use super::settings::{Palette, Settings};
 use super::settings_menu::SettingsMenu;
-use super::worker::{Job, JobKey, SearchRequest};
 use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Reach, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

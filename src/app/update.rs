@@ -1,10 +1,10 @@
 //! `App::update`: the one place where the state changes.
 
 use super::action::{Action, Direction};
+use super::jobs::{Job, JobKey, Reply, ReplyBody};
 use super::log::{LogKind, duration, thousands};
 use super::options::Seat;
 use super::state::{App, Focus, Mode, Popup};
-use super::worker::{Job, JobKey, SearchMessage};
 use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
 
 /// Lines the log scrolls per PgUp/PgDn.
@@ -320,14 +320,14 @@ impl App {
         }
     }
 
-    fn receive(&mut self, message: SearchMessage) {
-        match message.tag() {
+    fn receive(&mut self, reply: Reply) {
+        match (reply.key, reply.generation) {
             (JobKey::Play | JobKey::Choice, generation) if generation == self.search.generation => {
             }
-            (JobKey::Explore(position), _) => return self.receive_explored(position, message),
-            (JobKey::Compare, _) => return self.receive_compared(message),
+            (JobKey::Explore(position), _) => return self.receive_explored(position, reply),
+            (JobKey::Compare, _) => return self.receive_compared(reply),
             (JobKey::Replay, generation) => {
-                if let SearchMessage::Surveyed { replay, .. } = message {
+                if let ReplyBody::Surveyed(replay) = reply.body {
                     self.receive_survey(generation, *replay.0);
                 }
                 return;
@@ -335,20 +335,18 @@ impl App {
             // Stale: the position changed since this search started.
             _ => return,
         }
-        match message {
-            SearchMessage::Move { analysis, .. } => self.search.insert(analysis),
-            SearchMessage::Progress { live, .. } => self.search.watch(live),
-            SearchMessage::Done { analysis, .. } => {
+        match reply.body {
+            ReplyBody::Move(analysis) => self.search.insert(analysis),
+            ReplyBody::Progress(live) => self.search.watch(live),
+            ReplyBody::Done(analysis) => {
                 // A second `Done`: the analysis went on past its budget and is now all exact.
                 let settled = self.search.settles && self.search.done.is_some();
                 self.log_search(&analysis, settled);
                 self.search.finish(*analysis);
                 self.maybe_ai_move();
             }
-            SearchMessage::Chosen {
-                skill, mv, elapsed, ..
-            } => self.receive_choice(skill, mv, elapsed),
-            SearchMessage::Compared { .. } | SearchMessage::Surveyed { .. } => {}
+            ReplyBody::Chosen(skill, mv, elapsed) => self.receive_choice(skill, mv, elapsed),
+            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) => {}
         }
     }
 

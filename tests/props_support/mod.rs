@@ -14,8 +14,7 @@ use ratatui::backend::TestBackend;
 use std::collections::VecDeque;
 use std::time::Duration;
 use tictree::app::{
-    App, CACHE_CAPACITY, Choice, Engines, Job, Mode, SearchMessage, SearchRequest, Seat,
-    run_choice, run_comparison, run_job, run_survey,
+    App, CACHE_CAPACITY, Choice, Engines, Job, Mode, Reply, Runner, SearchRequest, Seat,
 };
 use tictree::engine::{Algorithm, Budget, CompareRow, Move, Player, Position, Skill, StopFlag};
 
@@ -34,7 +33,7 @@ pub struct Harness {
     /// Jobs submitted and not run yet, at most one per key.
     pending: Vec<Job>,
     /// Replies of jobs that ran, not delivered yet: one queue per job, in the order sent.
-    pub held: Vec<VecDeque<SearchMessage>>,
+    pub held: Vec<VecDeque<Reply>>,
 }
 
 impl Harness {
@@ -109,43 +108,37 @@ impl Harness {
         }
     }
 
-    /// A job's replies, in the order the worker would send them.
-    fn run(&self, job: Job) -> VecDeque<SearchMessage> {
-        let mut replies = VecDeque::new();
-        let stop = StopFlag::default();
-        match job {
-            Job::Analyze(request) => {
-                let request = inline(request);
-                let send = |m| replies.push_back(m);
-                if let Ok(analysis) = run_job(&request, &self.engines, &stop, send) {
-                    replies.push_back(SearchMessage::Done {
-                        key: request.key,
-                        generation: request.generation,
-                        analysis: Box::new(analysis),
-                    });
-                }
-            }
+    /// A job's replies, in the order the worker would send them (with nobody watching: no
+    /// progress replies, no pace).
+    fn run(&self, job: Job) -> VecDeque<Reply> {
+        let job = match job {
+            Job::Analyze(request) => Job::Analyze(inline(request)),
             Job::Compare(mut request) => {
                 // Each algorithm gives up after a few milliseconds: some rows finish, some not.
                 request.allowance = Duration::from_millis(3);
-                let _ = run_comparison(&request, &stop, |m| replies.push_back(m));
+                Job::Compare(request)
             }
             // A replay of a big tree is left running for ever: its keys wait for the count.
-            Job::Survey(request) if empty_cells(request.replay.root()) <= 7 => {
-                let _ = run_survey(request, &stop, |m| replies.push_back(m));
+            Job::Survey(request) if empty_cells(request.replay.root()) > 7 => {
+                return VecDeque::new();
             }
-            Job::Choose(mut request) => {
-                request.pace = Duration::ZERO;
-                let _ = run_choice(&request, &stop, |m| replies.push_back(m));
-            }
-            Job::Survey(_) | Job::Cancel(_) => {}
-        }
+            job => job,
+        };
+        let runner = Runner {
+            engines: self.engines.clone(),
+            live: None,
+        };
+        let mut replies = VecDeque::new();
+        // A comparison's algorithms may run out of time; everything else runs to its end.
+        let _ = job.run(&runner, &StopFlag::default(), &mut |reply| {
+            replies.push_back(reply)
+        });
         replies
     }
 }
 
 /// The request as the inline worker runs it: exact when that is quick, else under a node limit
-/// (and never under a clock).
+/// (and never under a clock), never settling past its budget.
 fn inline(mut request: SearchRequest) -> SearchRequest {
     // Empty cells, not legal moves: with gravity a few legal moves can hide a deep tree.
     let empty = empty_cells(&request.position);
@@ -159,6 +152,8 @@ fn inline(mut request: SearchRequest) -> SearchRequest {
         nodes: (!quick).then_some(INLINE_NODES),
         ..request.budget
     };
+    // Only the budgeted part, as ever: settling on would be an exact search of any size.
+    request.settle = false;
     request
 }
 

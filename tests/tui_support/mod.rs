@@ -5,11 +5,8 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
-use tictree::app::{
-    Action, App, Direction, Engines, Job, Options, SearchMessage, run_choice, run_comparison,
-    run_job, run_survey,
-};
-use tictree::engine::{Algorithm, Budget, CompareRow, Position, Rules, StopFlag};
+use tictree::app::{Action, App, Direction, Engines, Job, Options, Reply, ReplyBody, Runner};
+use tictree::engine::{Algorithm, Appraisal, Budget, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
 pub const ELAPSED: Duration = Duration::from_micros(1500);
@@ -42,55 +39,55 @@ thread_local! {
     static ENGINES: Engines = Engines::default();
 }
 
-/// Runs every job the app asks for on this thread, as the worker would, until it asks for none.
-/// Times are fixed at `ELAPSED`, so screens do not depend on the machine.
+/// Runs every job the app asks for on this thread, as the worker would with nobody watching,
+/// until it asks for none. An analysis stops at its budget (its `Done`), never settling on past
+/// it, so every test sees the same replies. Times are fixed at `ELAPSED`, so screens do not
+/// depend on the machine.
 pub fn settle(app: &mut App) {
-    while let Some(job) = app.take_job() {
-        let mut messages = Vec::new();
-        match job {
-            Job::Analyze(request) => {
-                let engines = ENGINES.with(Engines::clone);
-                let mut analysis = run_job(&request, &engines, &StopFlag::default(), |m| {
-                    messages.push(m)
-                })
-                .expect("an unstopped search finishes");
-                analysis.elapsed = ELAPSED;
-                messages.push(SearchMessage::Done {
-                    key: request.key,
-                    generation: request.generation,
-                    analysis: Box::new(analysis),
-                });
-            }
-            Job::Compare(request) => {
-                run_comparison(&request, &StopFlag::default(), |mut message| {
-                    if let SearchMessage::Compared { row, .. } = &mut message
-                        && let CompareRow::Finished(analysis) = row.as_mut()
-                    {
+    while let Some(mut job) = app.take_job() {
+        if let Job::Analyze(request) = &mut job {
+            request.settle = false;
+        }
+        for mut reply in replies(job, &ENGINES.with(Engines::clone)) {
+            match &mut reply.body {
+                ReplyBody::Done(analysis) => analysis.elapsed = ELAPSED,
+                ReplyBody::Compared(row) => {
+                    if let CompareRow::Finished(analysis) = row.as_mut() {
                         analysis.elapsed = ELAPSED;
                     }
-                    messages.push(message)
-                })
-                .expect("an unstopped comparison finishes");
+                }
+                ReplyBody::Chosen(_, _, elapsed) => *elapsed = ELAPSED,
+                _ => {}
             }
-            Job::Survey(request) => {
-                run_survey(request, &StopFlag::default(), |m| messages.push(m))
-                    .expect("an unstopped replay runs to its end");
-            }
-            Job::Choose(request) => {
-                run_choice(&request, &StopFlag::default(), |mut message| {
-                    if let SearchMessage::Chosen { elapsed, .. } = &mut message {
-                        *elapsed = ELAPSED;
-                    }
-                    messages.push(message)
-                })
-                .expect("an unstopped choice is made");
-            }
-            Job::Cancel(_) => {}
-        }
-        for message in messages {
-            app.update(Action::Search(message));
+            app.update(Action::Search(reply));
         }
     }
+}
+
+/// A job run to its end on this thread, as the worker runs it with nobody watching (no progress
+/// replies, no pace): its whole sequence of replies.
+pub fn replies(job: Job, engines: &Engines) -> Vec<Reply> {
+    let runner = Runner {
+        engines: engines.clone(),
+        live: None,
+    };
+    let mut replies = Vec::new();
+    job.run(&runner, &StopFlag::default(), &mut |reply| {
+        replies.push(reply)
+    })
+    .expect("an unstopped job finishes");
+    replies
+}
+
+/// The analysis an analysis job's replies end with (its first `Done`).
+pub fn done(replies: &[Reply]) -> Appraisal {
+    replies
+        .iter()
+        .find_map(|reply| match &reply.body {
+            ReplyBody::Done(analysis) => Some(*analysis.clone()),
+            _ => None,
+        })
+        .expect("a Done reply")
 }
 
 /// Sends actions one by one, settling the searches after each.
