@@ -130,6 +130,69 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     assert_eq!(app.cursor, (1, 1));
 }
 
+/// Every key of the help popup (`HELP`) is documented in docs/keys.md, in the first column of
+/// one of its tables, and in README.md's keys table, so the three cannot drift apart. A key is
+/// looked for in backquotes (`` `u` ``); a word such as `paste` or `mouse click`, as it is.
+#[test]
+fn every_help_key_is_in_the_docs() {
+    let read = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let keys_md = read("docs/keys.md");
+    // The first column of every table row of keys.md (its header rows too: harmless).
+    let key_columns: Vec<&str> = keys_md
+        .lines()
+        .filter_map(|line| line.strip_prefix('|')?.split('|').next())
+        .collect();
+    let readme = read("README.md");
+    let readme_keys = readme
+        .split_once("\n## Keys\n")
+        .and_then(|(_, rest)| rest.split("\n## ").next())
+        .expect("README.md has a ## Keys section");
+    let mut missing = Vec::new();
+    for section in tictree::app::HELP {
+        for (keys, _) in section.keys {
+            for alternative in keys.split(" / ") {
+                let is_word = alternative
+                    .split(' ')
+                    .all(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_lowercase()));
+                let wanted: Vec<String> = if is_word {
+                    vec![alternative.to_string()]
+                } else {
+                    alternative
+                        .split_whitespace()
+                        .filter(|&key| key != "…")
+                        .map(|key| format!("`{key}`"))
+                        .collect()
+                };
+                for want in wanted {
+                    let in_keys_md = if is_word {
+                        keys_md
+                            .lines()
+                            .any(|l| l.starts_with('|') && l.contains(&want))
+                    } else {
+                        key_columns.iter().any(|column| column.contains(&want))
+                    };
+                    if !in_keys_md {
+                        missing.push(format!(
+                            "docs/keys.md lacks {want} ({keys:?}, {})",
+                            section.title
+                        ));
+                    }
+                    if !readme_keys.contains(&want) {
+                        missing.push(format!(
+                            "README.md's keys lack {want} ({keys:?}, {})",
+                            section.title
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
+
 #[test]
 fn too_small_terminal_says_what_it_needs_and_recovers() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
