@@ -1,9 +1,9 @@
 //! Everything that can change the application state, as plain values.
 
-use super::jobs::Reply;
-use super::log::LogKind;
-use super::replaying::ReplayCommand;
-use super::settings_menu::Field;
+use crate::app::jobs::Reply;
+use crate::app::log::LogKind;
+use crate::app::replay::ReplayCommand;
+use crate::app::settings::menu::Field;
 use crate::engine::{Move, Player};
 use std::time::Duration;
 

@@ -1,8 +1,8 @@
 //! Key presses to actions. Which keys exist is listed once, in `HELP`, for the popup and docs.
 
-use super::action::{Action, Direction};
-use super::replaying::ReplayCommand;
-use super::state::{App, Mode, Popup};
+use crate::app::action::{Action, Direction};
+use crate::app::replay::ReplayCommand;
+use crate::app::state::{App, Mode, Popup};
 use crate::engine::{Algorithm, Player};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

@@ -1,41 +1,34 @@
-//! The interactive application: state, update and the search worker. It knows nothing of the
+//! The interactive application: state, update and the background jobs. It knows nothing of the
 //! screen: `ui` draws the state, `tui` runs the terminal and the event loop.
 //!
 //! Data flows one way: terminal event → `Action` (keys.rs) → `App::update` (update.rs) → state →
-//! `ui::draw`. Search results come back from the worker threads as `Action::Search` messages.
+//! `ui::draw`. Replies come back from the jobs' threads (`jobs/`) as `Action::Search`.
+//!
+//! One folder per feature, each with its state and its part of `update`: `play/` (the game, its
+//! record, the analysis on the board, the AI's turn), `explorer/`, `replay/`, `compare/`,
+//! `settings/` (the settings, the options they make, the popup), `editor/` (the position editor,
+//! paste and copy), and `jobs/` (the work done in the background and the worker that runs it).
 
 mod action;
-mod ai_turn;
-mod board_view;
-mod clipboard;
-mod comparing;
-pub use comparing::best_score;
-mod configuring;
-mod editing;
-mod engines;
+mod compare;
+mod editor;
 mod explorer;
-mod exploring;
-mod game;
 mod jobs;
 mod keys;
 mod log;
-mod options;
-mod record;
-mod replaying;
-mod search_view;
+mod play;
+mod replay;
 mod settings;
-mod settings_menu;
 mod state;
 mod update;
-mod worker;
 
 pub use action::{Action, Direction};
-pub use board_view::{BoardView, Ghost, Mark};
-pub use clipboard::{Pasted, read_paste};
-pub use editing::Editor;
-pub use engines::Engines;
+pub use compare::best_score;
+pub use editor::Editor;
+pub use editor::clipboard::{Pasted, read_paste};
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
-pub use game::Game;
+pub use jobs::engines::Engines;
+pub use jobs::worker::Worker;
 pub use jobs::{
     COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody, Runner,
     SearchRequest, SurveyRequest, Surveyed,
@@ -45,13 +38,14 @@ pub use keys::{
     settings_key_action,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, thousands};
-pub use options::{AI_PACE, DEFAULT_TIME, Options, Seat};
-pub use record::Record;
-pub use replaying::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
-pub use search_view::{Choice, SearchView};
+pub use play::board_view::{BoardView, Ghost, Mark};
+pub use play::game::Game;
+pub use play::record::Record;
+pub use play::search_view::{Choice, SearchView};
+pub use replay::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
+pub use settings::menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
+pub use settings::options::{AI_PACE, DEFAULT_TIME, Options, Seat};
 pub use settings::{
     MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Settings, SettingsPatch, threads_for,
 };
-pub use settings_menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};
-pub use worker::Worker;

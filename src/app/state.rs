@@ -1,16 +1,16 @@
 //! The application state. It changes only in `App::update` (update.rs and the files beside it);
 //! the UI only reads it.
 
-use super::editing::Editor;
-use super::explorer::{Analyses, Explorer, resolve};
-use super::game::Game;
-use super::jobs::{Job, JobKey, SearchRequest};
-use super::log::Log;
-use super::options::{Options, Seat};
-use super::replaying::ReplayState;
-use super::search_view::SearchView;
-use super::settings::{Palette, Settings};
-use super::settings_menu::SettingsMenu;
+use crate::app::editor::Editor;
+use crate::app::explorer::{Analyses, Explorer, resolve};
+use crate::app::jobs::{Job, JobKey, SearchRequest};
+use crate::app::log::Log;
+use crate::app::play::game::Game;
+use crate::app::play::search_view::SearchView;
+use crate::app::replay::ReplayState;
+use crate::app::settings::menu::SettingsMenu;
+use crate::app::settings::options::{Options, Seat};
+use crate::app::settings::{Palette, Settings};
 use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Reach, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -161,7 +161,7 @@ impl App {
         let mut app = App {
             options,
             game: Game::new(start),
-            cursor: super::configuring::centre(&rules),
+            cursor: crate::app::settings::configuring::centre(&rules),
             focus: Focus::Board,
             mode: Mode::Game,
             popup: None,

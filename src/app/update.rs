@@ -1,10 +1,10 @@
 //! `App::update`: the one place where the state changes.
 
-use super::action::{Action, Direction};
-use super::jobs::{Job, JobKey, Reply, ReplyBody};
-use super::log::{LogKind, duration, thousands};
-use super::options::Seat;
-use super::state::{App, Focus, Mode, Popup};
+use crate::app::action::{Action, Direction};
+use crate::app::jobs::{Job, JobKey, Reply, ReplyBody};
+use crate::app::log::{LogKind, duration, thousands};
+use crate::app::settings::options::Seat;
+use crate::app::state::{App, Focus, Mode, Popup};
 use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
 
 /// Lines the log scrolls per PgUp/PgDn.
@@ -53,7 +53,7 @@ impl App {
                     self.help_scroll = self.help_scroll.saturating_sub(1)
                 }
                 Action::Move(Direction::Down) if popup == Popup::Help => {
-                    self.help_scroll = (self.help_scroll + 1).min(super::keys::help_length())
+                    self.help_scroll = (self.help_scroll + 1).min(crate::app::keys::help_length())
                 }
                 _ => {}
             }
@@ -361,7 +361,7 @@ impl App {
                 format!(
                     ", best {} with {}",
                     top.value,
-                    super::log::names(&names, "/", 3),
+                    crate::app::log::names(&names, "/", 3),
                 )
             }
             None => String::new(),

@@ -7,16 +7,18 @@
 mod analysis;
 mod choice;
 mod comparison;
+pub(in crate::app) mod engines;
 mod survey;
+pub(in crate::app) mod worker;
 
 pub use analysis::{Live, SearchRequest};
 pub use choice::ChoiceRequest;
 pub use comparison::{COMPARE_ALLOWANCE, CompareRequest};
 pub use survey::{SurveyRequest, Surveyed};
 
-use super::engines::Engines;
 use crate::engine::StopFlag;
 use crate::engine::{Appraisal, Cancelled, CompareRow, Move, MoveAppraisal, Position, Skill};
+use engines::Engines;
 use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! How the TUI starts: the game, who plays each side, and the search settings.
 
-use super::settings::{Palette, threads_for};
+use crate::app::settings::{Palette, threads_for};
 use crate::engine::{Algorithm, Budget, Move, Position, Rules, Skill};
 use std::fmt;
 use std::path::PathBuf;

@@ -4,7 +4,9 @@
 //! Selections are moves, not row numbers: live results reorder the lists while they arrive, and
 //! the highlighted row must stay the move that Enter or → acts on.
 
-use super::search_view::SearchView;
+pub(in crate::app) mod exploring;
+
+use crate::app::play::search_view::SearchView;
 use crate::engine::{Move, MoveAppraisal, Position};
 use std::collections::{HashMap, VecDeque};
 

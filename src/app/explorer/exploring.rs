@@ -1,9 +1,9 @@
 //! The explorer's part of `App::update`: selecting, expanding and leaving moves of the game-tree
 //! pane, and the analyses of explored positions that the worker sends back.
 
-use super::jobs::{Job, JobKey, Reply, ReplyBody, SearchRequest};
-use super::search_view::SearchView;
-use super::state::{App, EXPLORE_JOBS};
+use crate::app::jobs::{Job, JobKey, Reply, ReplyBody, SearchRequest};
+use crate::app::play::search_view::SearchView;
+use crate::app::state::{App, EXPLORE_JOBS};
 use crate::engine::Status;
 use std::time::Duration;
 

@@ -1,6 +1,6 @@
 //! What the app knows of one position's analysis while it arrives: the moves scored so far.
 
-use super::jobs::Live;
+use crate::app::jobs::Live;
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::{Appraisal, Move, MoveAppraisal, Position, Skill};
 use std::time::Duration;

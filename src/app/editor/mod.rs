@@ -2,13 +2,15 @@
 //! start a new game from the draft once it is a position a game can reach. Also `set_up`, the new
 //! game from a given position that the editor and a paste share.
 
-use super::action::{Action, Direction};
-use super::board_view::{BoardView, Mark};
-use super::game::Game;
-use super::jobs::{Job, JobKey};
-use super::log::LogKind;
-use super::search_view::SearchView;
-use super::state::{App, Focus, Mode};
+pub(in crate::app) mod clipboard;
+
+use crate::app::action::{Action, Direction};
+use crate::app::jobs::{Job, JobKey};
+use crate::app::log::LogKind;
+use crate::app::play::board_view::{BoardView, Mark};
+use crate::app::play::game::Game;
+use crate::app::play::search_view::SearchView;
+use crate::app::state::{App, Focus, Mode};
 use crate::engine::{Move, Player, Position, Status};
 
 /// The editor's state: the board being set up.
@@ -80,7 +82,7 @@ impl App {
             Action::Place => self.accept_edit(editor),
             Action::Escape | Action::Edit => self.leave_editor(),
             Action::ToggleHelp => {
-                self.popup = Some(super::state::Popup::Help);
+                self.popup = Some(crate::app::state::Popup::Help);
                 self.help_scroll = 0;
             }
             Action::PageUp => self.log.scroll_by(5),

@@ -1,9 +1,9 @@
 //! The settings popup as data: its rows, the value each shows, and the values ← and → step
 //! through. What a change does to the game is in configuring.rs.
 
-use super::options::Seat;
-use super::settings::{MAX_DEPTH, Palette, Settings, cores};
-use super::state::App;
+use crate::app::settings::options::Seat;
+use crate::app::settings::{MAX_DEPTH, Palette, Settings, cores};
+use crate::app::state::App;
 use crate::engine::player::SHALLOW_DEPTH;
 use crate::engine::{Algorithm, Player, Rules, Skill};
 

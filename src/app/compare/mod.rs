@@ -1,9 +1,9 @@
 //! The comparison's part of `App::update`: `c` runs every algorithm on the shown position in the
 //! background; the rows fill a popup as they arrive, and the log gets one line per algorithm.
 
-use super::jobs::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Reply, ReplyBody};
-use super::log::{LogKind, duration, thousands};
-use super::state::{App, Comparison, Popup};
+use crate::app::jobs::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Reply, ReplyBody};
+use crate::app::log::{LogKind, duration, thousands};
+use crate::app::state::{App, Comparison, Popup};
 use crate::engine::{Appraisal, CompareRow, MoveValue, Reach, Status, Unfinished, default_reach};
 
 impl App {
@@ -80,7 +80,7 @@ impl App {
                 format!(
                     "  {:<9} best {} {score}: {} nodes in {}",
                     analysis.algorithm.name(),
-                    super::log::names(&best, "/", 3),
+                    crate::app::log::names(&best, "/", 3),
                     thousands(analysis.stats.nodes),
                     duration(analysis.elapsed)
                 )

@@ -1,10 +1,10 @@
 //! The AI's turn: its move once the analysis of its position is complete, or at once on request.
 
-use super::jobs::{ChoiceRequest, Job};
-use super::log::{LogKind, duration};
-use super::options::Seat;
-use super::search_view::Choice;
-use super::state::App;
+use crate::app::jobs::{ChoiceRequest, Job};
+use crate::app::log::{LogKind, duration};
+use crate::app::play::search_view::Choice;
+use crate::app::settings::options::Seat;
+use crate::app::state::App;
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::player::{choose, choose_among};
 use crate::engine::{Move, Skill, Status, StopFlag, Table};
@@ -16,7 +16,7 @@ impl App {
     /// The AI to move plays at once, whatever its budget has left: at level 4 the best move of
     /// the analysis so far, at the lower levels its own choice. While paused it plays one move
     /// and stays paused: a single step of an AI-against-AI game.
-    pub(super) fn move_now(&mut self) {
+    pub(in crate::app) fn move_now(&mut self) {
         if !self.ai_to_move() {
             self.notice = Some(match self.position().status() {
                 Status::Ongoing => "the AI moves only on its own turn".into(),

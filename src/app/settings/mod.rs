@@ -1,7 +1,11 @@
 //! The settings a player changes in the popup and keeps in the config file, and how the layers
 //! combine: built-in defaults, then the file, then the command line (flags win).
 
-use super::options::{AI_PACE, DEFAULT_TIME, Options, Seat};
+pub(in crate::app) mod configuring;
+pub(in crate::app) mod menu;
+pub(in crate::app) mod options;
+
+use crate::app::settings::options::{AI_PACE, DEFAULT_TIME, Options, Seat};
 use crate::engine::{Algorithm, Budget, Rules};
 use std::fmt;
 use std::str::FromStr;

@@ -2,7 +2,7 @@
 //! line, the highlighted and pruned cells, the scores of the heat map. The explorer and the replay
 //! fill it in; the board pane draws whatever it is given.
 
-use super::state::{App, Focus};
+use crate::app::state::{App, Focus};
 use crate::engine::{Move, MoveValue, Player, Position};
 
 /// A hypothetical mark: drawn dimmed and numbered, over the real position.

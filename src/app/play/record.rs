@@ -1,8 +1,8 @@
 //! The game record: every move from the empty board in notation, ready to copy, and the command
 //! that resumes the game. Shown behind a key and printed when tictree ends.
 
-use super::options::Seat;
-use super::state::App;
+use crate::app::settings::options::Seat;
+use crate::app::state::App;
 use crate::engine::{Player, Status};
 use std::fmt;
 

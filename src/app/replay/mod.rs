@@ -3,9 +3,9 @@
 //! replay to its end once, so the totals are known and every jump (the end, the next cutoff, a
 //! step back) lands at once.
 
-use super::board_view::{BoardView, Mark};
-use super::jobs::{Job, JobKey, SurveyRequest};
-use super::state::{App, Mode};
+use crate::app::jobs::{Job, JobKey, SurveyRequest};
+use crate::app::play::board_view::{BoardView, Mark};
+use crate::app::state::{App, Mode};
 use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Seek, Status};
 use std::collections::VecDeque;

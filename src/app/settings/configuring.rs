@@ -2,12 +2,12 @@
 //! the change applies at once, except the rules: those wait for "new game? y/n". A change only
 //! raises `settings_changed`; the terminal loop writes the config file.
 
-use super::action::{Action, Direction};
-use super::game::Game;
-use super::log::LogKind;
-use super::settings::Settings;
-use super::settings_menu::{Field, fields, step, value_text};
-use super::state::{App, Mode, Popup};
+use crate::app::action::{Action, Direction};
+use crate::app::log::LogKind;
+use crate::app::play::game::Game;
+use crate::app::settings::Settings;
+use crate::app::settings::menu::{Field, fields, step, value_text};
+use crate::app::state::{App, Mode, Popup};
 use crate::engine::Player;
 
 impl App {
