@@ -1,4 +1,4 @@
-//! The seed notebook's printed numbers (seed 001), reproduced exactly.
+//! The minimax tutorial notebook's printed numbers, reproduced exactly.
 
 use tictree::engine::{Algorithm, Position, Rules, StopFlag, analyze};
 

@@ -233,7 +233,7 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
     assert_eq!(comparison.rows.len(), 3);
     let terminal = screen(&app, 110, 32);
     let text = text(&terminal);
-    // The seed notebook's count for minimax after a3 b2 b3: 934 moves checked.
+    // The minimax tutorial notebook's count for minimax after a3 b2 b3: 934 moves checked.
     assert!(text.contains("minimax") && text.contains("934"), "{text}");
     assert!(
         log_text(&app)
@@ -428,7 +428,7 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
     assert!(state.replay.finished());
     assert_eq!(state.replay.counters().nodes, 34_202);
     assert_eq!(state.replay.root_scores().len(), 9);
-    // Another algorithm on the same position: minimax, the seed notebook's 549,945 nodes.
+    // Another algorithm on the same position: minimax, the minimax tutorial notebook's 549,945 nodes.
     app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
     settle(&mut app);
     let state = app.replay().expect("open");

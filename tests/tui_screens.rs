@@ -13,7 +13,7 @@ fn start_screen_shows_every_candidate_with_its_score() {
     settle(&mut app);
     let terminal = screen(&app, 110, 32);
     let text = text(&terminal);
-    // Textbook minimax from the empty board counts the seed notebook's 549,945 moves checked.
+    // Textbook minimax from the empty board counts the minimax tutorial notebook's 549,945 moves checked.
     assert!(text.contains("549,945 nodes"), "{text}");
     assert!(text.contains("X (you) to move"));
     assert_snapshot!("start", terminal.backend());

@@ -1,4 +1,4 @@
-//! Skill levels: how an AI of each strength picks its move (the seeds' levels, seed 003). The
+//! Skill levels: how an AI of each strength picks its move (the tutorials' levels). The
 //! analysis says what every move is worth; a level decides how much of that the player sees.
 //!
 //! 1. random; 2. a win if there is one, else a block of the opponent's immediate win, else random;

@@ -26,7 +26,7 @@ pub struct Solution {
 }
 
 impl Solution {
-    /// The value as the seeds' depth-aware score of the best move (exact solves only: a weak
+    /// The value as the tutorials' depth-aware score of the best move (exact solves only: a weak
     /// solve's value is just a sign).
     pub fn score(&self, position: &Position) -> Score {
         debug_assert!(!self.weak, "a weak solve has no score");

@@ -4,7 +4,7 @@
 //! Inside the search a value is *absolute*: a position whose side to move wins with the game ending
 //! when `T` marks are on the board is worth `WIN - T`, a loss `-(WIN - T)`, a draw 0. Absolute values
 //! do not depend on where the search started, so a transposition-table entry stays valid across
-//! searches. At the root they become the seeds' scores, `±(N + 1 - d)`.
+//! searches. At the root they become the tutorials' scores, `±(N + 1 - d)`.
 
 use std::fmt;
 
@@ -40,7 +40,7 @@ pub fn pons(value: i32, cells: usize) -> i32 {
 /// The exact outcome of a move under best play, for the side that makes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Score {
-    /// The seeds' depth-aware score: `+(N + 1 - d)` win, `-(N + 1 - d)` loss, 0 draw, where `d`
+    /// The tutorials' depth-aware score: `+(N + 1 - d)` win, `-(N + 1 - d)` loss, 0 draw, where `d`
     /// counts the plies after the move until the game ends.
     pub score: i32,
     /// Plies from the analysed position to the end of the game, the move itself included.

@@ -7,7 +7,7 @@ use crate::engine::game::position::{Move, Position};
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Child positions generated ("moves checked" in the seed notebook); the root is not counted.
+    /// Child positions generated ("moves checked" in the minimax tutorial notebook); the root is not counted.
     pub nodes: u64,
     /// Alpha-beta cutoffs.
     pub cutoffs: u64,

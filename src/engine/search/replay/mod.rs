@@ -5,7 +5,7 @@
 //!
 //! The root works like `analyze`: every legal root move is searched with a full window, so every
 //! root move gets its exact score, and run to the end `Minimax` and `AlphaBeta` count exactly the
-//! nodes of `analyze` (every child generated, the root not counted). Values are the seeds'
+//! nodes of `analyze` (every child generated, the root not counted). Values are the tutorials'
 //! depth-aware scores measured from the replay's root, for the side to move at each node.
 //!
 //! `Algorithm::Engine` here is a *teaching model* of the engine's ideas, not the tuned solver of
