@@ -22,7 +22,7 @@ fn request(app: &mut App) -> tictree::app::SearchRequest {
 #[test]
 fn the_log_counts_moves_checked_like_the_seed_notebook() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     let log = log_text(&app);
     assert!(
@@ -97,7 +97,7 @@ fn a_stale_result_is_never_applied() {
 #[test]
 fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::Place); // X b2; the AI's search is requested but not run.
     let thinking = request(&mut app);
     assert!(app.ai_to_move());
@@ -116,7 +116,7 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
 #[test]
 fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     play_at(&mut app, "c1");
     assert_eq!(app.game.moves().len(), 4);
@@ -148,7 +148,7 @@ fn the_ai_varies_among_equally_best_moves_and_a_seed_fixes_its_choice() {
         options.seed = Some(seed);
         options.algorithm = tictree::engine::Algorithm::Engine;
         let mut app = App::new(options, false);
-        settle(&mut app);
+        run_jobs(&mut app);
         app.game.moves()[0]
     };
     let choices: HashSet<_> = (0..20).map(first_move).collect();
@@ -165,7 +165,7 @@ fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
     options.x = Seat::PERFECT;
     options.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     assert_eq!(app.game.moves().len(), 9, "perfect play fills the board");
     assert_eq!(log_text(&app).last().unwrap(), "Game over: draw");
     assert!(text(&screen(&app, 100, 30)).contains("═ DRAW ═"));
@@ -178,7 +178,7 @@ fn between_two_ais_undo_and_redo_each_move_one_ply() {
     options.x = Seat::PERFECT;
     options.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let game = app.game.moves().to_vec();
     press(&mut app, &[Action::Undo, Action::Undo, Action::Undo]);
     assert!(
@@ -197,7 +197,7 @@ fn redo_replays_as_many_moves_as_undo_took_back() {
     // Found by tests/tui_props.rs: undo while the AI thinks takes back one move, but redo
     // replayed the AI's old answer from the redo list as well.
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     play_at(&mut app, "b3");
     let game = app.game.moves().to_vec();
@@ -348,7 +348,7 @@ fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
     );
     // Tic-tac-toe: no digit does anything, and the record keeps the cell names.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let digit = KeyEvent::new(KeyCode::Char('5'), KeyModifiers::NONE);
     assert!(action_for_key(&app, &digit).is_none());
     assert_eq!(
@@ -375,11 +375,11 @@ fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
 #[test]
 fn occupied_cells_and_the_ais_turn_refuse_a_mark_with_a_reason() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::Place);
     app.update(Action::Place);
     assert_eq!(app.notice.as_deref(), Some("wait: O (AI) is to move"));
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::Place);
     assert_eq!(app.notice.as_deref(), Some("b2: the cell is already taken"));
 }
@@ -387,7 +387,7 @@ fn occupied_cells_and_the_ais_turn_refuse_a_mark_with_a_reason() {
 #[test]
 fn the_tree_can_take_the_focus_and_play_its_selected_move() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
     assert_eq!(app.focus, Focus::Tree);
     press(
@@ -419,7 +419,7 @@ fn the_tree_can_take_the_focus_and_play_its_selected_move() {
 #[test]
 fn a_click_on_a_cell_names_that_cell() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 100, 30);
     let buffer = terminal.backend().buffer();
     let area = *buffer.area();
@@ -440,7 +440,7 @@ fn a_click_on_a_cell_names_that_cell() {
 #[test]
 fn without_colour_every_marking_still_shows() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     let terminal = screen(&app, 100, 30);
     let buffer = terminal.backend().buffer();
@@ -503,7 +503,7 @@ fn keys_follow_terminal_conventions() {
 #[test]
 fn the_log_scrolls_back_to_the_start_of_the_game() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     for cell in ["a3", "c3", "a1", "c1"] {
         play_at(&mut app, cell);
     }
@@ -534,7 +534,7 @@ fn a_level_one_ai_plays_its_own_choice_while_the_tree_stays_exact() {
     options.o = Seat::Ai(tictree::engine::Skill::Random);
     options.seed = Some(1);
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     // After X a3 only b2 holds the draw for O; every other move loses. (The inline worker of the
     // tests runs the analysis before the choice; the real one runs both at once, and the choice,
     // being quick, usually comes first.)
@@ -560,7 +560,7 @@ fn one_move_is_counted_in_the_singular() {
     let mut options = options(Rules::TICTACTOE);
     options.start = Position::parse(Rules::TICTACTOE, "xox/oxx/o.o").unwrap();
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let shown = text(&screen(&app, 100, 30));
     assert!(shown.contains("  1 move · 1 node · "), "{shown}");
 }

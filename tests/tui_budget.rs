@@ -21,7 +21,7 @@ fn connect4_hints_show_estimates_with_their_depth() {
     let mut options = budgeted(Rules::CONNECT4);
     options.start = options.start.play_moves("44").unwrap();
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 120, 36);
     let text = text(&terminal);
     assert!(text.contains("≈"), "{text}");
@@ -47,7 +47,7 @@ fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     options.o = Seat::PERFECT;
     options.budget = Budget::nodes(5_000);
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     // Two AIs under a budget play the whole game: each search ends, each ends in a move.
     assert!(app.game.moves().len() >= 7, "{:?}", log_text(&app));
     assert_ne!(app.position().status(), tictree::engine::Status::Ongoing);
@@ -174,7 +174,7 @@ fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
     let mut options = budgeted(Rules::CONNECT4);
     options.start = options.start.play_moves("44").unwrap();
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     assert!(app.search.settling());
     let rules = Rules::CONNECT4;
     let live = tictree::app::Live {

@@ -51,7 +51,7 @@ fn key(code: KeyCode) -> KeyEvent {
 #[test]
 fn the_editor_sets_up_a_legal_position_and_enter_analyses_it_at_once() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a1");
     assert_eq!(app.game.moves().len(), 2, "X played, the AI answered");
     app.update(Action::Edit);
@@ -97,7 +97,7 @@ fn the_editor_sets_up_a_legal_position_and_enter_analyses_it_at_once() {
 #[test]
 fn an_illegal_draft_is_refused_with_the_reason_and_the_editor_stays() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let before = *app.position();
     app.update(Action::Edit);
     put(
@@ -137,7 +137,7 @@ fn an_illegal_draft_is_refused_with_the_reason_and_the_editor_stays() {
 #[test]
 fn a_finished_position_can_be_set_up_and_says_so() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::Paste("xxx/oo./...".into()));
     assert_eq!(app.position().status(), Status::Won(Player::X));
     let log = log_text(&app);
@@ -151,7 +151,7 @@ fn a_finished_position_can_be_set_up_and_says_so() {
 #[test]
 fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "b2");
     let before = (
         *app.position(),
@@ -183,7 +183,7 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
 #[test]
 fn the_editor_keys_put_marks_instead_of_their_game_meanings() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     assert!(matches!(
         action_for_key(&app, &key(KeyCode::Char('e'))),
         Some(Action::Edit)
@@ -241,7 +241,7 @@ fn gravity_refuses_a_floating_mark_and_says_why() {
 #[test]
 fn a_pasted_position_or_move_list_starts_a_new_game_there() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::Paste("X.O/.x./..o\n".into()));
     let expected = Position::parse(Rules::TICTACTOE, "x.o/.x./..o").unwrap();
     assert_eq!(*app.position(), expected);
@@ -281,7 +281,7 @@ fn a_pasted_position_or_move_list_starts_a_new_game_there() {
 #[test]
 fn a_bad_paste_changes_nothing_and_quotes_the_text_escaped() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "b2");
     let before = (
         *app.position(),
@@ -329,7 +329,7 @@ fn a_bad_paste_changes_nothing_and_quotes_the_text_escaped() {
 #[test]
 fn y_copies_the_position_to_the_log_and_the_clipboard() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     assert!(matches!(
         action_for_key(&app, &key(KeyCode::Char('y'))),

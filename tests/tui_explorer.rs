@@ -38,7 +38,7 @@ fn select(app: &mut App, name: &str) {
 #[test]
 fn the_explorer_expands_two_levels_and_previews_the_line() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
     assert_eq!(app.focus, Focus::Tree);
     select(&mut app, "c1");
@@ -180,7 +180,7 @@ fn the_selection_follows_the_move_while_results_reorder_the_list() {
 #[test]
 fn v_plays_the_selected_line_out_on_the_board_one_ply_at_a_time() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
     let pv = app.shown_moves()[0].pv.clone();
     for shown in 1..=pv.len() {
@@ -199,7 +199,7 @@ fn the_heat_map_draws_every_moves_score_on_its_cell() {
     let mut options = options_from(Rules::TICTACTOE, "a3 b2 c1");
     options.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::ToggleHeat]);
     let view = app.board_view();
     assert_eq!(view.heat.len(), 6);
@@ -226,7 +226,7 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
     options.algorithm = Algorithm::Engine;
     options.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::Compare]);
     assert_eq!(app.popup, Some(Popup::Compare));
     let comparison = app.comparison.as_ref().expect("a comparison");
@@ -249,7 +249,7 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
 #[test]
 fn at_most_two_explorer_searches_run_and_a_third_cancels_the_oldest() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
     // Three replies lists asked for in turn, the worker answering none of them.
     let mut asked = Vec::new();
@@ -304,7 +304,7 @@ fn the_explorer_cache_stays_bounded() {
     let mut options = options("5x5k4".parse().unwrap());
     options.budget = tictree::engine::Budget::depth(1);
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
     let mut first = None;
     for _ in 0..25 {
@@ -350,7 +350,7 @@ fn the_alphabeta_replay_stops_at_its_first_cutoff_with_the_pruned_moves_marked()
     let mut options = options_from(Rules::TICTACTOE, "a3 b3 c3 b2");
     options.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::OpenReplay]);
     let Some(state) = app.replay() else {
         panic!("the replay is open");
@@ -402,7 +402,7 @@ fn the_alphabeta_replay_stops_at_its_first_cutoff_with_the_pruned_moves_marked()
 fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
     use tictree::app::ReplayCommand as C;
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::OpenReplay]);
     for _ in 0..5 {
         app.update(Action::Replay(C::Forward));
@@ -430,7 +430,7 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
     assert_eq!(state.replay.root_scores().len(), 9);
     // Another algorithm on the same position: minimax, the minimax tutorial notebook's 549,945 nodes.
     app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
-    settle(&mut app);
+    run_jobs(&mut app);
     let state = app.replay().expect("open");
     assert_eq!(state.replay.algorithm(), Algorithm::Minimax);
     assert_eq!(state.replay.totals().map(|t| t.nodes), Some(549_945));
@@ -444,10 +444,10 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
 fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
     use tictree::app::{ReplayCommand as C, SEEK_SLICE};
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::OpenReplay]);
     app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
-    settle(&mut app);
+    run_jobs(&mut app);
     let step = |app: &App| app.replay().expect("open").replay.step();
     // Into the first root move (ply 1); stepping out finishes its whole subtree.
     app.update(Action::Replay(C::Forward));
@@ -485,7 +485,7 @@ fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
 fn keys_pressed_while_counting_are_kept_in_order() {
     use tictree::app::ReplayCommand as C;
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::OpenReplay);
     let mut expected = app.replay().expect("open").replay.clone();
     for command in [C::NextCutoff, C::NextCutoff, C::Forward] {
@@ -498,7 +498,7 @@ fn keys_pressed_while_counting_are_kept_in_order() {
         app.notice.as_deref(),
         Some("counting the search first: 3 keys follow at once")
     );
-    settle(&mut app);
+    run_jobs(&mut app);
     expected
         .run_to_end(&tictree::engine::StopFlag::default())
         .unwrap();
@@ -517,7 +517,7 @@ fn settling_explore_queries_stop_when_the_position_changes() {
     options.algorithm = Algorithm::Engine;
     options.budget = tictree::engine::Budget::depth(1);
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(
         &mut app,
         &[Action::FocusNext, Action::Move(Direction::Right)],

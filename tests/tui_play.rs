@@ -12,7 +12,7 @@ use tui_support::*;
 fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     // Two moves given with --moves, then a human move and the AI's answer.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "b3");
     let record = app.record();
     assert_eq!(record.length, 4);
@@ -50,11 +50,11 @@ fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
     press(&mut app, &[Action::TogglePause]);
     assert!(app.paused);
     // The analysis of the empty board arrives but the AI does not move: it is paused.
-    settle(&mut app);
+    run_jobs(&mut app);
     assert!(app.game.moves().is_empty());
     press(&mut app, &[Action::MoveNow]);
     assert_eq!(app.game.moves().len(), 1, "one move");
-    settle(&mut app);
+    run_jobs(&mut app);
     assert_eq!(app.game.moves().len(), 1, "and paused again");
     let log = log_text(&app);
     assert!(
@@ -80,7 +80,7 @@ fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
 #[test]
 fn f_on_the_humans_turn_says_why_nothing_happens() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::MoveNow]);
     assert!(app.game.moves().is_empty());
     assert_eq!(
@@ -94,12 +94,12 @@ fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
     let mut options = options(Rules::TICTACTOE);
     options.o = Seat::Ai(Skill::WinOrBlock);
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::SwapSides]);
     assert_eq!(app.options.x, Seat::Ai(Skill::WinOrBlock));
     assert_eq!(app.options.o, Seat::Human);
     // X is to move and is now the AI: it thinks, then plays.
-    settle(&mut app);
+    run_jobs(&mut app);
     assert_eq!(app.game.moves().len(), 1);
     assert_eq!(
         app.record().resume,
@@ -121,7 +121,7 @@ fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
 fn a_finished_game_shows_the_banner_with_what_to_press_next() {
     // X a3, O b2, X b3, O c1 blunders: X completes the top row.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "c3");
     let terminal = screen(&app, 100, 30);
     let shown = text(&terminal);
@@ -182,7 +182,7 @@ fn the_board_grows_with_the_terminal_and_the_move_list_fills_the_rows_below() {
 #[test]
 fn a_narrow_tall_terminal_stacks_the_panes_and_clicks_still_hit_their_cells() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 50, 40);
     let shown = text(&terminal);
     let lines: Vec<&str> = shown.lines().collect();
@@ -211,7 +211,7 @@ fn human_against_human_and_ai_against_ai_screens() {
     let mut options = options_from(Rules::TICTACTOE, "a3 b2");
     options.o = Seat::Human;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 100, 30);
     let shown = text(&terminal);
     assert!(shown.contains("X: human · O: human"), "{shown}");
@@ -223,7 +223,7 @@ fn human_against_human_and_ai_against_ai_screens() {
     options.o = Seat::Ai(Skill::Shallow(2));
     let mut app = App::new(options, false);
     press(&mut app, &[Action::TogglePause]);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 100, 30);
     let shown = text(&terminal);
     assert!(shown.contains("X: AI level 4 · O: AI level 3"), "{shown}");
@@ -242,6 +242,6 @@ fn a_new_game_starts_unpaused() {
     assert!(app.paused && app.game.moves().is_empty());
     press(&mut app, &[Action::NewGame]);
     assert!(!app.paused);
-    settle(&mut app);
+    run_jobs(&mut app);
     assert!(!app.game.moves().is_empty(), "the AIs play the new game");
 }

@@ -48,7 +48,7 @@ enum Step {
     /// arriving after each level: deep lines are rare in random keys alone.
     Explore(u8, u8),
     /// The worker runs every pending job and its replies arrive at once.
-    Settle,
+    RunPending,
     /// The worker runs the oldest pending job; its replies wait.
     Hold,
     /// Some replies of one held job arrive now.
@@ -273,7 +273,7 @@ fn step() -> impl Strategy<Value = Step> {
         3 => Just(Step::UndoRedo),
         1 => Just(Step::CopyPaste),
         2 => (1u8..=4, 0u8..=3).prop_map(|(levels, down)| Step::Explore(levels, down)),
-        10 => Just(Step::Settle),
+        10 => Just(Step::RunPending),
         6 => Just(Step::Hold),
         6 => (any::<usize>(), 1usize..=6).prop_map(|(w, n)| Step::Deliver(w, n)),
         1 => any::<usize>().prop_map(Step::Drop),
@@ -380,14 +380,14 @@ fn apply(harness: &mut Harness, size: &mut (u16, u16), step: &Step) -> Result<()
                 }
                 harness.app.update(Action::Move(Direction::Right));
                 harness.submit();
-                harness.settle();
+                harness.run_pending();
             }
         }
-        Step::Settle | Step::Hold | Step::Deliver(..) | Step::Drop(_) => {
+        Step::RunPending | Step::Hold | Step::Deliver(..) | Step::Drop(_) => {
             // Replies alone: any move they make is the AI's, never a human's.
             let (moves, seats_before) = (app.game.moves().len(), seats(app));
             match *step {
-                Step::Settle => harness.settle(),
+                Step::RunPending => harness.run_pending(),
                 Step::Hold => harness.hold(),
                 Step::Deliver(which, count) => harness.deliver(which, count),
                 Step::Drop(which) => harness.drop_held(which),
@@ -427,7 +427,7 @@ proptest! {
         while !harness.held.is_empty() {
             harness.deliver(0, usize::MAX);
         }
-        harness.settle();
+        harness.run_pending();
         check(&harness.app)?;
         for (width, height) in [(1, 1), (2, 1), (1, 2), (20, 5), (80, 24), (200, 60)] {
             render(&harness.app, width, height);

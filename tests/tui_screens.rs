@@ -10,7 +10,7 @@ use tui_support::*;
 #[test]
 fn start_screen_shows_every_candidate_with_its_score() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 110, 32);
     let text = text(&terminal);
     // Textbook minimax from the empty board counts the minimax tutorial notebook's 549,945 moves checked.
@@ -22,7 +22,7 @@ fn start_screen_shows_every_candidate_with_its_score() {
 #[test]
 fn mid_game_lists_scores_outcomes_and_lines() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     play_at(&mut app, "c1");
     let terminal = screen(&app, 110, 32);
@@ -50,7 +50,7 @@ fn mid_game_lists_scores_outcomes_and_lines() {
 fn game_over_shows_the_winning_line_and_the_result() {
     // X a3, O b2, X b3, O c3, X a2: O completes c3-b2-a1 at once.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c3 a2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let terminal = screen(&app, 100, 30);
     let text = text(&terminal);
     assert!(text.contains("★ O WINS ★"), "{text}");
@@ -87,7 +87,7 @@ fn help_lines(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Ve
 #[test]
 fn help_popup_lists_every_key_and_esc_closes_it() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::ToggleHelp]);
     let terminal = screen(&app, 100, 30);
     assert_snapshot!("help", terminal.backend());
@@ -196,7 +196,7 @@ fn every_help_key_is_in_the_docs() {
 #[test]
 fn too_small_terminal_says_what_it_needs_and_recovers() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let (w, h) = tictree::ui::min_size(&Rules::TICTACTOE);
     let small = screen(&app, 40, 12);
     let shown = text(&small);
@@ -269,7 +269,7 @@ fn forty_by_twelve_says_what_it_needs() {
 #[test]
 fn the_status_bar_keeps_help_and_quit_at_every_width() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     let every_width = |app: &App, must: &str| {
         for width in 40..=160 {
@@ -311,7 +311,7 @@ fn connect4_cursor_shows_where_the_mark_lands() {
     // Minimax would take seconds here; alpha-beta's counts are just as stable.
     options.algorithm = tictree::engine::Algorithm::AlphaBeta;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     // Column b: the mark lands on b3, above the marks in b1 and b2.
     app.update(Action::Move(Direction::Left));
     app.update(Action::Move(Direction::Left));
@@ -465,7 +465,7 @@ fn fixed_config(mut options: tictree::app::Options) -> tictree::app::Options {
 #[test]
 fn eighty_by_twenty_four_on_tic_tac_toe() {
     let mut app = App::new(fixed_config(options(Rules::TICTACTOE)), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     eighty_by_twenty_four(app, "tictactoe", |app| {
         // Alpha-beta's first cutoff, seven plies down: a long sentence below a deep stack.
@@ -483,7 +483,7 @@ fn eighty_by_twenty_four_on_connect_four() {
     let mut options = fixed_config(options_from(Rules::CONNECT4, "341251664715"));
     options.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     eighty_by_twenty_four(app, "connect4", |app| {
         use tictree::app::ReplayCommand as C;
         // Minimax, too big to replay whole, a few events in.
@@ -512,7 +512,7 @@ fn eighty_by_twenty_four_on_connect_four() {
 fn the_replay_counts_the_levels_it_leaves_out() {
     use tictree::app::ReplayCommand as C;
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::OpenReplay]);
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..200 {
@@ -536,7 +536,7 @@ fn the_replay_counts_the_levels_it_leaves_out() {
 #[test]
 fn log_lines_wrap_whole_at_any_width() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c3 a2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let log = log_text(&app);
     let search = log
         .iter()
@@ -554,7 +554,7 @@ fn log_lines_wrap_whole_at_any_width() {
 fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
     use tictree::engine::Player;
     let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a3"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     app.update(Action::Edit);
     // An X more at c1 (the cursor's cell after moving down and right): X has one too many.
     app.update(Action::Move(Direction::Down));

@@ -38,7 +38,7 @@ fn settings_popup_lists_every_setting() {
     let mut options = options(Rules::TICTACTOE);
     options.config = Some(PathBuf::from("/home/you/.config/tictree/config.toml"));
     let mut app = App::new(options, true);
-    settle(&mut app);
+    run_jobs(&mut app);
     select(&mut app, Field::Seat(Player::O));
     let terminal = screen(&app, 110, 32);
     let text = text(&terminal);
@@ -77,7 +77,7 @@ fn settings_popup_lists_every_setting() {
 #[test]
 fn the_popup_lowers_o_level_and_the_next_ai_move_says_so() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     select(&mut app, Field::Seat(Player::O));
     left(&mut app); // 4 → 3
     left(&mut app); // 3 → 2
@@ -98,7 +98,7 @@ fn the_popup_lowers_o_level_and_the_next_ai_move_says_so() {
 #[test]
 fn level_three_has_a_depth_row() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     select(&mut app, Field::Seat(Player::X));
     assert!(!screen_text(&app).contains("level 3 depth"));
     for _ in 0..3 {
@@ -115,7 +115,7 @@ fn level_three_has_a_depth_row() {
 #[test]
 fn a_rules_change_asks_before_a_new_game() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "a3");
     select(&mut app, Field::Rules);
     right(&mut app);
@@ -155,7 +155,7 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
     let mut options = options_from("4x4".parse().unwrap(), "d1 a4");
     options.algorithm = Algorithm::Engine;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     assert_eq!(app.record().numbered, "1. d1 a4");
     select(&mut app, Field::Rules);
     left(&mut app);
@@ -175,7 +175,7 @@ fn a_side_handed_to_the_ai_moves_at_once() {
     let mut options = options(Rules::TICTACTOE);
     options.o = Seat::Human;
     let mut app = App::new(options, false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "b2");
     assert_eq!(app.game.moves().len(), 1, "O is human: nobody answered");
     select(&mut app, Field::Seat(Player::O));
@@ -191,7 +191,7 @@ fn a_side_handed_to_the_ai_moves_at_once() {
 #[test]
 fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     play_at(&mut app, "b2");
     let moves = app.game.moves().len();
     // Again, but change O to human while its search is still queued.
@@ -205,7 +205,7 @@ fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
     assert_eq!(app.settings_menu.selected, Field::Seat(Player::O));
     app.update(Action::Move(Direction::Right)); // level 4 → human (wraps)
     assert_eq!(app.options.o, Seat::Human);
-    settle(&mut app);
+    run_jobs(&mut app);
     assert_eq!(moves, 2);
     assert_eq!(app.game.moves().len(), 1, "nobody answered for O");
     let log = log_text(&app);
@@ -220,7 +220,7 @@ fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
 #[test]
 fn algorithm_and_budget_apply_to_a_new_search_of_the_position() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     select(&mut app, Field::Algorithm);
     right(&mut app); // minimax → alphabeta
     assert_eq!(app.options.algorithm.name(), "alphabeta");
@@ -249,7 +249,7 @@ fn algorithm_and_budget_apply_to_a_new_search_of_the_position() {
 fn hints_star_the_recommended_move_on_the_board() {
     // X a3, O a2, X b3, O b2: X wins at once on c3, the one best move.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 a2 b3 b2"), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     let star_in_a_cell = "│   ★   │";
     assert!(app.board_view().hints.is_empty());
     assert!(!screen_text(&app).contains(star_in_a_cell));
@@ -272,7 +272,7 @@ fn hints_star_the_recommended_move_on_the_board() {
 #[test]
 fn mono_theme_draws_without_colour() {
     let mut app = App::new(options(Rules::TICTACTOE), true);
-    settle(&mut app);
+    run_jobs(&mut app);
     let coloured = |app: &App| {
         let terminal = screen(app, 110, 32);
         terminal
@@ -296,7 +296,7 @@ fn mono_theme_draws_without_colour() {
 #[test]
 fn the_mouse_selects_a_row_and_changes_it() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::ToggleSettings]);
     let area = Rect::new(0, 0, 110, 32);
     let text = screen_text(&app);
@@ -321,7 +321,7 @@ fn the_mouse_selects_a_row_and_changes_it() {
 #[test]
 fn the_rules_question_answers_to_clicks() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     select(&mut app, Field::Rules);
     right(&mut app);
     let area = Rect::new(0, 0, 110, 32);
@@ -342,7 +342,7 @@ fn the_rules_question_answers_to_clicks() {
 #[test]
 fn a_short_terminal_scrolls_the_popup_to_the_selection() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::ToggleSettings]);
     let shown = text(&screen(&app, 60, 20));
     assert!(shown.contains("↓ more"), "{shown}");
@@ -362,7 +362,7 @@ fn a_short_terminal_scrolls_the_popup_to_the_selection() {
 #[test]
 fn q_quits_from_the_popup_and_m_is_a_saved_setting() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::ToggleHeat]);
     assert!(app.take_settings_change().is_some_and(|s| s.heat_map));
     assert_eq!(app.take_settings_change(), None, "taken once");
@@ -379,7 +379,7 @@ fn screen_text(app: &App) -> String {
 #[test]
 fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
-    settle(&mut app);
+    run_jobs(&mut app);
     press(&mut app, &[Action::ToggleSettings]);
     assert!(!tictree::app::fields(&app.settings()).contains(&Field::Pace));
     press(&mut app, &[Action::ToggleSettings]);

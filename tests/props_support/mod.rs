@@ -18,9 +18,9 @@ use tictree::app::{
 };
 use tictree::engine::{Algorithm, Budget, CompareRow, Move, Player, Position, Skill, StopFlag};
 
-/// Jobs one `settle` runs at most: enough for a 3×3 game between two AIs, and a bound on the
+/// Jobs one `run_pending` runs at most: enough for a 3×3 game between two AIs, and a bound on the
 /// work of one step when the AIs play a long game on a big board.
-const SETTLE_JOBS: usize = 12;
+const RUN_PENDING_JOBS: usize = 12;
 
 /// Nodes an inline analysis may search when an exact one would take too long: the tests need
 /// many searches per second, and a node limit keeps them reproducible (a clock would not).
@@ -62,8 +62,8 @@ impl Harness {
     }
 
     /// Runs every pending job (and the jobs their replies cause), delivering replies at once.
-    pub fn settle(&mut self) {
-        for _ in 0..SETTLE_JOBS {
+    pub fn run_pending(&mut self) {
+        for _ in 0..RUN_PENDING_JOBS {
             if self.pending.is_empty() {
                 return;
             }

@@ -43,7 +43,7 @@ thread_local! {
 /// until it asks for none. An analysis stops at its budget (its `Done`), never settling on past
 /// it, so every test sees the same replies. Times are fixed at `ELAPSED`, so screens do not
 /// depend on the machine.
-pub fn settle(app: &mut App) {
+pub fn run_jobs(app: &mut App) {
     while let Some(mut job) = app.take_job() {
         if let Job::Analyze(request) = &mut job {
             request.settle = false;
@@ -90,11 +90,11 @@ pub fn done(replies: &[Reply]) -> Appraisal {
         .expect("a Done reply")
 }
 
-/// Sends actions one by one, settling the searches after each.
+/// Sends actions one by one, running the jobs each asks for.
 pub fn press(app: &mut App, actions: &[Action]) {
     for action in actions {
         app.update(action.clone());
-        settle(app);
+        run_jobs(app);
     }
 }
 
@@ -145,6 +145,6 @@ pub fn paused_ai_game() -> App {
     options.o = tictree::app::Seat::Ai(tictree::engine::Skill::Random);
     let mut app = App::new(options, false);
     press(&mut app, &[Action::TogglePause]);
-    settle(&mut app);
+    run_jobs(&mut app);
     app
 }
