@@ -1,17 +1,15 @@
 //! Bounded resources: the transposition table stays within its byte budget on every board, and
-//! the process within the table plus its own few MiB; the replay's history stays bounded on the
-//! biggest boards; the worker keeps at most three idle engines, whatever its jobs do. (The
-//! explorer's cache: tests/tui_explorer.rs.)
+//! the process within the table plus its own few MiB; the worker keeps at most three idle
+//! engines, whatever its jobs do. (The explorer's cache: tests/tui_explorer.rs; the replay's
+//! history: the unit tests of engine/search/replay.)
 
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use std::process::Command;
-use tictree::app::{Engines, Job, JobKey, REPLAY_NODES, Runner, SearchRequest};
+use tictree::app::{Engines, Job, JobKey, Runner, SearchRequest};
 use tictree::engine::search::solver::DEFAULT_HASH_BYTES;
-use tictree::engine::{
-    Algorithm, Budget, Engine, Position, Replay, ReplayLimits, Rules, Status, StopFlag,
-};
+use tictree::engine::{Algorithm, Budget, Engine, Position, Rules, Status, StopFlag};
 
 /// A position of `rules` with at most `empty` empty cells left by random play, if the game lasts
 /// that long.
@@ -108,40 +106,6 @@ fn the_process_stays_within_the_table_budget_plus_a_few_mib() {
     assert!(more > 3 * stored, "{more} against {stored}");
     assert!(peak <= base + bytes + MIB, "peak {peak}, base {base}");
     assert!(peak >= base + 4 * MIB, "peak {peak}, base {base}");
-}
-
-/// The app's replay of an empty board (REPLAY_NODES), run to its end: its memory in bytes.
-fn replay_memory(rules: Rules, algorithm: Algorithm) -> usize {
-    let limits = ReplayLimits {
-        depth: None,
-        nodes: Some(REPLAY_NODES),
-    };
-    let mut replay = Replay::new(Position::empty(rules), algorithm, limits);
-    replay.run_to_end(&StopFlag::default()).unwrap();
-    assert!(replay.truncated(), "{rules} {algorithm}");
-    assert_eq!(replay.totals().unwrap().nodes, REPLAY_NODES);
-    assert!(
-        replay.total().unwrap() > 2 * REPLAY_NODES,
-        "an enter and a return a node"
-    );
-    replay.memory_bytes()
-}
-
-#[test]
-fn the_replay_checkpoints_stay_bounded_on_the_biggest_board() {
-    // 2.8 million events: the checkpoints thin out to 512 of them, 3.3 MiB in all.
-    let bytes = replay_memory("8x8k5".parse().unwrap(), Algorithm::AlphaBeta);
-    assert!(bytes < 8 << 20, "{bytes} bytes");
-}
-
-#[test]
-fn the_replay_table_stays_bounded_on_the_biggest_boards() {
-    // The engine model's table (at most 65,536 positions) and its journal of writes grow with
-    // the nodes searched, up to the node budget: 13 MiB on 8×8 k=5, 15 MiB on Connect Four.
-    for rules in ["8x8k5".parse().unwrap(), Rules::CONNECT4] {
-        let bytes = replay_memory(rules, Algorithm::Engine);
-        assert!(bytes < 32 << 20, "{rules}: {bytes} bytes");
-    }
 }
 
 #[test]

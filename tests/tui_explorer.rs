@@ -439,7 +439,7 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
 
 /// Stepping out of the first root move (a3) of the 3×3 minimax search crosses its 59,704 nodes
 /// (more than three slices of events): it runs a slice per tick, so keys stay live, says so on
-/// screen, lands where `Replay::step_out` lands, and a key pressed on the way stops it.
+/// screen, lands where seeking `Replay::out_target` lands, and a key pressed on the way stops it.
 #[test]
 fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
     use tictree::app::{ReplayCommand as C, SEEK_SLICE};
@@ -453,7 +453,7 @@ fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
     app.update(Action::Replay(C::Forward));
     let from = step(&app);
     let mut expected = app.replay().expect("open").replay.clone();
-    expected.step_out();
+    expected.seek(expected.out_target(), u64::MAX);
     assert!(expected.step() - from > 3 * SEEK_SLICE);
     app.update(Action::Replay(C::Out));
     assert_eq!(step(&app), from + SEEK_SLICE, "one slice per key press");

@@ -16,22 +16,17 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// Runs the subcommand, printing a table or the JSON object.
 pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     let position = args.game.position(args.position.as_deref())?;
-    let table = args.table.bytes()?;
+    let table = args.table.bytes();
     super::book::consult(&args.book, *position.rules());
     if args.compare {
-        let depth = budget(args.depth.as_deref(), None, None)?.depth;
-        let reach = depth.map_or(Reach::Exact, Reach::Depth);
+        let reach = args.depth.map_or(Reach::Exact, Reach::Depth);
         return super::compare::run(&position, table, reach, args.json);
     }
     let algorithm: Algorithm = args.algo.parse()?;
     let budget = Budget {
         table,
-        threads: Some(args.threads.count()?),
-        ..budget(
-            args.depth.as_deref(),
-            args.time_ms.as_deref(),
-            args.nodes.as_deref(),
-        )?
+        threads: Some(args.threads.count()),
+        ..budget(args.depth, args.time_ms, args.nodes)
     };
     let interrupt = Interrupt::catch();
     // The engine is made here rather than inside the analysis so that its progress can be read:

@@ -70,6 +70,10 @@ pub fn one_line(error: &clap::Error) -> String {
     let mut lines = rendered.lines().filter(|line| !line.trim().is_empty());
     let first = lines.next().unwrap_or("invalid arguments");
     let mut what = first.trim_start_matches("error:").trim().to_string();
+    // A bad number names its option and the range (`args::shared::Whole`): nothing to add.
+    if error.kind() == ErrorKind::ValueValidation {
+        return what;
+    }
     // "the following required arguments were not provided:" names them on the next line.
     if what.ends_with(':')
         && let Some(next) = lines.next()

@@ -94,9 +94,9 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
         ));
     }
     let [x, o] = args.skills()?;
-    let games = args.games()?;
+    let games = args.games;
     super::book::consult(&args.book, *start.rules());
-    let seed = args.seed()?.unwrap_or_else(rand::random);
+    let seed = args.seed.unwrap_or_else(rand::random);
     let mut tally = Tally {
         rules: start.rules().to_string(),
         start: start.to_notation(),

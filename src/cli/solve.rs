@@ -97,8 +97,8 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
         ));
     }
     let position = args.game.position(args.position.as_deref())?;
-    let table = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
-    let threads = args.threads.count()?;
+    let table = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
+    let threads = args.threads.count();
     let interrupt = Interrupt::catch();
     let progress = Arc::new(SearchProgress::default());
     let mut engine = Engine::with_hash(position.layout(), interrupt.flag().clone(), table);

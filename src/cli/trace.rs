@@ -183,7 +183,7 @@ fn line(out: &mut impl Write, json: &impl Serialize) -> io::Result<()> {
 pub fn run(args: &TraceArgs) -> Result<Ending, CliError> {
     let position = args.game.position(args.position.as_deref())?;
     let algorithm: Algorithm = args.algo.parse()?;
-    let limits = args.limits()?;
+    let limits = args.limits();
     if position.status() != Status::Ongoing {
         return Err(CliError(format!(
             "{}: there is no search to trace",

@@ -4,7 +4,7 @@
 
 use super::lines::Lines;
 use crate::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Settings, SettingsPatch};
-use toml_edit::{DocumentMut, Item, Value};
+use toml_edit::{DocumentMut, Item, TomlError, Value};
 
 /// A new config file: every key at its default, with a comment saying what it takes. Kept equal
 /// to `Settings::default()` by a test.
@@ -50,9 +50,8 @@ pub struct Reading {
 
 /// Reads a config file's text. `Err` says why it is not TOML at all (then nothing is used).
 pub fn read(text: &str) -> Result<Reading, String> {
-    // serde reads the file into a table; each key is then checked on its own, so one bad value
-    // costs only that value.
-    let table: toml::Table = toml::from_str(text).map_err(|error| {
+    // Each key is checked on its own, so one bad value costs only that value.
+    let document: DocumentMut = text.parse().map_err(|error: TomlError| {
         // A span that starts a line (a duplicate key) is on that line: count the ends before it.
         let line = error.span().map_or(1, |span| {
             let before = &text.as_bytes()[..span.start.min(text.len())];
@@ -61,20 +60,41 @@ pub fn read(text: &str) -> Result<Reading, String> {
         format!("line {line}: {}", error.message().trim())
     })?;
     let mut reading = Reading::default();
-    for (key, value) in &table {
-        let problem = match read_key(&mut reading.patch, key, value) {
+    for (key, item) in document.iter() {
+        let problem = match read_key(&mut reading.patch, key, item) {
             Ok(true) => continue,
             Ok(false) => format!("unknown key '{key}'"),
-            Err(why) => format!("{key} = {value}: {why}"),
+            Err(why) => format!("{key} = {}: {why}", shown(item)),
         };
         reading.problems.push(problem);
     }
     Ok(reading)
 }
 
+/// A value as a problem quotes it: on one line, written as TOML writes it (`'ai'` as `"ai"`,
+/// a table inline), without the file's spacing and comments.
+fn shown(item: &Item) -> String {
+    fn plain(value: &Value) -> Value {
+        match value {
+            Value::String(text) => Value::from(text.value().as_str()),
+            Value::Integer(n) => Value::from(*n.value()),
+            Value::Float(x) => Value::from(*x.value()),
+            Value::Boolean(b) => Value::from(*b.value()),
+            Value::Datetime(when) => Value::from(*when.value()),
+            Value::Array(values) => Value::Array(values.iter().map(plain).collect()),
+            Value::InlineTable(table) => {
+                Value::InlineTable(table.iter().map(|(key, v)| (key, plain(v))).collect())
+            }
+        }
+    }
+    item.clone()
+        .into_value()
+        .map_or_else(|_| String::new(), |value| plain(&value).to_string())
+}
+
 /// Reads one key into the patch: `Ok(false)` for a key tictree does not know, `Err` for a value
 /// it cannot use.
-fn read_key(patch: &mut SettingsPatch, key: &str, value: &toml::Value) -> Result<bool, String> {
+fn read_key(patch: &mut SettingsPatch, key: &str, value: &Item) -> Result<bool, String> {
     let text = || value.as_str().ok_or("expected text in quotes".to_string());
     let flag = || value.as_bool().ok_or("expected true or false".to_string());
     let number = |most: u64| {
@@ -213,6 +233,16 @@ mod tests {
                 .iter()
                 .any(|p| p.starts_with("hints = \"yes\": expected true or false"))
         );
+    }
+
+    #[test]
+    fn a_problem_quotes_its_value_on_one_line_as_toml_writes_it() {
+        let reading = read("x = 'ai:9' # mine\nhints = [\n  1,\n  2,\n]\n").unwrap();
+        let [x, hints] = &reading.problems[..] else {
+            panic!("{:?}", reading.problems);
+        };
+        assert!(x.starts_with("x = \"ai:9\": "), "{x}");
+        assert_eq!(hints, "hints = [1, 2]: expected true or false");
     }
 
     #[test]

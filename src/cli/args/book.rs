@@ -1,7 +1,6 @@
 //! `tictree book`: build, check and describe opening books (docs/cli.md, docs/book.md).
 
-use super::shared::{GameArgs, TableArgs, ThreadArgs, number};
-use crate::cli::error::CliError;
+use super::shared::{GameArgs, TableArgs, ThreadArgs, whole};
 use clap::{Args, Subcommand};
 
 /// `tictree book`.
@@ -29,8 +28,8 @@ pub struct BookBuildArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Every position reachable in at most this many plies goes into the book.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub plies: String,
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = whole::<u32>(0..=20))]
+    pub plies: u32,
     /// The book file to write (the checkpoint is FILE.partial beside it).
     #[arg(long, value_name = "FILE")]
     pub out: String,
@@ -40,46 +39,31 @@ pub struct BookBuildArgs {
     pub threads: ThreadArgs,
 }
 
-impl BookBuildArgs {
-    /// The number of plies, 0 to 20 (deeper books take years).
-    pub fn plies(&self) -> Result<u32, CliError> {
-        number("plies", &self.plies, 0..=20).map(|n| n as u32)
-    }
-}
-
 /// `tictree book verify`.
 #[derive(Args, Debug)]
 pub struct BookVerifyArgs {
     /// The book file.
     pub file: String,
     /// How many positions to re-solve, chosen at random across the book's plies (default 100).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub sample: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<usize>(1..=1_000_000_000)
+    )]
+    pub sample: Option<usize>,
     /// Seed of the random sample (default: a random seed, printed).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub seed: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=u64::MAX)
+    )]
+    pub seed: Option<u64>,
     #[command(flatten)]
     pub table: TableArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
-}
-
-impl BookVerifyArgs {
-    /// The sample size, 1 to 1,000,000,000.
-    pub fn sample(&self) -> Result<usize, CliError> {
-        self.sample
-            .as_deref()
-            .map_or(Ok(100), |n| number("sample", n, 1..=1_000_000_000))
-            .map(|n| n as usize)
-    }
-
-    /// The seed given, if any.
-    pub fn seed(&self) -> Result<Option<u64>, CliError> {
-        self.seed
-            .as_deref()
-            .map(|s| number("seed", s, 0..=u64::MAX))
-            .transpose()
-    }
 }
 
 /// `tictree book info`.

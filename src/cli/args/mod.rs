@@ -10,9 +10,10 @@ pub use shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget};
 
 use super::error::CliError;
 use crate::app::Seat;
+use crate::app::{MAX_DEPTH, MAX_TIME_MS};
 use crate::engine::{ReplayLimits, Skill};
 use clap::{Args, Parser, Subcommand};
-use shared::{number, seat};
+use shared::{seat, whole};
 
 /// tictree: tic-tac-toe and its bigger relatives against a minimax AI, and a view inside that AI.
 #[derive(Parser, Debug)]
@@ -60,14 +61,29 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub json: bool,
     /// Search at most this many plies deep; moves not solved by then get estimates.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub depth: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u32>(1..=MAX_DEPTH.into())
+    )]
+    pub depth: Option<u32>,
     /// Stop after this many milliseconds; moves not solved by then get estimates.
-    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
-    pub time_ms: Option<String>,
+    #[arg(
+        long,
+        value_name = "MS",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=MAX_TIME_MS)
+    )]
+    pub time_ms: Option<u64>,
     /// Stop after this many nodes (reproducible, unlike time); unsolved moves get estimates.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub nodes: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(1..=u64::MAX)
+    )]
+    pub nodes: Option<u64>,
     #[command(flatten)]
     pub table: TableArgs,
     #[command(flatten)]
@@ -138,11 +154,21 @@ pub struct TraceArgs {
     #[arg(long, default_value = "alphabeta")]
     pub algo: String,
     /// Depth budget: positions this many plies below the given one are estimated, not searched.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub depth: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u32>(1..=MAX_DEPTH.into())
+    )]
+    pub depth: Option<u32>,
     /// Node budget: stop after this many nodes (the summary then says "truncated": true).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub limit: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(1..=u64::MAX)
+    )]
+    pub limit: Option<u64>,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
 }
@@ -163,12 +189,18 @@ pub struct SelfplayArgs {
         long,
         default_value = "100",
         value_name = "N",
-        allow_hyphen_values = true
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(1..=1_000_000)
     )]
-    pub games: String,
+    pub games: u64,
     /// Seed of every random choice: equal seeds give equal games (default: a random seed, printed).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub seed: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=u64::MAX)
+    )]
+    pub seed: Option<u64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -187,35 +219,14 @@ impl SelfplayArgs {
         };
         Ok([skill(&self.x, "x")?, skill(&self.o, "o")?])
     }
-
-    /// The number of games, 1 to 1,000,000.
-    pub fn games(&self) -> Result<u64, CliError> {
-        number("games", &self.games, 1..=1_000_000)
-    }
-
-    /// The seed given, if any.
-    pub fn seed(&self) -> Result<Option<u64>, CliError> {
-        self.seed
-            .as_deref()
-            .map(|s| number("seed", s, 0..=u64::MAX))
-            .transpose()
-    }
 }
 
 impl TraceArgs {
-    /// The depth and node budgets, validated.
-    pub fn limits(&self) -> Result<ReplayLimits, CliError> {
-        Ok(ReplayLimits {
-            depth: self
-                .depth
-                .as_deref()
-                .map(|d| number("depth", d, 1..=64).map(|d| d as u32))
-                .transpose()?,
-            nodes: self
-                .limit
-                .as_deref()
-                .map(|n| number("limit", n, 1..=u64::MAX))
-                .transpose()?,
-        })
+    /// The depth and node budgets.
+    pub fn limits(&self) -> ReplayLimits {
+        ReplayLimits {
+            depth: self.depth,
+            nodes: self.limit,
+        }
     }
 }

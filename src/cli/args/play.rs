@@ -1,7 +1,7 @@
 //! The full-screen game's options, which the config file's settings fill in.
 
-use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget, number, seat};
-use crate::app::{Options, Settings, SettingsPatch};
+use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget, seat, whole};
+use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch};
 use crate::cli::error::CliError;
 use crate::engine::Position;
 use clap::Args;
@@ -27,16 +27,31 @@ pub struct PlayArgs {
     #[arg(long)]
     pub algo: Option<String>,
     /// Seed for the AI's choice among equally good moves (reproducible games).
-    // Text, checked by `options()`, so that `--seed -1` is a value with a clear message rather
-    // than an unknown option.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub seed: Option<String>,
+    // Hyphens allowed, so that `--seed -1` is a value with a clear message rather than an
+    // unknown option (as every number).
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=u64::MAX)
+    )]
+    pub seed: Option<u64>,
     /// Search the AI's moves and the hints at most this many plies deep (estimates beyond).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub depth: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u32>(1..=MAX_DEPTH.into())
+    )]
+    pub depth: Option<u32>,
     /// Think at most this long per move (default 1500 unless --depth; 0: no limit, exact play).
-    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
-    pub time_ms: Option<String>,
+    #[arg(
+        long,
+        value_name = "MS",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=MAX_TIME_MS)
+    )]
+    pub time_ms: Option<u64>,
     #[command(flatten)]
     pub table: TableArgs,
     #[command(flatten)]
@@ -58,8 +73,7 @@ impl PlayArgs {
     /// (`--depth 6` alone: no time limit).
     pub fn patch(&self) -> Result<SettingsPatch, CliError> {
         let budget = (self.depth.is_some() || self.time_ms.is_some())
-            .then(|| budget(self.depth.as_deref(), self.time_ms.as_deref(), None))
-            .transpose()?;
+            .then(|| budget(self.depth, self.time_ms, None));
         Ok(SettingsPatch {
             rules: self.game.given_rules()?,
             x: self.x.as_deref().map(|x| seat(x, "x")).transpose()?,
@@ -68,7 +82,7 @@ impl PlayArgs {
             time_ms: budget.map(|b| b.time.map_or(0, |t| t.as_millis() as u64)),
             depth: budget.map(|b| b.depth.unwrap_or(0)),
             mouse: self.no_mouse.then_some(false),
-            threads: self.threads.given()?,
+            threads: self.threads.threads,
             book: self.book.no_book.then_some(false),
             ..SettingsPatch::default()
         })
@@ -87,12 +101,8 @@ impl PlayArgs {
             Some(moves) => options.origin.play_line(moves)?,
             None => (options.origin, Vec::new()),
         };
-        options.seed = self
-            .seed
-            .as_deref()
-            .map(|s| number("seed", s, 0..=u64::MAX))
-            .transpose()?;
-        options.budget.table = self.table.bytes()?;
+        options.seed = self.seed;
+        options.budget.table = self.table.bytes();
         Ok(options)
     }
 }

@@ -5,7 +5,12 @@ use crate::app::{MAX_THREADS, Seat, threads_for};
 use crate::cli::error::CliError;
 use crate::engine::game::notation::thousands;
 use crate::engine::{Budget, Position, Rules};
-use clap::Args;
+use clap::builder::TypedValueParser;
+use clap::error::{Error, ErrorKind};
+use clap::{Arg, Args, Command};
+use std::ffi::OsStr;
+use std::marker::PhantomData;
+use std::ops::RangeInclusive;
 use std::time::Duration;
 
 /// The game and the position to start from.
@@ -48,48 +53,52 @@ impl GameArgs {
     }
 }
 
-/// A budget option's number: a whole number within `range`, or a one-line error naming the option.
-pub(super) fn number(
-    option: &str,
-    text: &str,
-    range: std::ops::RangeInclusive<u64>,
-) -> Result<u64, CliError> {
-    text.trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| {
-            CliError(format!(
-                "--{option} {text}: expected a whole number from {} to {}",
-                range.start(),
-                range.end()
-            ))
-        })
+/// A whole-number option's parser: a number within a range (spaces around it allowed), or a
+/// one-line error naming the option, e.g. `--depth 0: expected a whole number from 1 to 64`.
+#[derive(Clone)]
+pub(super) struct Whole<T> {
+    range: RangeInclusive<u64>,
+    value: PhantomData<fn() -> T>,
+}
+
+/// The parser of a whole number within `range`, given to clap as `value_parser = whole::<T>(..)`.
+pub(super) fn whole<T>(range: RangeInclusive<u64>) -> Whole<T> {
+    Whole {
+        range,
+        value: PhantomData,
+    }
+}
+
+impl<T: TryFrom<u64> + Clone + Send + Sync + 'static> TypedValueParser for Whole<T> {
+    type Value = T;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &OsStr) -> Result<T, Error> {
+        let text = value.to_string_lossy();
+        let number = text.trim().parse::<u64>().ok();
+        number
+            .filter(|n| self.range.contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                let option = arg.and_then(Arg::get_long).unwrap_or_default();
+                let (low, high) = (self.range.start(), self.range.end());
+                let why =
+                    format!("--{option} {text}: expected a whole number from {low} to {high}");
+                // A value's problem, worded in full here: `one_line` reports it as it is.
+                Error::raw(ErrorKind::ValueValidation, why).with_cmd(cmd)
+            })
+    }
 }
 
 /// The budget given by `--depth`, `--time-ms` and `--nodes` (each optional); `--time-ms 0` means
 /// no time limit.
-pub fn budget(
-    depth: Option<&str>,
-    time_ms: Option<&str>,
-    nodes: Option<&str>,
-) -> Result<Budget, CliError> {
-    let depth = depth.map(|d| number("depth", d, 1..=64)).transpose()?;
-    let time = time_ms
-        .map(|t| number("time-ms", t, 0..=86_400_000))
-        .transpose()?
-        .filter(|&ms| ms > 0)
-        .map(Duration::from_millis);
-    let nodes = nodes
-        .map(|n| number("nodes", n, 1..=u64::MAX))
-        .transpose()?;
-    Ok(Budget {
-        depth: depth.map(|d| d as u32),
-        time,
+pub fn budget(depth: Option<u32>, time_ms: Option<u64>, nodes: Option<u64>) -> Budget {
+    Budget {
+        depth,
+        time: time_ms.filter(|&ms| ms > 0).map(Duration::from_millis),
         nodes,
         table: None,
         threads: None,
-    })
+    }
 }
 
 /// The largest `--hash`, in MiB (1 TiB): far beyond any machine's memory, and small enough that
@@ -100,8 +109,13 @@ const MAX_HASH_MB: u64 = 1 << 20;
 #[derive(Args, Debug, Clone)]
 pub struct TableArgs {
     /// Memory for the engine's transposition table, in MiB (default 128).
-    #[arg(long, value_name = "MB", allow_hyphen_values = true)]
-    pub hash: Option<String>,
+    #[arg(
+        long,
+        value_name = "MB",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(1..=MAX_HASH_MB)
+    )]
+    pub hash: Option<u64>,
 }
 
 impl TableArgs {
@@ -110,13 +124,10 @@ impl TableArgs {
     /// memory takes many seconds to map and leaves the rest of the system little, for a search
     /// that would have been as exact with less. Where the available memory is unknown, a budget
     /// the system cannot grant still gets the largest table it can (see `TranspositionTable::new`).
-    pub fn bytes(&self) -> Result<Option<usize>, CliError> {
-        let Some(text) = self.hash.as_deref() else {
-            return Ok(None);
-        };
-        let mb = number("hash", text, 1..=MAX_HASH_MB)?;
+    pub fn bytes(&self) -> Option<usize> {
+        let mb = self.hash?;
         let Some(available) = available_mib() else {
-            return Ok(Some((mb as usize) << 20));
+            return Some((mb as usize) << 20);
         };
         let most = (available / 2).max(1);
         if mb > most {
@@ -127,7 +138,7 @@ impl TableArgs {
                 thousands(most)
             );
         }
-        Ok(Some((mb.min(most) as usize) << 20))
+        Some((mb.min(most) as usize) << 20)
     }
 }
 
@@ -157,22 +168,19 @@ pub struct ThreadArgs {
     /// Threads to search on (default: the machine's cores; in the game, the config file's
     /// `threads` if it has one). With more than one, node counts vary from run to run; values
     /// never do.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub threads: Option<String>,
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u32>(1..=u64::from(MAX_THREADS))
+    )]
+    pub threads: Option<u32>,
 }
 
 impl ThreadArgs {
-    /// The number given, validated (`--threads` is 1 to `MAX_THREADS`), if one is.
-    pub fn given(&self) -> Result<Option<u32>, CliError> {
-        self.threads
-            .as_deref()
-            .map(|text| number("threads", text, 1..=u64::from(MAX_THREADS)).map(|n| n as u32))
-            .transpose()
-    }
-
     /// The number of threads: the one given, else the machine's cores.
-    pub fn count(&self) -> Result<usize, CliError> {
-        Ok(threads_for(self.given()?.unwrap_or(0)))
+    pub fn count(&self) -> usize {
+        threads_for(self.threads.unwrap_or(0))
     }
 }
 

@@ -23,8 +23,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 /// Runs the batch.
 pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
     let rules = args.game.rules()?;
-    let bytes = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
-    let threads = args.threads.count()?;
+    let bytes = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
+    let threads = args.threads.count();
     // Caught first: counting a file's lines, mapping the table and reading an endless line all
     // stop on Ctrl-C.
     let interrupt = Interrupt::catch();

@@ -244,8 +244,8 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
             names.join(", ")
         )));
     }
-    let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
-    let threads = args.threads.count()?;
+    let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
+    let threads = args.threads.count();
     let interrupt = Interrupt::catch();
     let (watch, live) = Watch::start(interrupt.flag());
     let mut rows = Vec::new();
@@ -360,7 +360,7 @@ fn suite(
         watch.row(realtime::NAME);
         let threads = args
             .threads
-            .given()?
+            .threads
             .map_or(realtime::THREADS, |n| n as usize);
         let row = realtime::realtime_row(threads, hash, watch, live)?;
         if !args.json {

@@ -26,9 +26,9 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         ));
     }
     let rules = args.game.rules()?;
-    let plies = args.plies()?;
-    let threads = args.threads.count()?;
-    let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let plies = args.plies;
+    let threads = args.threads.count();
+    let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
     let out = Path::new(&args.out);
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
     let plan = Plan::new(rules, plies);

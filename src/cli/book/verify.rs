@@ -15,12 +15,15 @@ use rand::seq::SliceRandom;
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
+/// How many positions are re-solved without `--sample`.
+const DEFAULT_SAMPLE: usize = 100;
+
 /// Runs `tictree book verify`.
 pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
-    let wanted = args.sample()?;
-    let seed = args.seed()?.unwrap_or_else(rand::random);
-    let threads = args.threads.count()?;
-    let hash = args.table.bytes()?.unwrap_or(DEFAULT_HASH_BYTES);
+    let wanted = args.sample.unwrap_or(DEFAULT_SAMPLE);
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let threads = args.threads.count();
+    let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
     let book = read(&args.file)?;
     let sample = sample(&book, wanted, seed);
     let positions: Vec<_> = sample

@@ -98,7 +98,8 @@ impl Machine {
         })
     }
 
-    /// Rough heap and inline size in bytes.
+    /// Rough heap and inline size in bytes. Only the memory tests measure it.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         size_of::<Machine>()
             + self.stack.capacity() * size_of::<Level>()

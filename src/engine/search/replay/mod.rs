@@ -237,24 +237,6 @@ impl Replay {
         while self.step() < step && self.forward() {}
     }
 
-    /// If the last event entered a node, runs until that node returns; otherwise one event.
-    pub fn step_over(&mut self) {
-        match self.over_target() {
-            Some(target) => {
-                self.seek(target, u64::MAX);
-            }
-            None => {
-                self.forward();
-            }
-        }
-    }
-
-    /// Runs until the current node (the top of the stack) returns to its parent; at the root,
-    /// to the end.
-    pub fn step_out(&mut self) {
-        self.seek(self.out_target(), u64::MAX);
-    }
-
     /// Where step over goes from here: the return of the node the last event entered, or `None`
     /// when the last event entered nothing (step over is then one step forward).
     pub fn over_target(&self) -> Option<Seek> {
@@ -405,8 +387,10 @@ impl Replay {
         self.machine.truncated
     }
 
-    /// Rough memory in bytes: the machine, the checkpoints and the engine model's table.
-    pub fn memory_bytes(&self) -> usize {
+    /// Rough memory in bytes: the machine, the checkpoints and the engine model's table (for the
+    /// tests that keep it bounded).
+    #[cfg(test)]
+    fn memory_bytes(&self) -> usize {
         size_of::<Replay>()
             + self.machine.bytes()
             + self.checkpoints.capacity() * size_of::<Checkpoint>()
@@ -416,5 +400,46 @@ impl Replay {
                 .map(|c| c.machine.bytes() - size_of::<Machine>())
                 .sum::<usize>()
             + self.table.bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    /// The history of a whole search stays within a few MiB: the checkpoints thin out.
+    fn memory_at_the_end(rules: Rules, algorithm: Algorithm, nodes: Option<u64>) -> usize {
+        let limits = ReplayLimits { depth: None, nodes };
+        let mut replay = Replay::new(Position::empty(rules), algorithm, limits);
+        replay.run_to_end(&StopFlag::default()).unwrap();
+        assert_eq!(replay.truncated(), nodes.is_some());
+        assert!(replay.total().unwrap() > 2 * replay.totals().unwrap().nodes);
+        replay.memory_bytes()
+    }
+
+    #[test]
+    fn the_whole_minimax_tree_of_tictactoe_takes_a_few_mib() {
+        let bytes = memory_at_the_end(Rules::TICTACTOE, Algorithm::Minimax, None);
+        assert!(bytes < 8 << 20, "{bytes} bytes");
+    }
+
+    #[test]
+    fn the_replay_checkpoints_stay_bounded_on_the_biggest_board() {
+        // The app's replay (a million nodes, `app::REPLAY_NODES`), 2.8 million events: the
+        // checkpoints thin out to 512 of them, 3.3 MiB in all.
+        let rules = "8x8k5".parse().unwrap();
+        let bytes = memory_at_the_end(rules, Algorithm::AlphaBeta, Some(1_000_000));
+        assert!(bytes < 8 << 20, "{bytes} bytes");
+    }
+
+    #[test]
+    fn the_replay_table_stays_bounded_on_the_biggest_boards() {
+        // The engine model's table (at most 65,536 positions) and its journal of writes grow with
+        // the nodes searched, up to the node budget: 13 MiB on 8×8 k=5, 15 MiB on Connect Four.
+        for rules in ["8x8k5".parse().unwrap(), Rules::CONNECT4] {
+            let bytes = memory_at_the_end(rules, Algorithm::Engine, Some(1_000_000));
+            assert!(bytes < 32 << 20, "{rules}: {bytes} bytes");
+        }
     }
 }

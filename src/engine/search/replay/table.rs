@@ -113,7 +113,8 @@ impl Table {
         }
     }
 
-    /// Rough heap size in bytes.
+    /// Rough heap size in bytes. Only the memory tests measure it.
+    #[cfg(test)]
     pub fn bytes(&self) -> usize {
         self.entries.capacity() * (size_of::<Key>() + size_of::<Entry>() + 8)
             + self.journal.capacity() * size_of::<Write>()
