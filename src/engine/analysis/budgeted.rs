@@ -80,22 +80,18 @@ pub fn analyze_within_table(
         slots: vec![None; moves.len()],
         spent: vec![0; moves.len()],
         started,
+        settled: vec![None; moves.len()],
+        reached: None,
     };
     let mut horizon = Horizon::new(position, flag.clone(), budget.nodes);
     let mut stats = SearchStats::default();
     let mut first_depth = 1;
-    // The values of the last depth every estimated move finished: an estimate one ply deeper is
-    // not comparable (the side to move at the horizon differs), so a half-finished depth is shown
-    // live but does not decide the final order.
-    let mut settled = progress.slots.clone();
-    let mut reached = None;
 
     if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
         // Depth 1 first (a few nodes a move, never interrupted), so every move shows a value at
         // once, even on boards where the exact attempts below cannot finish any.
         progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
-        settled.clone_from(&progress.slots);
-        reached = Some(1);
+        progress.finished(1);
         first_depth = 2;
         let exact = ExactPhase {
             algorithm,
@@ -112,15 +108,13 @@ pub fn analyze_within_table(
     for depth in first_depth..=deepest {
         match progress.deepen(&mut horizon, depth, stop, &mut on_update)? {
             Deepened::Nothing | Deepened::Partly => break,
-            Deepened::Fully => {
-                reached = Some(depth);
-                settled.clone_from(&progress.slots);
-            }
+            Deepened::Fully => progress.finished(depth),
         }
     }
     stats += horizon.stats;
 
-    let appraised = final_moves(progress.slots, settled);
+    let reached = progress.reached;
+    let appraised = final_moves(progress.slots, progress.settled);
     let all_exact = appraised.iter().all(|m| m.value.is_exact());
     Ok(Appraisal {
         position: *position,
@@ -204,6 +198,12 @@ struct Progress<'a> {
     /// Nodes spent on each move by searches whose result was dropped or superseded.
     spent: Vec<u64>,
     started: Instant,
+    /// The values of the last depth every estimated move finished: an estimate one ply deeper is
+    /// not comparable (the side to move at the horizon differs), so a half-finished depth is
+    /// shown live but does not decide the final order.
+    settled: Vec<Option<MoveAppraisal>>,
+    /// That depth, once there is one.
+    reached: Option<u32>,
 }
 
 /// How far one pass of estimates got.
@@ -217,6 +217,12 @@ enum Deepened {
 }
 
 impl Progress<'_> {
+    /// Every move not yet exact has its estimate at `depth`: these values decide the order.
+    fn finished(&mut self, depth: u32) {
+        self.reached = Some(depth);
+        self.settled.clone_from(&self.slots);
+    }
+
     /// The moves not yet exact, the most promising first.
     fn unsolved(&self) -> Vec<usize> {
         let mut pending: Vec<usize> = (0..self.moves.len())
