@@ -145,15 +145,7 @@ fn print(
     json: bool,
 ) {
     if json {
-        let mut object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
-        if let Reach::Depth(depth) = reach {
-            object["depth"] = depth.into();
-        }
-        if let Some(algorithm) = stopped {
-            object["partial"] = true.into();
-            object["interrupted"] = algorithm.name().into();
-        }
-        crate::outln!("{object}");
+        print_json(position, reach, rows, stopped);
         return;
     }
     // Estimates (`≈+0.35`) take one column more than exact scores.
@@ -178,47 +170,71 @@ fn print(
         "nodes/s"
     );
     for (row, score) in rows.into_iter().zip(shown) {
-        if !row.finished {
-            let why = if row.stopped == Some("interrupt") {
-                format!("stopped (Ctrl-C) after {:.0} ms", row.elapsed_ms)
-            } else {
-                format!("not finished within {} s", ALLOWANCE.as_secs())
-            };
-            crate::outln!(
-                "{:<10} {why}: {} of {} moves scored, {} nodes, {} plies deep",
-                row.algorithm,
-                row.scored,
-                row.moves,
-                row.nodes,
-                row.depth
-            );
-            continue;
-        }
-        crate::outln!(
-            "{:<10} {:<12} {:>w$} {:>10} {:>10.3} {:>12.0}",
-            row.algorithm,
-            abbreviated(&row.best),
-            score,
-            row.nodes,
-            row.elapsed_ms,
-            row.nodes_per_s
-        );
+        print_row(&row, score, w);
     }
     if let Some(algorithm) = stopped {
-        let missing: Vec<&str> = Algorithm::ALL
-            .iter()
-            .skip_while(|&&a| a != algorithm)
-            .skip(1)
-            .map(|a| a.name())
-            .collect();
-        let missing = if missing.is_empty() {
-            String::new()
+        print_partial(algorithm);
+    }
+}
+
+/// `--json`: one object, the rows and, when Ctrl-C cut the comparison short, which algorithm.
+fn print_json(position: &Position, reach: Reach, rows: Vec<Row>, stopped: Option<Algorithm>) {
+    let mut object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
+    if let Reach::Depth(depth) = reach {
+        object["depth"] = depth.into();
+    }
+    if let Some(algorithm) = stopped {
+        object["partial"] = true.into();
+        object["interrupted"] = algorithm.name().into();
+    }
+    crate::outln!("{object}");
+}
+
+/// One algorithm's line of the table (`w`: the score column's width), or why it did not finish
+/// and how far it got.
+fn print_row(row: &Row, score: &str, w: usize) {
+    if !row.finished {
+        let why = if row.stopped == Some("interrupt") {
+            format!("stopped (Ctrl-C) after {:.0} ms", row.elapsed_ms)
         } else {
-            format!("; not run: {}", missing.join(", "))
+            format!("not finished within {} s", ALLOWANCE.as_secs())
         };
         crate::outln!(
-            "partial: interrupted (Ctrl-C) during {}{missing}",
-            algorithm.name()
+            "{:<10} {why}: {} of {} moves scored, {} nodes, {} plies deep",
+            row.algorithm,
+            row.scored,
+            row.moves,
+            row.nodes,
+            row.depth
         );
+        return;
     }
+    crate::outln!(
+        "{:<10} {:<12} {:>w$} {:>10} {:>10.3} {:>12.0}",
+        row.algorithm,
+        abbreviated(&row.best),
+        score,
+        row.nodes,
+        row.elapsed_ms,
+        row.nodes_per_s
+    );
+}
+
+/// The last line after Ctrl-C: the algorithm it stopped and those it left unrun.
+fn print_partial(algorithm: Algorithm) {
+    let missing: Vec<&str> = Algorithm::ALL
+        .iter()
+        .skip_while(|&&a| a != algorithm)
+        .skip(1)
+        .map(|a| a.name())
+        .collect();
+    let missing = if missing.is_empty() {
+        String::new()
+    } else {
+        format!("; not run: {}", missing.join(", "))
+    };
+    crate::outln!(
+        "partial: interrupted (Ctrl-C) during {}{missing}",
+        algorithm.name()
+    );
 }

@@ -113,33 +113,11 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
         return Ok(Ending::Interrupted);
     }
     let started = Instant::now();
-    let live = Live::start({
-        let (progress, weak) = (Arc::clone(&progress), args.weak);
-        let (rules, cells) = (*position.rules(), position.rules().cells());
-        move || {
-            let nodes = progress.nodes();
-            vec![format!(
-                "solve {rules}{} · {} · {} nodes · {} · {}",
-                if weak { " (weak)" } else { "" },
-                narrowing::describe(progress.phase(), weak, cells),
-                thousands(nodes),
-                rate(nodes, started.elapsed()),
-                seconds(started.elapsed())
-            )]
-        }
-    });
+    let live = live_narrowing(Arc::clone(&progress), &position, args.weak, started);
     let solved = solve_with(&mut engine, &position, args.weak, true);
     live.finish();
     let Ok(solution) = solved else {
-        let known = match progress.phase() {
-            Phase::Narrowing(n) => narrowing::known(n, args.weak, position.rules().cells()),
-            _ => "nothing yet".into(),
-        };
-        crate::errln!(
-            "tictree: solve interrupted (Ctrl-C) after {} and {} nodes; known so far: {known}",
-            seconds(started.elapsed()),
-            thousands(progress.nodes())
-        );
+        report_interrupted(&progress, &position, args.weak, started);
         return Ok(Ending::Interrupted);
     };
     let json = to_json(&position, &solution);
@@ -147,8 +125,53 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
         let text = serde_json::to_string(&json)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         crate::outln!("{text}");
-        return Ok(Ending::Done);
+    } else {
+        print_report(&json);
     }
+    Ok(Ending::Done)
+}
+
+/// The narrowing, nodes and rate on stderr while the search runs (on a terminal).
+fn live_narrowing(
+    progress: Arc<SearchProgress>,
+    position: &Position,
+    weak: bool,
+    started: Instant,
+) -> Live {
+    let (rules, cells) = (*position.rules(), position.rules().cells());
+    Live::start(move || {
+        let nodes = progress.nodes();
+        vec![format!(
+            "solve {rules}{} · {} · {} nodes · {} · {}",
+            if weak { " (weak)" } else { "" },
+            narrowing::describe(progress.phase(), weak, cells),
+            thousands(nodes),
+            rate(nodes, started.elapsed()),
+            seconds(started.elapsed())
+        )]
+    })
+}
+
+/// After Ctrl-C: how long it ran and what the narrowing had proven by then.
+fn report_interrupted(
+    progress: &SearchProgress,
+    position: &Position,
+    weak: bool,
+    started: Instant,
+) {
+    let known = match progress.phase() {
+        Phase::Narrowing(n) => narrowing::known(n, weak, position.rules().cells()),
+        _ => "nothing yet".into(),
+    };
+    crate::errln!(
+        "tictree: solve interrupted (Ctrl-C) after {} and {} nodes; known so far: {known}",
+        seconds(started.elapsed()),
+        thousands(progress.nodes())
+    );
+}
+
+/// The report for people: one labelled line per fact.
+fn print_report(json: &SolveJson) {
     crate::outln!("position  {} ({} to move)", json.position, json.to_move);
     match (json.score, json.pons_score, json.plies) {
         (Some(score), Some(pons), Some(plies)) => crate::outln!(
@@ -187,5 +210,4 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     if let Some(peak) = json.peak_memory_bytes {
         crate::outln!("memory    {:.1} MiB peak", peak as f64 / (1 << 20) as f64);
     }
-    Ok(Ending::Done)
 }

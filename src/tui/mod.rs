@@ -53,20 +53,7 @@ fn event_loop(
     let mut dirty = true;
     let mut last_tick = Instant::now();
     loop {
-        while let Some(job) = app.take_job() {
-            worker.submit(job);
-        }
-        // Settings changed in the popup: into the config file, and the mouse on or off.
-        if let Some(settings) = app.take_settings_change() {
-            if let Some((kind, text)) = store.save(&settings) {
-                app.update(Action::Log(kind, text));
-            }
-            terminal::set_mouse(settings.mouse)?;
-        }
-        // `y` copied the position: to the system clipboard, here, where output is allowed.
-        if let Some(text) = app.take_clipboard() {
-            terminal::copy(&text)?;
-        }
+        carry_out_requests(app, &mut worker, &mut store)?;
         if app.should_quit() || signals.received() {
             worker.cancel_all();
             return Ok(());
@@ -109,6 +96,30 @@ fn event_loop(
             dirty = true;
         }
     }
+}
+
+/// What the app asked of the world outside it since the last turn: searches to the worker,
+/// settings to the config file and the terminal, a copied position to the clipboard.
+fn carry_out_requests(
+    app: &mut App,
+    worker: &mut Worker,
+    store: &mut Store,
+) -> color_eyre::Result<()> {
+    while let Some(job) = app.take_job() {
+        worker.submit(job);
+    }
+    // Settings changed in the popup: into the config file, and the mouse on or off.
+    if let Some(settings) = app.take_settings_change() {
+        if let Some((kind, text)) = store.save(&settings) {
+            app.update(Action::Log(kind, text));
+        }
+        terminal::set_mouse(settings.mouse)?;
+    }
+    // `y` copied the position: to the system clipboard, here, where output is allowed.
+    if let Some(text) = app.take_clipboard() {
+        terminal::copy(&text)?;
+    }
+    Ok(())
 }
 
 /// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.

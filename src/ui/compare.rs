@@ -22,75 +22,12 @@ pub struct ComparePopup<'a> {
 impl Widget for ComparePopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let comparison = self.comparison;
-        let rules = *comparison.position.rules();
-        let mut lines = vec![
-            // The position on a line of its own: Connect Four's takes 47 columns.
-            Line::raw(format!(
-                " {} · {} to move · {}",
-                rules,
-                comparison.position.to_move(),
-                match comparison.reach {
-                    Reach::Exact => "to the end of the game".to_string(),
-                    Reach::Depth(depth) => format!("to depth {depth}"),
-                }
-            )),
-            Line::raw(format!(" {}", comparison.position.to_notation())),
-            Line::default(),
-            Line::styled(
-                format!(
-                    " {:<10} {:<12} {:>w$} {:>11} {:>9} {:>11}",
-                    "algorithm",
-                    "best",
-                    "score",
-                    "nodes",
-                    "time",
-                    "nodes/s",
-                    w = score_width(comparison.reach)
-                ),
-                self.theme.strong(),
-            ),
-        ];
+        let mut lines = heading(comparison, self.theme);
         let mut notes = Vec::new();
         for (index, algorithm) in Algorithm::ALL.into_iter().enumerate() {
-            let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
-            let text = match row {
-                Some(CompareRow::Finished(analysis)) => {
-                    let best = rules.move_names(&analysis.best());
-                    let score = best_score(analysis);
-                    let best = names(&best, " ", 2);
-                    figures(
-                        comparison.reach,
-                        algorithm,
-                        &best,
-                        &score,
-                        analysis.stats.nodes,
-                        analysis.elapsed,
-                    )
-                }
-                Some(CompareRow::Unfinished(unfinished)) => {
-                    notes.push(format!(
-                        " {}: stopped when its {} s ran out, {} plies deep",
-                        algorithm.name(),
-                        COMPARE_ALLOWANCE.as_secs(),
-                        unfinished.stats.depth
-                    ));
-                    let scored = format!("{} of {} done", unfinished.scored, unfinished.legal);
-                    let nodes = unfinished.stats.nodes;
-                    figures(
-                        comparison.reach,
-                        algorithm,
-                        &scored,
-                        "-",
-                        nodes,
-                        unfinished.elapsed,
-                    )
-                }
-                None if comparison.rows.len() == index => {
-                    format!(" {:<10} running…", algorithm.name())
-                }
-                None => format!(" {:<10} waiting", algorithm.name()),
-            };
+            let (text, note) = algorithm_row(comparison, index, algorithm);
             lines.push(Line::raw(text));
+            notes.extend(note);
         }
         lines.extend(
             notes
@@ -98,15 +35,8 @@ impl Widget for ComparePopup<'_> {
                 .map(|note| Line::styled(note, self.theme.dim())),
         );
         lines.push(Line::default());
-        let footnote: &[&str] = match comparison.reach {
-            Reach::Exact => &[" Same position, same exact scores: only the work differs."],
-            Reach::Depth(_) => &[
-                " Same position, same depth, the same evaluation beyond it: same values,",
-                " only the work differs (o settings: depth, the comparison's too).",
-            ],
-        };
         lines.extend(
-            footnote
+            footnote(comparison.reach)
                 .iter()
                 .map(|&text| Line::styled(text, self.theme.dim())),
         );
@@ -126,6 +56,99 @@ impl Widget for ComparePopup<'_> {
                     .border_style(self.theme.border(true)),
             )
             .render(popup, buf);
+    }
+}
+
+/// The position, how far the comparison searches, and the column headings.
+fn heading(comparison: &Comparison, theme: Theme) -> Vec<Line<'static>> {
+    let rules = *comparison.position.rules();
+    vec![
+        // The position on a line of its own: Connect Four's takes 47 columns.
+        Line::raw(format!(
+            " {} · {} to move · {}",
+            rules,
+            comparison.position.to_move(),
+            match comparison.reach {
+                Reach::Exact => "to the end of the game".to_string(),
+                Reach::Depth(depth) => format!("to depth {depth}"),
+            }
+        )),
+        Line::raw(format!(" {}", comparison.position.to_notation())),
+        Line::default(),
+        Line::styled(
+            format!(
+                " {:<10} {:<12} {:>w$} {:>11} {:>9} {:>11}",
+                "algorithm",
+                "best",
+                "score",
+                "nodes",
+                "time",
+                "nodes/s",
+                w = score_width(comparison.reach)
+            ),
+            theme.strong(),
+        ),
+    ]
+}
+
+/// The row of the `index`th algorithm: its figures, or that it is running or waiting; with a
+/// note when it ran out of time.
+fn algorithm_row(
+    comparison: &Comparison,
+    index: usize,
+    algorithm: Algorithm,
+) -> (String, Option<String>) {
+    let rules = *comparison.position.rules();
+    let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
+    match row {
+        Some(CompareRow::Finished(analysis)) => {
+            let best = rules.move_names(&analysis.best());
+            let score = best_score(analysis);
+            let best = names(&best, " ", 2);
+            let text = figures(
+                comparison.reach,
+                algorithm,
+                &best,
+                &score,
+                analysis.stats.nodes,
+                analysis.elapsed,
+            );
+            (text, None)
+        }
+        Some(CompareRow::Unfinished(unfinished)) => {
+            let note = format!(
+                " {}: stopped when its {} s ran out, {} plies deep",
+                algorithm.name(),
+                COMPARE_ALLOWANCE.as_secs(),
+                unfinished.stats.depth
+            );
+            let scored = format!("{} of {} done", unfinished.scored, unfinished.legal);
+            let nodes = unfinished.stats.nodes;
+            let text = figures(
+                comparison.reach,
+                algorithm,
+                &scored,
+                "-",
+                nodes,
+                unfinished.elapsed,
+            );
+            (text, Some(note))
+        }
+        None if comparison.rows.len() == index => {
+            (format!(" {:<10} running…", algorithm.name()), None)
+        }
+        None => (format!(" {:<10} waiting", algorithm.name()), None),
+    }
+}
+
+/// What the figures mean: the same values by every algorithm, only the work differs.
+fn footnote(reach: Reach) -> &'static [&'static str] {
+    match reach {
+        Reach::Exact => &[" Same position, same exact scores: only the work differs."],
+        Reach::Depth(_) => &[
+            " Same position, same depth, the same evaluation beyond it: same values,",
+            " only the work differs (o settings: depth, the comparison's too).",
+        ],
     }
 }
 

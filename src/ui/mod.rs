@@ -24,7 +24,7 @@ pub use settings::{SettingsHit, settings_hit};
 pub use status::{Hint, keys_now};
 pub use theme::Theme;
 
-use crate::app::{App, Focus, Mode, Popup};
+use crate::app::{App, Editor, Focus, Mode, Popup, ReplayState};
 use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -61,77 +61,9 @@ impl Widget for Screen<'_> {
         };
         status::Header { app, theme }.render(panes.header, buf);
         match &app.mode {
-            Mode::Game => {
-                let view = app.board_view();
-                board::BoardPane {
-                    view: &view,
-                    caption: board::caption(app, &view, theme),
-                    scale: panes.scale,
-                    theme,
-                    focused: app.focus == Focus::Board,
-                }
-                .render(panes.board, buf);
-                let over = app.position().status() != Status::Ongoing;
-                if over && app.explorer.line.is_empty() {
-                    banner::GameOverBanner { app, theme }.render(panes.tree, buf);
-                } else {
-                    tree::TreePane {
-                        app,
-                        theme,
-                        focused: app.focus == Focus::Tree,
-                    }
-                    .render(panes.tree, buf);
-                }
-                log::LogPane {
-                    app,
-                    theme,
-                    focused: app.focus == Focus::Log,
-                }
-                .render(panes.log, buf);
-            }
-            Mode::Edit(editor) => {
-                let view = app.editor_board(editor);
-                board::BoardPane {
-                    view: &view,
-                    caption: editor::caption(editor, theme),
-                    scale: panes.scale,
-                    theme,
-                    focused: true,
-                }
-                .render(panes.board, buf);
-                editor::EditorPane { editor, theme }.render(panes.tree, buf);
-                log::LogPane {
-                    app,
-                    theme,
-                    focused: false,
-                }
-                .render(panes.log, buf);
-            }
-            Mode::Replay(state) => {
-                let view = app.replay_board(state);
-                board::BoardPane {
-                    view: &view,
-                    caption: board::replay_caption(state, theme),
-                    scale: panes.scale,
-                    theme,
-                    focused: false,
-                }
-                .render(panes.board, buf);
-                // The replay takes the tree's place and most of the log's: it needs the rows.
-                let right = panes.tree.union(panes.log);
-                let [pane, log_area] = ratatui::layout::Layout::vertical([
-                    ratatui::layout::Constraint::Fill(1),
-                    ratatui::layout::Constraint::Length(layout::LOG_MIN),
-                ])
-                .areas(right);
-                replay::ReplayPane { state, theme }.render(pane, buf);
-                log::LogPane {
-                    app,
-                    theme,
-                    focused: false,
-                }
-                .render(log_area, buf);
-            }
+            Mode::Game => render_game(app, theme, &panes, buf),
+            Mode::Edit(editor) => render_editor(app, editor, theme, &panes, buf),
+            Mode::Replay(state) => render_replay(app, state, theme, &panes, buf),
         }
         if let Some(area) = panes.moves {
             moves::MovesPane { app, theme }.render(area, buf);
@@ -139,6 +71,84 @@ impl Widget for Screen<'_> {
         status::StatusBar { app, theme }.render(panes.status, buf);
         render_popup(app, theme, area, buf);
     }
+}
+
+/// A game: the board, the tree of moves (or the game-over banner once the game is over and the
+/// tree is back at the position), and the log.
+fn render_game(app: &App, theme: Theme, panes: &Panes, buf: &mut Buffer) {
+    let view = app.board_view();
+    board::BoardPane {
+        view: &view,
+        caption: board::caption(app, &view, theme),
+        scale: panes.scale,
+        theme,
+        focused: app.focus == Focus::Board,
+    }
+    .render(panes.board, buf);
+    let over = app.position().status() != Status::Ongoing;
+    if over && app.explorer.line.is_empty() {
+        banner::GameOverBanner { app, theme }.render(panes.tree, buf);
+    } else {
+        tree::TreePane {
+            app,
+            theme,
+            focused: app.focus == Focus::Tree,
+        }
+        .render(panes.tree, buf);
+    }
+    log::LogPane {
+        app,
+        theme,
+        focused: app.focus == Focus::Log,
+    }
+    .render(panes.log, buf);
+}
+
+/// The position editor: its board, its pane in the tree's place, and the log.
+fn render_editor(app: &App, editor: &Editor, theme: Theme, panes: &Panes, buf: &mut Buffer) {
+    let view = app.editor_board(editor);
+    board::BoardPane {
+        view: &view,
+        caption: editor::caption(editor, theme),
+        scale: panes.scale,
+        theme,
+        focused: true,
+    }
+    .render(panes.board, buf);
+    editor::EditorPane { editor, theme }.render(panes.tree, buf);
+    log::LogPane {
+        app,
+        theme,
+        focused: false,
+    }
+    .render(panes.log, buf);
+}
+
+/// A search replay: the board at the node it is at, the replay pane, and a short log.
+fn render_replay(app: &App, state: &ReplayState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
+    let view = app.replay_board(state);
+    board::BoardPane {
+        view: &view,
+        caption: board::replay_caption(state, theme),
+        scale: panes.scale,
+        theme,
+        focused: false,
+    }
+    .render(panes.board, buf);
+    // The replay takes the tree's place and most of the log's: it needs the rows.
+    let right = panes.tree.union(panes.log);
+    let [pane, log_area] = ratatui::layout::Layout::vertical([
+        ratatui::layout::Constraint::Fill(1),
+        ratatui::layout::Constraint::Length(layout::LOG_MIN),
+    ])
+    .areas(right);
+    replay::ReplayPane { state, theme }.render(pane, buf);
+    log::LogPane {
+        app,
+        theme,
+        focused: false,
+    }
+    .render(log_area, buf);
 }
 
 /// The open popup, if any, over the screen.

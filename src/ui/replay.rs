@@ -5,7 +5,7 @@
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{REPLAY_NODES, ReplayState, thousands};
-use crate::engine::{Algorithm, Seek};
+use crate::engine::{Algorithm, Level, Replay, Rules, Seek};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -24,87 +24,19 @@ impl Widget for ReplayPane<'_> {
         let theme = self.theme;
         let state = self.state;
         let replay = &state.replay;
-        let root = replay.root();
-        let rules = *root.rules();
-        let mut title = format!(
-            " Search replay · {} · {} ({} to move) ",
-            replay.algorithm(),
-            root.to_notation(),
-            root.to_move()
-        );
-        // A big board's position does not fit the border: the board beside it shows it anyway.
-        if title.chars().count() + 2 > usize::from(area.width) {
-            title = format!(
-                " Search replay · {} · {} to move ",
-                replay.algorithm(),
-                root.to_move()
-            );
-        }
+        let rules = *replay.root().rules();
         let block = Block::bordered()
-            .title(title)
+            .title(title(replay, area.width))
             .title_bottom(" ?: keys · Esc leaves ")
             .border_style(theme.border(true));
         let inner = block.inner(area);
         block.render(area, buf);
 
         let width = inner.width;
-        let counters = replay.counters();
-        let total = |now: u64, at_end: Option<u64>| match at_end {
-            Some(end) => format!("{} / {}", thousands(now), thousands(end)),
-            None if state.surveying => format!("{} / counting…", thousands(now)),
-            None => thousands(now),
-        };
-        let totals = replay.totals();
-        let counter = |label: &str, value: String| {
-            vec![
-                Span::styled(format!("{label} "), theme.dim()),
-                Span::raw(value),
-            ]
-        };
-        // Each counter stays with its label; on a narrow pane they take more rows.
-        let mut top = wrap::flow(
-            vec![
-                counter("step", total(replay.step(), replay.total())),
-                counter("nodes", total(counters.nodes, totals.map(|t| t.nodes))),
-            ],
-            3,
-            width,
-            1,
-        );
-        let mut second = vec![
-            counter("cutoffs", thousands(counters.cutoffs)),
-            counter("TT hits", thousands(counters.tt_hits)),
-            counter(
-                "depth",
-                format!("{} (deepest {})", counters.depth, counters.max_depth),
-            ),
-        ];
-        if let Some(running) = autoplay(state) {
-            second.push(vec![Span::styled(running, theme.strong())]);
-        }
-        top.extend(wrap::flow(second, 3, width, 1));
-        if replay.truncated() || totals.is_some_and(|t| t.nodes >= REPLAY_NODES) {
-            let notice = Line::styled(
-                format!(
-                    " Too big to replay whole: this replay covers the first {} nodes.",
-                    thousands(REPLAY_NODES)
-                ),
-                theme.notice(),
-            );
-            top.extend(wrap::wrap(&notice, width, 1));
-        }
+        let top = counter_rows(state, theme, width);
         // Minimax has no window: its α and β would be -∞ and +∞ on every row.
         let windowed = replay.algorithm() != Algorithm::Minimax;
-        let columns = if windowed {
-            " ply  move       α       β    best so far"
-        } else {
-            " ply  move       best so far"
-        };
-        let note = "   (each for the side to move there)";
-        let mut header = vec![Span::styled(columns, theme.strong())];
-        if columns.chars().count() + note.chars().count() <= usize::from(width) {
-            header.push(Span::styled(note, theme.dim()));
-        }
+        let header = column_header(windowed, theme, width);
         let sentence = wrap::wrap(
             &Line::from(vec![
                 Span::styled(" ▸ ", theme.strong()),
@@ -114,100 +46,245 @@ impl Widget for ReplayPane<'_> {
             // The marker hangs in the margin, so a wrapped sentence lines up under its first word.
             3,
         );
-        let mut scores: Vec<Vec<Span>> =
-            vec![vec![Span::styled("root scores so far:", theme.dim())]];
-        let root_scores = replay.root_scores();
-        if root_scores.is_empty() {
-            scores.push(vec![Span::raw("none yet")]);
-        }
-        for (index, (mv, value)) in root_scores.iter().enumerate() {
-            let sep = if index + 1 < root_scores.len() {
-                " ·"
-            } else {
-                ""
-            };
-            scores.push(vec![Span::raw(format!(
-                "{} {value}{sep}",
-                rules.move_name(*mv)
-            ))]);
-        }
-        let scores = wrap::flow(scores, 1, width, 1);
+        let scores = root_score_rows(replay, rules, theme, width);
         let stack = replay.stack();
+        let rows = Rows::share(
+            usize::from(inner.height),
+            top.len(),
+            sentence.len(),
+            stack.len(),
+            scores.len(),
+        );
 
-        // The rows, shared out by what matters most: the counters, the sentence's first row and
-        // the node the search is at, the rest of the sentence, the root scores, the column
-        // headings, the levels above, and last the blank rows between the parts.
-        let mut free = usize::from(inner.height);
+        let mut lines: Vec<Line> = top;
+        lines.truncate(rows.top);
+        lines.extend(std::iter::repeat_n(Line::default(), rows.blank_after_top));
+        if rows.header > 0 {
+            lines.push(Line::from(header));
+        }
+        lines.extend(stack_rows(stack, rows.stack, windowed, rules, theme));
+        lines.extend(std::iter::repeat_n(
+            Line::default(),
+            rows.blank_before_sentence,
+        ));
+        lines.extend(wrap::cut(sentence, rows.sentence, width));
+        // Rows to spare go between the sentence and the scores, which keep the pane's foot.
+        lines.extend(std::iter::repeat_n(Line::default(), rows.free));
+        lines.extend(wrap::cut(scores, rows.scores, width));
+        Paragraph::new(lines).render(inner, buf);
+    }
+}
+
+/// The border's title: the algorithm and the position, or only the side to move when the
+/// position does not fit (a big board's position is shown by the board beside it anyway).
+fn title(replay: &Replay, width: u16) -> String {
+    let root = replay.root();
+    let title = format!(
+        " Search replay · {} · {} ({} to move) ",
+        replay.algorithm(),
+        root.to_notation(),
+        root.to_move()
+    );
+    if title.chars().count() + 2 > usize::from(width) {
+        format!(
+            " Search replay · {} · {} to move ",
+            replay.algorithm(),
+            root.to_move()
+        )
+    } else {
+        title
+    }
+}
+
+/// The counters at the top (step, nodes, cutoffs, TT hits, depth), what runs by itself, and the
+/// notice when the replay is cut short.
+fn counter_rows(state: &ReplayState, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let replay = &state.replay;
+    let counters = replay.counters();
+    let total = |now: u64, at_end: Option<u64>| match at_end {
+        Some(end) => format!("{} / {}", thousands(now), thousands(end)),
+        None if state.surveying => format!("{} / counting…", thousands(now)),
+        None => thousands(now),
+    };
+    let totals = replay.totals();
+    let counter = |label: &str, value: String| {
+        vec![
+            Span::styled(format!("{label} "), theme.dim()),
+            Span::raw(value),
+        ]
+    };
+    // Each counter stays with its label; on a narrow pane they take more rows.
+    let mut top = wrap::flow(
+        vec![
+            counter("step", total(replay.step(), replay.total())),
+            counter("nodes", total(counters.nodes, totals.map(|t| t.nodes))),
+        ],
+        3,
+        width,
+        1,
+    );
+    let mut second = vec![
+        counter("cutoffs", thousands(counters.cutoffs)),
+        counter("TT hits", thousands(counters.tt_hits)),
+        counter(
+            "depth",
+            format!("{} (deepest {})", counters.depth, counters.max_depth),
+        ),
+    ];
+    if let Some(running) = autoplay(state) {
+        second.push(vec![Span::styled(running, theme.strong())]);
+    }
+    top.extend(wrap::flow(second, 3, width, 1));
+    if replay.truncated() || totals.is_some_and(|t| t.nodes >= REPLAY_NODES) {
+        let notice = Line::styled(
+            format!(
+                " Too big to replay whole: this replay covers the first {} nodes.",
+                thousands(REPLAY_NODES)
+            ),
+            theme.notice(),
+        );
+        top.extend(wrap::wrap(&notice, width, 1));
+    }
+    top
+}
+
+/// The stack's column headings, with the note on whose view the values take when it fits.
+fn column_header(windowed: bool, theme: Theme, width: u16) -> Vec<Span<'static>> {
+    let columns = if windowed {
+        " ply  move       α       β    best so far"
+    } else {
+        " ply  move       best so far"
+    };
+    let note = "   (each for the side to move there)";
+    let mut header = vec![Span::styled(columns, theme.strong())];
+    if columns.chars().count() + note.chars().count() <= usize::from(width) {
+        header.push(Span::styled(note, theme.dim()));
+    }
+    header
+}
+
+/// The root moves scored so far, flowed over as many rows as they need.
+fn root_score_rows(replay: &Replay, rules: Rules, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let mut scores: Vec<Vec<Span>> = vec![vec![Span::styled("root scores so far:", theme.dim())]];
+    let root_scores = replay.root_scores();
+    if root_scores.is_empty() {
+        scores.push(vec![Span::raw("none yet")]);
+    }
+    for (index, (mv, value)) in root_scores.iter().enumerate() {
+        let sep = if index + 1 < root_scores.len() {
+            " ·"
+        } else {
+            ""
+        };
+        scores.push(vec![Span::raw(format!(
+            "{} {value}{sep}",
+            rules.move_name(*mv)
+        ))]);
+    }
+    wrap::flow(scores, 1, width, 1)
+}
+
+/// The pane's rows, shared out by what matters most: the counters, the sentence's first row and
+/// the node the search is at, the rest of the sentence, the root scores, the column headings, the
+/// levels above, and last the blank rows between the parts.
+struct Rows {
+    top: usize,
+    sentence: usize,
+    scores: usize,
+    header: usize,
+    stack: usize,
+    blank_after_top: usize,
+    blank_before_sentence: usize,
+    /// Rows nothing wanted.
+    free: usize,
+}
+
+impl Rows {
+    fn share(height: usize, top: usize, sentence: usize, stack: usize, scores: usize) -> Self {
+        let mut free = height;
         let mut take = |wanted: usize| {
             let got = wanted.min(free);
             free -= got;
             got
         };
-        let top_rows = take(top.len());
-        let sentence_first = take(sentence.len().min(1));
-        let current = take(stack.len().min(1));
-        let sentence_rows = sentence_first + take(sentence.len().saturating_sub(1));
-        let score_rows = take(scores.len());
+        let top_rows = take(top);
+        let sentence_first = take(sentence.min(1));
+        let current = take(stack.min(1));
+        let sentence_rows = sentence_first + take(sentence.saturating_sub(1));
+        let score_rows = take(scores);
         let header_rows = take(1);
-        let stack_rows = current + take(stack.len().saturating_sub(1));
+        let stack_rows = current + take(stack.saturating_sub(1));
         let blank_after_top = take(1);
         let blank_before_sentence = take(1);
+        Rows {
+            top: top_rows,
+            sentence: sentence_rows,
+            scores: score_rows,
+            header: header_rows,
+            stack: stack_rows,
+            blank_after_top,
+            blank_before_sentence,
+            free,
+        }
+    }
+}
 
-        let mut lines: Vec<Line> = top;
-        lines.truncate(top_rows);
-        lines.extend(std::iter::repeat_n(Line::default(), blank_after_top));
-        if header_rows > 0 {
-            lines.push(Line::from(header));
-        }
-        // The deepest levels matter most: when the stack is taller than the room, the top goes.
-        let shown = if stack.len() > stack_rows && stack_rows >= 2 {
-            stack_rows - 1
+/// The stack from the root down in `rows` rows, the node the search is at highlighted.
+fn stack_rows(
+    stack: &[Level],
+    rows: usize,
+    windowed: bool,
+    rules: Rules,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    // The deepest levels matter most: when the stack is taller than the room, the top goes.
+    let shown = if stack.len() > rows && rows >= 2 {
+        rows - 1
+    } else {
+        rows
+    };
+    let skip = stack.len() - shown;
+    if shown < rows {
+        // Never "1 levels": the count line only replaces a level when two or more are left
+        // out (one left out would take the row that could show it).
+        lines.push(Line::styled(
+            format!("  … {skip} levels above"),
+            theme.dim(),
+        ));
+    }
+    for (index, level) in stack.iter().enumerate().skip(skip) {
+        let style = if index + 1 == stack.len() {
+            theme.selected()
         } else {
-            stack_rows
+            ratatui::style::Style::new()
         };
-        let skip = stack.len() - shown;
-        if shown < stack_rows {
-            // Never "1 levels": the count line only replaces a level when two or more are left
-            // out (one left out would take the row that could show it).
-            lines.push(Line::styled(
-                format!("  … {skip} levels above"),
-                theme.dim(),
-            ));
-        }
-        for (index, level) in stack.iter().enumerate().skip(skip) {
-            let player = level.position.to_move().opponent();
-            let mv = match level.mv {
-                Some(mv) => format!("{player} {}", rules.move_name(mv)),
-                None => "(root)".to_string(),
-            };
-            let best = match (level.best.is_infinite(), level.best_move) {
-                (false, Some(mv)) => format!("{} ({})", level.best, rules.move_name(mv)),
-                _ => "—".to_string(),
-            };
-            let text = if windowed {
-                format!(
-                    " {:>3}  {:<7} {:>7} {:>7}    {best}",
-                    level.ply,
-                    mv,
-                    level.alpha.to_string(),
-                    level.beta.to_string()
-                )
-            } else {
-                format!(" {:>3}  {:<7}    {best}", level.ply, mv)
-            };
-            let style = if index + 1 == stack.len() {
-                theme.selected()
-            } else {
-                ratatui::style::Style::new()
-            };
-            lines.push(Line::styled(text, style));
-        }
-        lines.extend(std::iter::repeat_n(Line::default(), blank_before_sentence));
-        lines.extend(wrap::cut(sentence, sentence_rows, width));
-        // Rows to spare go between the sentence and the scores, which keep the pane's foot.
-        lines.extend(std::iter::repeat_n(Line::default(), free));
-        lines.extend(wrap::cut(scores, score_rows, width));
-        Paragraph::new(lines).render(inner, buf);
+        lines.push(Line::styled(level_row(level, windowed, rules), style));
+    }
+    lines
+}
+
+/// One level of the stack: its ply, the move into it, its window and its best so far.
+fn level_row(level: &Level, windowed: bool, rules: Rules) -> String {
+    let player = level.position.to_move().opponent();
+    let mv = match level.mv {
+        Some(mv) => format!("{player} {}", rules.move_name(mv)),
+        None => "(root)".to_string(),
+    };
+    let best = match (level.best.is_infinite(), level.best_move) {
+        (false, Some(mv)) => format!("{} ({})", level.best, rules.move_name(mv)),
+        _ => "—".to_string(),
+    };
+    if windowed {
+        format!(
+            " {:>3}  {:<7} {:>7} {:>7}    {best}",
+            level.ply,
+            mv,
+            level.alpha.to_string(),
+            level.beta.to_string()
+        )
+    } else {
+        format!(" {:>3}  {:<7}    {best}", level.ply, mv)
     }
 }
 

@@ -172,90 +172,86 @@ fn always_width(hints: &[Hint]) -> usize {
 /// The keys that do something in the current state, most relevant first (the status bar drops
 /// the last ones first when it is short of room).
 pub fn keys_now(app: &App) -> Vec<Hint> {
+    if let Some(popup) = app.popup {
+        return popup_keys(app, popup);
+    }
+    match &app.mode {
+        Mode::Edit(_) => edit_keys(),
+        Mode::Replay(state) => replay_keys(state.autoplay),
+        Mode::Game => game_keys(app),
+    }
+}
+
+fn quit() -> Hint {
+    Hint::new("q", "quit").always()
+}
+
+fn help() -> Hint {
+    Hint::new("?", "help").always()
+}
+
+/// A popup takes the keys: only its own, and quit.
+fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
     let close = Hint::new("Esc", "close").always();
-    let quit = Hint::new("q", "quit").always();
-    let help = Hint::new("?", "help").always();
-    match app.popup {
-        Some(Popup::Help) => {
-            return vec![
-                Hint::new("↑↓", "scroll"),
-                Hint::new("Esc", "close help")
-                    .short("Esc", "close")
-                    .always(),
-                quit,
-            ];
-        }
-        Some(Popup::Compare | Popup::Record) => return vec![close, quit],
-        Some(Popup::Settings) if app.settings_menu.draft.is_some() => {
-            return vec![
-                Hint::new("y", "new game").always(),
-                Hint::new("n/Esc", "keep the rules")
-                    .short("n", "keep")
-                    .always(),
-                quit,
-            ];
-        }
-        Some(Popup::Settings) => {
-            return vec![
-                Hint::new("↑↓", "select"),
-                Hint::new("←→", "change"),
-                close,
-                quit,
-            ];
-        }
-        None => {}
+    match popup {
+        Popup::Help => vec![
+            Hint::new("↑↓", "scroll"),
+            Hint::new("Esc", "close help")
+                .short("Esc", "close")
+                .always(),
+            quit(),
+        ],
+        Popup::Compare | Popup::Record => vec![close, quit()],
+        Popup::Settings if app.settings_menu.draft.is_some() => vec![
+            Hint::new("y", "new game").always(),
+            Hint::new("n/Esc", "keep the rules")
+                .short("n", "keep")
+                .always(),
+            quit(),
+        ],
+        Popup::Settings => vec![
+            Hint::new("↑↓", "select"),
+            Hint::new("←→", "change"),
+            close,
+            quit(),
+        ],
     }
-    if let Mode::Edit(_) = app.mode {
-        return vec![
-            Hint::new("←↓↑→", "move"),
-            Hint::new("x/o", "put"),
-            Hint::new(".", "clear"),
-            Hint::new("c", "clear all"),
-            Hint::new("Enter", "play here").always(),
-            Hint::new("Esc", "cancel").always(),
-            help,
-            quit,
-        ];
-    }
-    if let Mode::Replay(state) = &app.mode {
-        return vec![
-            Hint::new("→/←", "step"),
-            Hint::new("↓/↑", "over/out"),
-            Hint::new("x", "cutoff"),
-            Hint::new("e/g", "end/start").short("e", "end"),
-            Hint::new("1/2/3", "algo"),
-            Hint::new("p", if state.autoplay { "pause" } else { "play" }),
-            Hint::new("+/-", "speed"),
-            Hint::new("Esc", "leave").always(),
-            help,
-            quit,
-        ];
-    }
-    let mut keys = Vec::new();
+}
+
+/// The position editor's keys.
+fn edit_keys() -> Vec<Hint> {
+    vec![
+        Hint::new("←↓↑→", "move"),
+        Hint::new("x/o", "put"),
+        Hint::new(".", "clear"),
+        Hint::new("c", "clear all"),
+        Hint::new("Enter", "play here").always(),
+        Hint::new("Esc", "cancel").always(),
+        help(),
+        quit(),
+    ]
+}
+
+/// The search replay's keys; `p` says what it would do to autoplay.
+fn replay_keys(autoplay: bool) -> Vec<Hint> {
+    vec![
+        Hint::new("→/←", "step"),
+        Hint::new("↓/↑", "over/out"),
+        Hint::new("x", "cutoff"),
+        Hint::new("e/g", "end/start").short("e", "end"),
+        Hint::new("1/2/3", "algo"),
+        Hint::new("p", if autoplay { "pause" } else { "play" }),
+        Hint::new("+/-", "speed"),
+        Hint::new("Esc", "leave").always(),
+        help(),
+        quit(),
+    ]
+}
+
+/// The game's keys: the focused pane's first, then the game's and the app's.
+fn game_keys(app: &App) -> Vec<Hint> {
+    let mut keys = focus_keys(app);
     let ongoing = app.position().status() == Status::Ongoing;
-    match app.focus {
-        Focus::Board if app.human_to_move() => {
-            keys.push(Hint::new("←↓↑→/hjkl", "move").short("←↓↑→", "move"));
-            keys.push(Hint::new("Enter", "place"));
-        }
-        Focus::Tree => {
-            keys.push(Hint::new("↑↓", "select"));
-            keys.push(Hint::new("→", "expand"));
-            if !app.explorer.line.is_empty() {
-                keys.push(Hint::new("←", "up"));
-                keys.push(
-                    Hint::new("Esc", "back to board")
-                        .short("Esc", "back")
-                        .always(),
-                );
-            } else if app.human_to_move() {
-                keys.push(Hint::new("Enter", "play it").short("Enter", "play"));
-            }
-            keys.push(Hint::new("v", "show line").short("v", "line"));
-        }
-        Focus::Log => keys.push(Hint::new("↑↓", "scroll")),
-        _ => {}
-    }
     if ongoing && app.ai_to_move() {
         keys.push(Hint::new(
             "p",
@@ -287,7 +283,36 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
     keys.push(Hint::new("o", "settings"));
     keys.push(Hint::new("m", if app.heat { "no heat" } else { "heat" }));
     keys.push(Hint::new("Tab", "focus"));
-    keys.push(help);
-    keys.push(quit);
+    keys.push(help());
+    keys.push(quit());
+    keys
+}
+
+/// The keys of the focused pane: the board's when a human is to move, the tree's, the log's.
+fn focus_keys(app: &App) -> Vec<Hint> {
+    let mut keys = Vec::new();
+    match app.focus {
+        Focus::Board if app.human_to_move() => {
+            keys.push(Hint::new("←↓↑→/hjkl", "move").short("←↓↑→", "move"));
+            keys.push(Hint::new("Enter", "place"));
+        }
+        Focus::Tree => {
+            keys.push(Hint::new("↑↓", "select"));
+            keys.push(Hint::new("→", "expand"));
+            if !app.explorer.line.is_empty() {
+                keys.push(Hint::new("←", "up"));
+                keys.push(
+                    Hint::new("Esc", "back to board")
+                        .short("Esc", "back")
+                        .always(),
+                );
+            } else if app.human_to_move() {
+                keys.push(Hint::new("Enter", "play it").short("Enter", "play"));
+            }
+            keys.push(Hint::new("v", "show line").short("v", "line"));
+        }
+        Focus::Log => keys.push(Hint::new("↑↓", "scroll")),
+        _ => {}
+    }
     keys
 }

@@ -4,7 +4,7 @@
 
 use super::theme::Theme;
 use crate::app::{App, Live, SearchView, duration, names, thousands};
-use crate::engine::{MoveAppraisal, MoveValue, Position, Rules, Status};
+use crate::engine::{Algorithm, MoveAppraisal, MoveValue, Position, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -180,30 +180,7 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
         return Line::styled("  searching…", theme.strong());
     };
     if search.running() {
-        let text = match (search.depth, &search.live) {
-            // Iterative deepening under way: how deep, how long, how much is already exact.
-            (Some(depth), _) => format!(
-                "  searching… depth {depth} · {} · {} of {} exact ({algorithm})",
-                duration(search.elapsed),
-                search.exact_count(),
-                search.total,
-            ),
-            // The exact search of a long analysis: which moves, how much work, how long.
-            (None, Some(live)) => format!(
-                "  searching… {} of {} exact{} · {} nodes · {}",
-                search.exact_count(),
-                search.total,
-                scoring(search, live),
-                millions(live.nodes),
-                duration(live.elapsed),
-            ),
-            (None, None) => format!(
-                "  searching… {} of {} moves scored ({algorithm})",
-                search.moves.len(),
-                search.total,
-            ),
-        };
-        return Line::styled(text, theme.strong());
+        return Line::styled(searching(search, algorithm), theme.strong());
     }
     let Some(done) = &search.done else {
         return Line::default();
@@ -252,6 +229,33 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
         ),
         theme.dim(),
     )
+}
+
+/// Progress while the analysis runs: how deep, or on which moves, and how far it has got.
+fn searching(search: &SearchView, algorithm: Algorithm) -> String {
+    match (search.depth, &search.live) {
+        // Iterative deepening under way: how deep, how long, how much is already exact.
+        (Some(depth), _) => format!(
+            "  searching… depth {depth} · {} · {} of {} exact ({algorithm})",
+            duration(search.elapsed),
+            search.exact_count(),
+            search.total,
+        ),
+        // The exact search of a long analysis: which moves, how much work, how long.
+        (None, Some(live)) => format!(
+            "  searching… {} of {} exact{} · {} nodes · {}",
+            search.exact_count(),
+            search.total,
+            scoring(search, live),
+            millions(live.nodes),
+            duration(live.elapsed),
+        ),
+        (None, None) => format!(
+            "  searching… {} of {} moves scored ({algorithm})",
+            search.moves.len(),
+            search.total,
+        ),
+    }
 }
 
 fn row<'a>(

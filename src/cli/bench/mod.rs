@@ -338,18 +338,7 @@ fn suite(
         let name = format!("connect4 {} {}", set.file, set.name);
         if wanted(&name) {
             watch.row(&name);
-            let engine = engine.get_or_insert_with(|| {
-                // Mapped before timing, as Pons' table is allocated and zeroed up front.
-                let mut engine = Engine::with_hash(
-                    Position::empty(Rules::CONNECT4).layout(),
-                    watch.stop().clone(),
-                    hash,
-                );
-                engine.set_progress(watch.solver());
-                // Cut short by Ctrl-C, the row's search stops at its first look at the flag.
-                let _ = engine.touch_table();
-                engine
-            });
+            let engine = engine.get_or_insert_with(|| connect4_engine(hash, watch));
             emit(&mut |n| {
                 engine.set_threads(n);
                 connect4_row(set, engine, watch)
@@ -357,16 +346,40 @@ fn suite(
         }
     }
     if args.only.is_some() && wanted(realtime::NAME) {
-        watch.row(realtime::NAME);
-        let threads = args
-            .threads
-            .threads
-            .map_or(realtime::THREADS, |n| n as usize);
-        let row = realtime::realtime_row(threads, hash, watch, live)?;
-        if !args.json {
-            live.above(|| crate::outln!("{}", table_line(&row)));
-        }
-        rows.push(row);
+        rows.push(run_realtime(args, hash, watch, live)?);
     }
     Ok(())
+}
+
+/// The engine the Connect Four rows share, its table mapped before timing, as Pons' table is
+/// allocated and zeroed up front.
+fn connect4_engine(hash: usize, watch: &Watch) -> Engine {
+    let mut engine = Engine::with_hash(
+        Position::empty(Rules::CONNECT4).layout(),
+        watch.stop().clone(),
+        hash,
+    );
+    engine.set_progress(watch.solver());
+    // Cut short by Ctrl-C, the row's search stops at its first look at the flag.
+    let _ = engine.touch_table();
+    engine
+}
+
+/// The realtime row, once, on `--threads` or else 2 threads, printed as soon as it is done.
+fn run_realtime(
+    args: &BenchArgs,
+    hash: usize,
+    watch: &Watch,
+    live: &Live,
+) -> Result<BenchRow, Halt> {
+    watch.row(realtime::NAME);
+    let threads = args
+        .threads
+        .threads
+        .map_or(realtime::THREADS, |n| n as usize);
+    let row = realtime::realtime_row(threads, hash, watch, live)?;
+    if !args.json {
+        live.above(|| crate::outln!("{}", table_line(&row)));
+    }
+    Ok(row)
 }

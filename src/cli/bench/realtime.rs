@@ -16,7 +16,7 @@ use crate::cli::progress::Live;
 use crate::engine::book;
 use crate::engine::game::score::signed;
 use crate::engine::{
-    Algorithm, Analysis, Budget, Engine, Position, Rules, Table, analyze_within_table,
+    Algorithm, Analysis, Appraisal, Budget, Engine, Position, Rules, Table, analyze_within_table,
 };
 use serde::Serialize;
 use std::fmt;
@@ -267,25 +267,7 @@ pub(super) fn realtime_row(
             watch.stop(),
             |_| {},
         )?;
-        let mut wrong = Vec::new();
-        for m in &appraisal.moves {
-            let column = m.mv.row_col(&rules).1;
-            if let Some(found) = m.value.exact()
-                && line.scores[column] != Some(found.score)
-            {
-                let expected = line.scores[column].map_or(".".into(), signed);
-                wrong.push(format!(
-                    "{line_moves} column {}: the file says {expected}, the analysis {}",
-                    column + 1,
-                    signed(found.score),
-                    line_moves = if line.moves.is_empty() {
-                        "-"
-                    } else {
-                        &line.moves
-                    },
-                ));
-            }
-        }
+        let wrong = disagreements_with(line, &appraisal, &rules);
         for why in &wrong {
             live.above(|| crate::errln!("tictree: {NAME}: {why}"));
         }
@@ -307,15 +289,7 @@ pub(super) fn realtime_row(
                 .then(|| exact.iter().max().copied().unwrap_or_default()),
         });
     }
-    let mut ranges = vec![range("all".into(), measured.iter())];
-    for (i, &first) in PLY_RANGES.iter().enumerate() {
-        let (name, end) = match PLY_RANGES.get(i + 1) {
-            Some(&next) => (format!("{first}-{}", next - 1), next),
-            None => (format!("{first}+"), u32::MAX),
-        };
-        let within = measured.iter().filter(|m| (first..end).contains(&m.ply));
-        ranges.push(range(name, within));
-    }
+    let ranges = ply_ranges(&measured);
     let mut row = BenchRow::new(NAME, games.len(), agreeing, nodes, 0, elapsed);
     row.threads = threads;
     row.realtime = Some(Realtime {
@@ -328,6 +302,44 @@ pub(super) fn realtime_row(
         disagreements,
     });
     Ok(row)
+}
+
+/// The moves whose exact score differs from the file's, each said with its line and column.
+fn disagreements_with(line: &GameLine, appraisal: &Appraisal, rules: &Rules) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for m in &appraisal.moves {
+        let column = m.mv.row_col(rules).1;
+        if let Some(found) = m.value.exact()
+            && line.scores[column] != Some(found.score)
+        {
+            let expected = line.scores[column].map_or(".".into(), signed);
+            wrong.push(format!(
+                "{line_moves} column {}: the file says {expected}, the analysis {}",
+                column + 1,
+                signed(found.score),
+                line_moves = if line.moves.is_empty() {
+                    "-"
+                } else {
+                    &line.moves
+                },
+            ));
+        }
+    }
+    wrong
+}
+
+/// The figures of all the positions, then of each range of plies.
+fn ply_ranges(measured: &[Measured]) -> Vec<Range> {
+    let mut ranges = vec![range("all".into(), measured.iter())];
+    for (i, &first) in PLY_RANGES.iter().enumerate() {
+        let (name, end) = match PLY_RANGES.get(i + 1) {
+            Some(&next) => (format!("{first}-{}", next - 1), next),
+            None => (format!("{first}+"), u32::MAX),
+        };
+        let within = measured.iter().filter(|m| (first..end).contains(&m.ply));
+        ranges.push(range(name, within));
+    }
+    ranges
 }
 
 /// The figures of some positions.

@@ -41,13 +41,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         .filter(|&i| !solved.contains_key(&plan.frontier()[i].0))
         .collect();
     let positions: Vec<_> = todo.iter().map(|&i| plan.frontier()[i].1).collect();
-    let writer = Mutex::new(Checkpoint {
-        file: OpenOptions::new()
-            .append(true)
-            .open(&checkpoint)
-            .map_err(|e| CliError(format!("{}: {e}", checkpoint.display())))?,
-        failed: None,
-    });
+    let writer = Mutex::new(Checkpoint::append(&checkpoint)?);
     let total = plan.frontier().len();
     let started = Instant::now();
     let found = Mutex::new(Vec::with_capacity(positions.len()));
@@ -138,6 +132,15 @@ struct Checkpoint {
 }
 
 impl Checkpoint {
+    /// The checkpoint at `path`, open to append the positions solved from now on.
+    fn append(path: &Path) -> Result<Checkpoint, CliError> {
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+        Ok(Checkpoint { file, failed: None })
+    }
+
     fn record(&mut self, key: u128, score: i8) {
         if self.failed.is_some() {
             return;

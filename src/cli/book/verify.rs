@@ -5,7 +5,8 @@ use super::{read, solve_live};
 use crate::cli::args::BookVerifyArgs;
 use crate::cli::error::{CliError, Ending};
 use crate::cli::progress::seconds;
-use crate::engine::book::value_of_score;
+use crate::engine::Position;
+use crate::engine::book::{Book, value_of_score};
 use crate::engine::game::notation::thousands;
 use crate::engine::game::score::signed;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
@@ -52,26 +53,11 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
     let searched = searched
         .into_inner()
         .unwrap_or_else(PoisonError::into_inner);
-    let cells = book.rules().cells() as u32;
-    let mut report = String::new();
-    let (mut checked, mut wrong) = (0, 0);
-    for ((&index, position), found) in sample.iter().zip(&positions).zip(&searched) {
-        let Some(found) = *found else { continue };
-        checked += 1;
-        let stored = book.entry(index).1;
-        if stored != found {
-            wrong += 1;
-            let ply = position.ply();
-            report.push_str(&format!(
-                "disagrees: {} (ply {ply}): book {} (value {}), search {} (value {})\n",
-                position.to_notation(),
-                signed(i32::from(stored)),
-                value_of_score(stored, ply, cells),
-                signed(i32::from(found)),
-                value_of_score(found, ply, cells),
-            ));
-        }
-    }
+    let Checked {
+        checked,
+        wrong,
+        mut report,
+    } = check(&book, &sample, &positions, &searched);
     report.push_str(&format!(
         "{} of {} sampled positions of {} re-solved (seed {seed}, {} on {threads} thread{}): {}\n",
         thousands(checked),
@@ -95,9 +81,54 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
     })
 }
 
+/// The re-solved positions set against the book.
+struct Checked {
+    /// Positions re-solved before any interruption.
+    checked: u64,
+    /// Of those, the ones whose score differs from the book's.
+    wrong: u64,
+    /// One line for each of them.
+    report: String,
+}
+
+/// Sets each re-solved position's score (`searched`, `None` where the search did not get to it)
+/// against the book's.
+fn check(
+    book: &Book,
+    sample: &[usize],
+    positions: &[Position],
+    searched: &[Option<i8>],
+) -> Checked {
+    let cells = book.rules().cells() as u32;
+    let mut report = String::new();
+    let (mut checked, mut wrong) = (0, 0);
+    for ((&index, position), found) in sample.iter().zip(positions).zip(searched) {
+        let Some(found) = *found else { continue };
+        checked += 1;
+        let stored = book.entry(index).1;
+        if stored != found {
+            wrong += 1;
+            let ply = position.ply();
+            report.push_str(&format!(
+                "disagrees: {} (ply {ply}): book {} (value {}), search {} (value {})\n",
+                position.to_notation(),
+                signed(i32::from(stored)),
+                value_of_score(stored, ply, cells),
+                signed(i32::from(found)),
+                value_of_score(found, ply, cells),
+            ));
+        }
+    }
+    Checked {
+        checked,
+        wrong,
+        report,
+    }
+}
+
 /// Up to `wanted` entry indices, spread evenly over the book's plies (a ply with fewer entries
 /// than its share gives all it has, the rest go to the others), in a random order fixed by `seed`.
-fn sample(book: &crate::engine::book::Book, wanted: usize, seed: u64) -> Vec<usize> {
+fn sample(book: &Book, wanted: usize, seed: u64) -> Vec<usize> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut by_ply: Vec<Vec<usize>> = vec![Vec::new(); book.plies() as usize + 1];
     for index in 0..book.len() {

@@ -61,24 +61,9 @@ pub fn analyze_within_table(
     let started = Instant::now();
     let threads = budget.threads.unwrap_or(1).max(1);
     if budget.is_unlimited() {
-        let mut found = Vec::new();
-        let analysis = analyze_parallel(position, algorithm, table, threads, stop, |m| {
-            let appraisal = MoveAppraisal::exact(m, started.elapsed());
-            on_update(&appraisal);
-            found.push(appraisal);
-        })?;
-        // The moves as they arrived carry their own elapsed times; in the analysis's order (best
-        // first, ties in cell order), whatever order the threads delivered them in.
-        found.sort_by_key(|m| analysis.moves.iter().position(|a| a.mv == m.mv));
-        return Ok(Appraisal {
-            position: analysis.position,
-            algorithm: analysis.algorithm,
-            budget: *budget,
-            moves: found,
-            stats: analysis.stats,
-            depth: None,
-            elapsed: analysis.elapsed,
-        });
+        return analyze_unlimited(
+            position, algorithm, budget, table, threads, stop, started, on_update,
+        );
     }
     let moves = if position.status() == Status::Ongoing {
         position.legal_moves()
@@ -95,72 +80,27 @@ pub fn analyze_within_table(
         slots: vec![None; moves.len()],
         spent: vec![0; moves.len()],
         started,
+        settled: vec![None; moves.len()],
+        reached: None,
     };
     let mut horizon = Horizon::new(position, flag.clone(), budget.nodes);
     let mut stats = SearchStats::default();
     let mut first_depth = 1;
-    // The values of the last depth every estimated move finished: an estimate one ply deeper is
-    // not comparable (the side to move at the horizon differs), so a half-finished depth is shown
-    // live but does not decide the final order.
-    let mut settled = progress.slots.clone();
-    let mut reached = None;
 
     if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
         // Depth 1 first (a few nodes a move, never interrupted), so every move shows a value at
         // once, even on boards where the exact attempts below cannot finish any.
         progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
-        settled.clone_from(&progress.slots);
-        reached = Some(1);
+        progress.finished(1);
         first_depth = 2;
-
-        // Every worker stops at the end of the exact phase, and no move has a share of its own:
-        // the phase spends its time as an unlimited analysis would, whose whole is what decides
-        // whether every move can be exact (a move cut off at a share of its own loses the work
-        // the table could not keep, and on Connect Four positions of 6 to 11 plies the shares
-        // left moves unsolved that the whole analysis solved in time). The moves left unsolved
-        // at the end get estimates.
-        let flags: Vec<StopFlag> = std::iter::once(flag.clone())
-            .chain((1..threads).map(|_| StopFlag::with_deadline(stop)))
-            .collect();
-        // Until a move is proven the phase may only take its trial; a proof says exact answers
-        // are in reach, and the phase may then go on to its full share.
-        let extend = |end: Instant| flags.iter().for_each(|f| f.set_deadline(Some(end)));
-        extend(started + time.mul_f64(EXACT_TRIAL));
-        let mut workers = workers(algorithm, position, flags.clone(), &mut table);
-        // The most promising first: if time runs out, the moves a player would choose between
-        // are the ones most likely exact.
-        let mut pending: Vec<usize> = (0..moves.len())
-            .filter(|&i| {
-                !progress.slots[i]
-                    .as_ref()
-                    .is_some_and(|m| m.value.is_exact())
-            })
-            .collect();
-        pending.sort_by_key(|&i| {
-            std::cmp::Reverse(progress.slots[i].as_ref().map_or(0, |m| m.value.rank()))
-        });
-        stats += score_moves(
-            position,
-            &moves,
-            &pending,
-            &mut workers,
-            None,
+        let exact = ExactPhase {
+            algorithm,
+            flag: &flag,
+            threads,
+            time,
             stop,
-            algorithm == Algorithm::Engine,
-            |index, scored| match scored {
-                Scored::Exact(analysed) => {
-                    extend(started + time.mul_f64(EXACT_SHARE));
-                    let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
-                    appraisal.nodes += progress.spent[index];
-                    on_update(&appraisal);
-                    progress.slots[index] = Some(appraisal);
-                }
-                // The exact phase is over: the estimates take over.
-                Scored::OutOfTime(nodes) => progress.spent[index] += nodes,
-            },
-        )?;
-        stats.nodes += moves.len() as u64;
-        stats.depth += 1;
+        };
+        stats = progress.solve(&exact, &mut table, &mut on_update)?;
         horizon.set_node_limit(budget.nodes.map(|n| n.saturating_sub(stats.nodes)));
     }
 
@@ -168,24 +108,13 @@ pub fn analyze_within_table(
     for depth in first_depth..=deepest {
         match progress.deepen(&mut horizon, depth, stop, &mut on_update)? {
             Deepened::Nothing | Deepened::Partly => break,
-            Deepened::Fully => {
-                reached = Some(depth);
-                settled.clone_from(&progress.slots);
-            }
+            Deepened::Fully => progress.finished(depth),
         }
     }
     stats += horizon.stats;
 
-    let mut appraised: Vec<MoveAppraisal> = progress
-        .slots
-        .into_iter()
-        .zip(settled)
-        .filter_map(|(latest, settled)| match latest {
-            Some(m) if m.value.is_exact() => Some(m),
-            _ => settled,
-        })
-        .collect();
-    appraised.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    let reached = progress.reached;
+    let appraised = final_moves(progress.slots, progress.settled);
     let all_exact = appraised.iter().all(|m| m.value.is_exact());
     Ok(Appraisal {
         position: *position,
@@ -198,6 +127,68 @@ pub fn analyze_within_table(
     })
 }
 
+/// Without limits: exactly `analyze` (same values, same node counts), each move reported as the
+/// threads deliver it.
+#[allow(clippy::too_many_arguments)]
+fn analyze_unlimited(
+    position: &Position,
+    algorithm: Algorithm,
+    budget: &Budget,
+    table: Table<'_>,
+    threads: usize,
+    stop: &StopFlag,
+    started: Instant,
+    mut on_update: impl FnMut(&MoveAppraisal),
+) -> Result<Appraisal, Cancelled> {
+    let mut found = Vec::new();
+    let analysis = analyze_parallel(position, algorithm, table, threads, stop, |m| {
+        let appraisal = MoveAppraisal::exact(m, started.elapsed());
+        on_update(&appraisal);
+        found.push(appraisal);
+    })?;
+    // The moves as they arrived carry their own elapsed times; in the analysis's order (best
+    // first, ties in cell order), whatever order the threads delivered them in.
+    found.sort_by_key(|m| analysis.moves.iter().position(|a| a.mv == m.mv));
+    Ok(Appraisal {
+        position: analysis.position,
+        algorithm: analysis.algorithm,
+        budget: *budget,
+        moves: found,
+        stats: analysis.stats,
+        depth: None,
+        elapsed: analysis.elapsed,
+    })
+}
+
+/// Each move's exact value where it has one, else its estimate at the last depth every move
+/// finished; best first.
+fn final_moves(
+    latest: Vec<Option<MoveAppraisal>>,
+    settled: Vec<Option<MoveAppraisal>>,
+) -> Vec<MoveAppraisal> {
+    let mut appraised: Vec<MoveAppraisal> = latest
+        .into_iter()
+        .zip(settled)
+        .filter_map(|(latest, settled)| match latest {
+            Some(m) if m.value.is_exact() => Some(m),
+            _ => settled,
+        })
+        .collect();
+    appraised.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
+    appraised
+}
+
+/// What the exact phase of a timed analysis runs with.
+struct ExactPhase<'a> {
+    algorithm: Algorithm,
+    /// The analysis's own flag, whose deadline ends the phase (the first worker's).
+    flag: &'a StopFlag,
+    threads: usize,
+    /// The whole time budget, of which the phase takes `EXACT_TRIAL` or `EXACT_SHARE`.
+    time: std::time::Duration,
+    stop: &'a StopFlag,
+}
+
 /// The moves of an analysis within a budget and what is known of each so far.
 struct Progress<'a> {
     position: &'a Position,
@@ -207,6 +198,12 @@ struct Progress<'a> {
     /// Nodes spent on each move by searches whose result was dropped or superseded.
     spent: Vec<u64>,
     started: Instant,
+    /// The values of the last depth every estimated move finished: an estimate one ply deeper is
+    /// not comparable (the side to move at the horizon differs), so a half-finished depth is
+    /// shown live but does not decide the final order.
+    settled: Vec<Option<MoveAppraisal>>,
+    /// That depth, once there is one.
+    reached: Option<u32>,
 }
 
 /// How far one pass of estimates got.
@@ -220,6 +217,75 @@ enum Deepened {
 }
 
 impl Progress<'_> {
+    /// Every move not yet exact has its estimate at `depth`: these values decide the order.
+    fn finished(&mut self, depth: u32) {
+        self.reached = Some(depth);
+        self.settled.clone_from(&self.slots);
+    }
+
+    /// The moves not yet exact, the most promising first.
+    fn unsolved(&self) -> Vec<usize> {
+        let mut pending: Vec<usize> = (0..self.moves.len())
+            .filter(|&i| !self.slots[i].as_ref().is_some_and(|m| m.value.is_exact()))
+            .collect();
+        pending.sort_by_key(|&i| {
+            std::cmp::Reverse(self.slots[i].as_ref().map_or(0, |m| m.value.rank()))
+        });
+        pending
+    }
+
+    /// The exact phase: the exact algorithm on every move not yet exact until the phase's
+    /// deadline, each move it proves reported through `on_update`.
+    ///
+    /// Every worker stops at the end of the phase, and no move has a share of its own: the phase
+    /// spends its time as an unlimited analysis would, whose whole is what decides whether every
+    /// move can be exact (a move cut off at a share of its own loses the work the table could not
+    /// keep, and on Connect Four positions of 6 to 11 plies the shares left moves unsolved that
+    /// the whole analysis solved in time). The moves left unsolved at the end get estimates.
+    fn solve(
+        &mut self,
+        phase: &ExactPhase<'_>,
+        table: &mut Table<'_>,
+        on_update: &mut impl FnMut(&MoveAppraisal),
+    ) -> Result<SearchStats, Cancelled> {
+        let started = self.started;
+        let time = phase.time;
+        let flags: Vec<StopFlag> = std::iter::once(phase.flag.clone())
+            .chain((1..phase.threads).map(|_| StopFlag::with_deadline(phase.stop)))
+            .collect();
+        // Until a move is proven the phase may only take its trial; a proof says exact answers
+        // are in reach, and the phase may then go on to its full share.
+        let extend = |end: Instant| flags.iter().for_each(|f| f.set_deadline(Some(end)));
+        extend(started + time.mul_f64(EXACT_TRIAL));
+        let mut workers = workers(phase.algorithm, self.position, flags.clone(), table);
+        // The most promising first: if time runs out, the moves a player would choose between
+        // are the ones most likely exact.
+        let pending = self.unsolved();
+        let mut stats = score_moves(
+            self.position,
+            self.moves,
+            &pending,
+            &mut workers,
+            None,
+            phase.stop,
+            phase.algorithm == Algorithm::Engine,
+            |index, scored| match scored {
+                Scored::Exact(analysed) => {
+                    extend(started + time.mul_f64(EXACT_SHARE));
+                    let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                    appraisal.nodes += self.spent[index];
+                    on_update(&appraisal);
+                    self.slots[index] = Some(appraisal);
+                }
+                // The exact phase is over: the estimates take over.
+                Scored::OutOfTime(nodes) => self.spent[index] += nodes,
+            },
+        )?;
+        stats.nodes += self.moves.len() as u64;
+        stats.depth += 1;
+        Ok(stats)
+    }
+
     /// Estimates every move not yet exact to `depth`, the most promising first (so they are the
     /// ones deepened if the budget runs out), reporting each through `on_update`.
     fn deepen(
@@ -229,15 +295,10 @@ impl Progress<'_> {
         stop: &StopFlag,
         on_update: &mut impl FnMut(&MoveAppraisal),
     ) -> Result<Deepened, Cancelled> {
-        let mut pending: Vec<usize> = (0..self.moves.len())
-            .filter(|&i| !self.slots[i].as_ref().is_some_and(|m| m.value.is_exact()))
-            .collect();
+        let pending = self.unsolved();
         if pending.is_empty() {
             return Ok(Deepened::Nothing);
         }
-        pending.sort_by_key(|&i| {
-            std::cmp::Reverse(self.slots[i].as_ref().map_or(0, |m| m.value.rank()))
-        });
         for index in pending {
             let found =
                 match horizon.search_move(self.position, self.moves[index], depth, depth > 1) {

@@ -33,7 +33,6 @@ pub fn settle(
     // Times of the results carry on from the budgeted analysis's clock.
     let started = Instant::now() - appraisal.elapsed;
     let mut found = appraisal.moves.clone();
-    let legal: Vec<_> = found.iter().map(|m| m.mv).collect();
     let threads = appraisal.budget.threads.unwrap_or(1).max(1);
     // The `engine` keeps one table from round to round (a kept one, or its own).
     let mut own = None;
@@ -45,55 +44,20 @@ pub fn settle(
         }
         Table::New(_) => None,
     };
-    let mut spent = SearchStats::default();
-    let mut slice = FIRST_SLICE;
-    let mut rounds = || -> Result<(), Cancelled> {
-        // Best first (the appraisal's order): the likeliest recommendations are settled soonest.
-        while let Some(pending) = unsettled(&found) {
-            // One thread a move; with fewer moves left than threads, the spare threads join the
-            // moves' own searches (lazy SMP), so the last, hardest move still has every core.
-            let lanes = threads.min(pending.len());
-            if let Some(engine) = engine.as_deref_mut() {
-                engine.set_threads(threads / lanes);
-            }
-            let mut table = match engine.as_deref_mut() {
-                Some(engine) => Table::Kept(engine),
-                None => Table::New(None),
-            };
-            let flags = (0..lanes).map(|_| StopFlag::with_deadline(stop)).collect();
-            let mut workers = workers(appraisal.algorithm, &position, flags, &mut table);
-            // Each move's fair share of the round is its slice (`score_moves` shares the time
-            // left between the moves still to score).
-            let end = Instant::now() + slice * pending.len().div_ceil(lanes) as u32;
-            spent += score_moves(
-                &position,
-                &legal,
-                &pending,
-                &mut workers,
-                Some(end),
-                stop,
-                false,
-                |index, scored| match scored {
-                    Scored::Exact(analysed) => {
-                        let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
-                        settled.nodes += found[index].nodes;
-                        on_update(&settled);
-                        found[index] = settled;
-                    }
-                    // Out of time this round: the next round tries again for twice as long.
-                    Scored::OutOfTime(nodes) => found[index].nodes += nodes,
-                },
-            )?;
-            slice *= 2;
-        }
-        Ok(())
-    };
-    let finished = rounds();
+    let finished = rounds(
+        appraisal,
+        engine.as_deref_mut(),
+        &mut found,
+        threads,
+        started,
+        stop,
+        &mut on_update,
+    );
     // A kept engine goes back as it came: one thread a search.
     if let Some(engine) = engine {
         engine.set_threads(1);
     }
-    finished?;
+    let mut spent = finished?;
     // The searches start below the root move, one ply deeper than the analysed position.
     spent.depth += 1;
     let mut stats = appraisal.stats;
@@ -111,6 +75,62 @@ pub fn settle(
         elapsed: started.elapsed(),
         ..*appraisal
     })
+}
+
+/// Rounds of searches until every move in `found` is exact, each move's slice doubling from round
+/// to round; returns the work they took.
+fn rounds(
+    appraisal: &Appraisal,
+    mut engine: Option<&mut Engine>,
+    found: &mut [MoveAppraisal],
+    threads: usize,
+    started: Instant,
+    stop: &StopFlag,
+    on_update: &mut impl FnMut(&MoveAppraisal),
+) -> Result<SearchStats, Cancelled> {
+    let position = appraisal.position;
+    let legal: Vec<_> = found.iter().map(|m| m.mv).collect();
+    let mut spent = SearchStats::default();
+    let mut slice = FIRST_SLICE;
+    // Best first (the appraisal's order): the likeliest recommendations are settled soonest.
+    while let Some(pending) = unsettled(found) {
+        // One thread a move; with fewer moves left than threads, the spare threads join the
+        // moves' own searches (lazy SMP), so the last, hardest move still has every core.
+        let lanes = threads.min(pending.len());
+        if let Some(engine) = engine.as_deref_mut() {
+            engine.set_threads(threads / lanes);
+        }
+        let mut table = match engine.as_deref_mut() {
+            Some(engine) => Table::Kept(engine),
+            None => Table::New(None),
+        };
+        let flags = (0..lanes).map(|_| StopFlag::with_deadline(stop)).collect();
+        let mut workers = workers(appraisal.algorithm, &position, flags, &mut table);
+        // Each move's fair share of the round is its slice (`score_moves` shares the time
+        // left between the moves still to score).
+        let end = Instant::now() + slice * pending.len().div_ceil(lanes) as u32;
+        spent += score_moves(
+            &position,
+            &legal,
+            &pending,
+            &mut workers,
+            Some(end),
+            stop,
+            false,
+            |index, scored| match scored {
+                Scored::Exact(analysed) => {
+                    let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
+                    settled.nodes += found[index].nodes;
+                    on_update(&settled);
+                    found[index] = settled;
+                }
+                // Out of time this round: the next round tries again for twice as long.
+                Scored::OutOfTime(nodes) => found[index].nodes += nodes,
+            },
+        )?;
+        slice *= 2;
+    }
+    Ok(spent)
 }
 
 /// The indices of the moves not yet exact, if any.

@@ -4,7 +4,7 @@
 use super::event::{Bound, Event, EventKind, LeafKind, ReplayValue};
 use super::{Replay, ReplayLimits};
 use crate::engine::game::notation::thousands;
-use crate::engine::game::position::{Move, Position};
+use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::search::Algorithm;
 
@@ -35,31 +35,13 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
             beta,
         } => {
             let head = format!("{player} plays {} (depth {})", name(mv), event.ply);
-            match (algorithm, event.ply) {
-                (Algorithm::Minimax, 1) => format!(
-                    "{head}. Minimax keeps no window: it searches every reply, so this root move \
-                     gets its exact score."
-                ),
-                (Algorithm::Minimax, _) => format!("{head}; {side} to move."),
-                (_, 1) => format!(
-                    "{head}, α {alpha}, β {beta} for {side}: each root move gets a full window \
-                     of its own, so its exact score is found, not just whether it beats the others."
-                ),
-                _ => format!("{head}, α {alpha}, β {beta} for {side}."),
-            }
+            enter(&head, event, alpha, beta, algorithm)
         }
         EventKind::Leaf { value, kind } => {
             let after = last.map_or(String::new(), |mv| {
                 format!("{} plays {} → ", side.opponent(), name(mv))
             });
-            match kind {
-                LeafKind::Won(winner) => format!("{after}{winner} wins: {value} for {side}."),
-                LeafKind::Draw => format!("{after}the board is full, a draw: {value}."),
-                LeafKind::Horizon => format!(
-                    "{after}the depth limit: the evaluator estimates {value} for {side} \
-                     (a guess from open lines, not a proven score)."
-                ),
-            }
+            leaf(&after, side, value, kind)
         }
         EventKind::Return {
             mv,
@@ -100,45 +82,93 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
             value,
             beta,
             pruned,
-        } => {
-            let tail = if pruned.is_empty() {
-                "cutoff, though no moves were left to prune".to_string()
-            } else {
-                format!(
-                    "cutoff, {} {} pruned",
-                    list(rules, &pruned),
-                    is_are(pruned.len())
-                )
-            };
-            format!(
-                "Reply {} scores {value} ≥ β {beta} for {side}: {tail} (the opponent has a better \
-                 choice elsewhere and will not let the game come here).",
-                name(mv)
-            )
-        }
+        } => format!(
+            "Reply {} scores {value} ≥ β {beta} for {side}: {} (the opponent has a better \
+             choice elsewhere and will not let the game come here).",
+            name(mv),
+            pruned_tail(rules, &pruned)
+        ),
         EventKind::TtHit {
             value,
             bound,
             ended,
             alpha,
             beta,
-        } => {
-            let what = match bound {
-                Bound::Exact => format!("its exact value {value}"),
-                Bound::Lower => format!("a lower bound {value}"),
-                Bound::Upper => format!("an upper bound {value}"),
-            };
-            let outcome = match (ended, bound) {
-                (true, Bound::Exact) => "no need to search it again".to_string(),
-                (true, Bound::Lower) => format!("that reaches β {beta}, so the node ends here"),
-                (true, Bound::Upper) => {
-                    format!("that is no better than α {alpha}, so the node ends here")
-                }
-                (false, Bound::Lower) => format!("α rises to {alpha}"),
-                (false, _) => format!("β falls to {beta}"),
-            };
-            format!("Table hit: this position was seen before, with {what} for {side}: {outcome}.")
-        }
+        } => format!(
+            "Table hit: this position was seen before, with {} for {side}: {}.",
+            stored(value, bound),
+            table_outcome(bound, ended, alpha, beta)
+        ),
+    }
+}
+
+/// Entering a node after `head` ("X plays d1 (depth 2)"): at the root, why each root move's
+/// score is exact.
+fn enter(
+    head: &str,
+    event: &Event,
+    alpha: ReplayValue,
+    beta: ReplayValue,
+    algorithm: Algorithm,
+) -> String {
+    let side = event.to_move;
+    match (algorithm, event.ply) {
+        (Algorithm::Minimax, 1) => format!(
+            "{head}. Minimax keeps no window: it searches every reply, so this root move \
+             gets its exact score."
+        ),
+        (Algorithm::Minimax, _) => format!("{head}; {side} to move."),
+        (_, 1) => format!(
+            "{head}, α {alpha}, β {beta} for {side}: each root move gets a full window \
+             of its own, so its exact score is found, not just whether it beats the others."
+        ),
+        _ => format!("{head}, α {alpha}, β {beta} for {side}."),
+    }
+}
+
+/// A leaf after `after` (the move into it, if any): a win, a full board, or the depth limit,
+/// whose value is only the evaluator's guess.
+fn leaf(after: &str, side: Player, value: ReplayValue, kind: LeafKind) -> String {
+    match kind {
+        LeafKind::Won(winner) => format!("{after}{winner} wins: {value} for {side}."),
+        LeafKind::Draw => format!("{after}the board is full, a draw: {value}."),
+        LeafKind::Horizon => format!(
+            "{after}the depth limit: the evaluator estimates {value} for {side} \
+             (a guess from open lines, not a proven score)."
+        ),
+    }
+}
+
+/// What a cutoff prunes: the moves left, or none.
+fn pruned_tail(rules: &Rules, pruned: &[Move]) -> String {
+    if pruned.is_empty() {
+        "cutoff, though no moves were left to prune".to_string()
+    } else {
+        format!(
+            "cutoff, {} {} pruned",
+            list(rules, pruned),
+            is_are(pruned.len())
+        )
+    }
+}
+
+/// What the table holds for a position.
+fn stored(value: ReplayValue, bound: Bound) -> String {
+    match bound {
+        Bound::Exact => format!("its exact value {value}"),
+        Bound::Lower => format!("a lower bound {value}"),
+        Bound::Upper => format!("an upper bound {value}"),
+    }
+}
+
+/// What a table hit does to the node: ends it, or narrows its window.
+fn table_outcome(bound: Bound, ended: bool, alpha: ReplayValue, beta: ReplayValue) -> String {
+    match (ended, bound) {
+        (true, Bound::Exact) => "no need to search it again".to_string(),
+        (true, Bound::Lower) => format!("that reaches β {beta}, so the node ends here"),
+        (true, Bound::Upper) => format!("that is no better than α {alpha}, so the node ends here"),
+        (false, Bound::Lower) => format!("α rises to {alpha}"),
+        (false, _) => format!("β falls to {beta}"),
     }
 }
 
