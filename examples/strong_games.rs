@@ -1,7 +1,7 @@
 //! Writes the strong Connect Four games that `tictree bench --only realtime` analyses along
 //! (docs/benchmarks.md, "Real time along strong games"): N games between players who pick at
 //! random among their best moves, and sometimes among the moves within 2 points of the best on
-//! Pons' scale (`engine::player::Strong::BENCH`), every position analysed exactly.
+//! Pons' scale (`engine::skill::Strong::BENCH`), every position analysed exactly.
 //!
 //! ```text
 //! cargo run --release --example strong_games -- [--games 10] [--seed 1] [--threads 1]
@@ -19,7 +19,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 use tictree::cli::bench::realtime::GameLine;
-use tictree::engine::player::Strong;
+use tictree::engine::skill::Strong;
 use tictree::engine::{
     Algorithm, Analysis, Engine, Player, Position, Rules, Status, StopFlag, Table,
     analyze_parallel, book,
@@ -144,7 +144,7 @@ fn header(options: &Options, strong: Strong, book_plies: u32) -> String {
          #   cargo run --release --example strong_games -- --games {games} --seed {seed} --threads {threads} --hash {hash}\n\
          # Seed {seed}. Each side picks at random among its moves with the best exact score, except\n\
          # that with probability {chance} it picks at random among the moves within {slack} points of\n\
-         # the best on Pons' scale (engine::player::Strong::BENCH; rand's StdRng from the seed). The\n\
+         # the best on Pons' scale (engine::skill::Strong::BENCH; rand's StdRng from the seed). The\n\
          # exact scores, hence the games, do not depend on --threads, --hash or the book ({book}\n\
          # plies, built in), which only make the analyses faster.\n\
          # One line per position, each once (where it first occurs), in the order played: the moves\n\

@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tictree::cli::bench::realtime::{GameLine, games, read_games};
 use tictree::engine::game::score::{WIN, pons};
-use tictree::engine::player::Strong;
+use tictree::engine::skill::Strong;
 use tictree::engine::{
     Algorithm, Analysis, Engine, Move, Position, Rules, Status, StopFlag, Table, analyze_parallel,
 };

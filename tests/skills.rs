@@ -4,7 +4,7 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::HashSet;
-use tictree::engine::player::{Played, blocking_moves, choose, play_game, winning_moves};
+use tictree::engine::skill::{Played, blocking_moves, choose, play_game, winning_moves};
 use tictree::engine::{Engine, Player, Position, Rules, Skill, Status, StopFlag, Table};
 
 /// Every position reachable on the 3×3 board with the game still going.

@@ -6,7 +6,7 @@ use super::args::SelfplayArgs;
 use super::error::{CliError, Ending};
 use super::interrupt::Interrupt;
 use super::progress::StatusLines;
-use crate::engine::player::{Played, play_game};
+use crate::engine::skill::{Played, play_game};
 use crate::engine::{Engine, Player, Position, Skill, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

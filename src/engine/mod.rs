@@ -15,8 +15,8 @@
 pub mod analysis;
 pub mod book;
 pub mod game;
-pub mod player;
 pub mod search;
+pub mod skill;
 
 pub use analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 pub use analysis::budget::Budget;
@@ -30,7 +30,6 @@ pub use game::notation::NotationError;
 pub use game::position::{IllegalMove, Move, Player, Position, Status};
 pub use game::rules::{Rules, RulesError};
 pub use game::score::{Outcome, Score};
-pub use player::Skill;
 pub use search::estimate::Estimate;
 pub use search::replay::{
     Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek,
@@ -39,3 +38,4 @@ pub use search::solver::Engine;
 pub use search::{
     Algorithm, Cancelled, Narrowing, Phase, SearchProgress, SearchStats, Searcher, StopFlag,
 };
+pub use skill::Skill;

@@ -3,7 +3,7 @@
 //! One reply, `Chosen`, not before the AI-against-AI pace.
 
 use super::{JobKey, Reply, ReplyBody, Runner, wait_for_pace};
-use crate::engine::player::choose;
+use crate::engine::skill::choose;
 use crate::engine::{Cancelled, Position, Skill, StopFlag, Table};
 use rand::SeedableRng;
 use rand::rngs::StdRng;

@@ -6,7 +6,7 @@ use crate::app::play::search_view::Choice;
 use crate::app::settings::options::Seat;
 use crate::app::state::App;
 use crate::engine::analysis::appraisal::best_of;
-use crate::engine::player::{choose, choose_among};
+use crate::engine::skill::{choose, choose_among};
 use crate::engine::{Move, Skill, Status, StopFlag, Table};
 use rand::Rng;
 use rand::seq::IndexedRandom;

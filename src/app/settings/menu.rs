@@ -4,7 +4,7 @@
 use crate::app::settings::options::Seat;
 use crate::app::settings::{MAX_DEPTH, Palette, Settings, cores};
 use crate::app::state::App;
-use crate::engine::player::SHALLOW_DEPTH;
+use crate::engine::skill::SHALLOW_DEPTH;
 use crate::engine::{Algorithm, Player, Rules, Skill};
 
 /// One row of the settings popup.

@@ -13,7 +13,7 @@
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use crate::engine::analysis::budget::Budget;
-use crate::engine::analysis::exact::{Table, analyze_parallel, workers};
+use crate::engine::analysis::exact::{Table, analyze_parallel, scorers};
 use crate::engine::analysis::parallel::{Scored, score_moves};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::Score;
@@ -181,7 +181,7 @@ fn final_moves(
 /// What the exact phase of a timed analysis runs with.
 struct ExactPhase<'a> {
     algorithm: Algorithm,
-    /// The analysis's own flag, whose deadline ends the phase (the first worker's).
+    /// The analysis's own flag, whose deadline ends the phase (the first scorer's).
     flag: &'a StopFlag,
     threads: usize,
     /// The whole time budget, of which the phase takes `EXACT_TRIAL` or `EXACT_SHARE`.
@@ -237,7 +237,7 @@ impl Progress<'_> {
     /// The exact phase: the exact algorithm on every move not yet exact until the phase's
     /// deadline, each move it proves reported through `on_update`.
     ///
-    /// Every worker stops at the end of the phase, and no move has a share of its own: the phase
+    /// Every scorer stops at the end of the phase, and no move has a share of its own: the phase
     /// spends its time as an unlimited analysis would, whose whole is what decides whether every
     /// move can be exact (a move cut off at a share of its own loses the work the table could not
     /// keep, and on Connect Four positions of 6 to 11 plies the shares left moves unsolved that
@@ -257,7 +257,7 @@ impl Progress<'_> {
         // are in reach, and the phase may then go on to its full share.
         let extend = |end: Instant| flags.iter().for_each(|f| f.set_deadline(Some(end)));
         extend(started + time.mul_f64(EXACT_TRIAL));
-        let mut workers = workers(phase.algorithm, self.position, flags.clone(), table);
+        let mut scorers = scorers(phase.algorithm, self.position, flags.clone(), table);
         // The most promising first: if time runs out, the moves a player would choose between
         // are the ones most likely exact.
         let pending = self.unsolved();
@@ -265,7 +265,7 @@ impl Progress<'_> {
             self.position,
             self.moves,
             &pending,
-            &mut workers,
+            &mut scorers,
             None,
             phase.stop,
             phase.algorithm == Algorithm::Engine,

@@ -1,6 +1,6 @@
 //! Per-move analysis: the exact score of every legal move of a position, delivered one by one.
 
-use crate::engine::analysis::parallel::{Scored, Worker, score_moves, totals};
+use crate::engine::analysis::parallel::{Scored, Scorer, score_moves, totals};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::{INFINITY, Score};
 use crate::engine::search::alphabeta::AlphaBeta;
@@ -61,20 +61,20 @@ pub enum Table<'a> {
     Kept(&'a mut Engine),
 }
 
-/// One worker of the given algorithm per flag, each stopping on its own flag; the `engine`'s all
+/// One scorer of the given algorithm per flag, each stopping on its own flag; the `engine`'s all
 /// search with the one table from `table` (the first is the kept engine itself, if any).
-pub(crate) fn workers<'a>(
+pub(crate) fn scorers<'a>(
     algorithm: Algorithm,
     position: &Position,
     flags: Vec<StopFlag>,
     table: &'a mut Table<'_>,
-) -> Vec<Worker<'a>> {
-    let alone = |flag: StopFlag| -> Worker<'a> {
+) -> Vec<Scorer<'a>> {
+    let alone = |flag: StopFlag| -> Scorer<'a> {
         let searcher: Box<dyn Searcher + Send + 'a> = match algorithm {
             Algorithm::Minimax => Box::new(Minimax::new(flag.clone())),
             _ => Box::new(AlphaBeta::new(flag.clone())),
         };
-        Worker {
+        Scorer {
             searcher,
             flag,
             progress: None,
@@ -85,9 +85,9 @@ pub(crate) fn workers<'a>(
     }
     let mut flags = flags.into_iter();
     let first_flag = flags.next().unwrap_or_default();
-    let shares = |engine: &Engine, flags: std::vec::IntoIter<StopFlag>| -> Vec<Worker<'a>> {
+    let shares = |engine: &Engine, flags: std::vec::IntoIter<StopFlag>| -> Vec<Scorer<'a>> {
         flags
-            .map(|flag| Worker {
+            .map(|flag| Scorer {
                 searcher: Box::new(engine.share(flag.clone())),
                 flag,
                 progress: engine.progress(),
@@ -111,7 +111,7 @@ pub(crate) fn workers<'a>(
             (Box::new(&mut **engine), others, progress)
         }
     };
-    let first = Worker {
+    let first = Scorer {
         searcher: first,
         flag: first_flag,
         progress,
@@ -204,20 +204,20 @@ pub fn analyze_or_stop(
             .map(|_| StopFlag::with_deadline(stop))
             .collect()
     };
-    let mut workers = workers(algorithm, position, flags, &mut table);
+    let mut scorers = scorers(algorithm, position, flags, &mut table);
     let legal = if position.status() == Status::Ongoing {
         position.legal_moves()
     } else {
         Vec::new()
     };
     let pending: Vec<usize> = (0..legal.len()).collect();
-    let before: Vec<SearchStats> = workers.iter().map(|w| w.searcher.stats()).collect();
+    let before: Vec<SearchStats> = scorers.iter().map(|w| w.searcher.stats()).collect();
     let mut moves = Vec::new();
     let scored = score_moves(
         position,
         &legal,
         &pending,
-        &mut workers,
+        &mut scorers,
         None,
         stop,
         algorithm == Algorithm::Engine,
@@ -237,7 +237,7 @@ pub fn analyze_or_stop(
     let stats = match scored {
         Ok(stats) if moves.len() == legal.len() => counted(stats, &moves),
         _ => {
-            let stats = counted(totals(&workers, &before), &moves);
+            let stats = counted(totals(&scorers, &before), &moves);
             return Err(Stopped { moves, stats });
         }
     };

@@ -23,7 +23,7 @@ use std::time::Instant;
 const ALONE_LOOKS: u32 = 64;
 
 /// One thread's searcher and the flag it stops on (whose deadline gives each move its share).
-pub(crate) struct Worker<'a> {
+pub(crate) struct Scorer<'a> {
     pub searcher: Box<dyn Searcher + Send + 'a>,
     pub flag: StopFlag,
     /// Where a reader sees which moves are being scored (the engine's progress reader, if any).
@@ -38,27 +38,27 @@ pub(crate) enum Scored {
     OutOfTime(u64),
 }
 
-/// Scores `moves[i]` for each `i` of `pending` (most urgent first) on the workers' threads,
+/// Scores `moves[i]` for each `i` of `pending` (most urgent first) on the scorers' threads,
 /// calling `on_scored(i, …)` on the caller's thread as each is done. With `end`, the time until
 /// then is shared fairly between the moves still to score, and a move out of its share is given
-/// up on. `alone_first`: the first worker starts alone (see the module comment). `Err(Cancelled)`
+/// up on. `alone_first`: the first scorer starts alone (see the module comment). `Err(Cancelled)`
 /// when `stop` is raised first.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn score_moves(
     position: &Position,
     moves: &[Move],
     pending: &[usize],
-    workers: &mut [Worker<'_>],
+    scorers: &mut [Scorer<'_>],
     end: Option<Instant>,
     stop: &StopFlag,
     alone_first: bool,
     mut on_scored: impl FnMut(usize, Scored),
 ) -> Result<SearchStats, Cancelled> {
-    let before: Vec<SearchStats> = workers.iter().map(|w| w.searcher.stats()).collect();
+    let before: Vec<SearchStats> = scorers.iter().map(|w| w.searcher.stats()).collect();
     let mut spent = vec![0; moves.len()];
     let mut rest = pending;
-    let sequential = workers.len() == 1 || alone_first;
-    if let [first, others @ ..] = workers
+    let sequential = scorers.len() == 1 || alone_first;
+    if let [first, others @ ..] = scorers
         && sequential
     {
         let alone = !others.is_empty();
@@ -85,7 +85,7 @@ pub(crate) fn score_moves(
                     // Out of time before this move: the flag may serve the caller again (the
                     // budgeted analysis estimates under it), so it loses its look limit.
                     first.flag.set_look_limit(None);
-                    return Ok(totals(workers, &before));
+                    return Ok(totals(scorers, &before));
                 }
             }
             rest = tail;
@@ -97,22 +97,22 @@ pub(crate) fn score_moves(
             position,
             moves,
             rest,
-            workers,
+            scorers,
             end,
             stop,
             &spent,
             &mut on_scored,
         )?;
     }
-    Ok(totals(workers, &before))
+    Ok(totals(scorers, &before))
 }
 
-/// Scores one move with a worker, within its fair share of the time left until `share.0` with
+/// Scores one move with a scorer, within its fair share of the time left until `share.0` with
 /// `share.1` moves to go: `None` when that time is already up, `Err(nodes spent)` when stopped.
 fn score_one(
     position: &Position,
     mv: Move,
-    worker: &mut Worker<'_>,
+    scorer: &mut Scorer<'_>,
     share: Option<(Instant, usize)>,
 ) -> Option<Result<MoveAnalysis, u64>> {
     if let Some((end, moves_left)) = share {
@@ -120,39 +120,39 @@ fn score_one(
         if now >= end {
             return None;
         }
-        worker
+        scorer
             .flag
             .set_deadline(Some(now + (end - now) / moves_left.max(1) as u32));
     }
-    let before = worker.searcher.stats().nodes;
-    if let Some(progress) = &worker.progress {
+    let before = scorer.searcher.stats().nodes;
+    if let Some(progress) = &scorer.progress {
         progress.set_scoring(mv.cell(), true);
     }
-    let scored = score_move(worker.searcher.as_mut(), position, mv)
-        .map_err(|Cancelled| worker.searcher.stats().nodes - before + 1);
-    if let Some(progress) = &worker.progress {
+    let scored = score_move(scorer.searcher.as_mut(), position, mv)
+        .map_err(|Cancelled| scorer.searcher.stats().nodes - before + 1);
+    if let Some(progress) = &scorer.progress {
         progress.set_scoring(mv.cell(), false);
     }
     Some(scored)
 }
 
-/// The moves of `rest` spread over every worker's thread.
+/// The moves of `rest` spread over every scorer's thread.
 #[allow(clippy::too_many_arguments)]
 fn together(
     position: &Position,
     moves: &[Move],
     rest: &[usize],
-    workers: &mut [Worker<'_>],
+    scorers: &mut [Scorer<'_>],
     end: Option<Instant>,
     stop: &StopFlag,
     spent: &[u64],
     on_scored: &mut impl FnMut(usize, Scored),
 ) -> Result<(), Cancelled> {
     let next = AtomicUsize::new(0);
-    let threads = workers.len();
+    let threads = scorers.len();
     let (sender, results) = mpsc::channel();
     std::thread::scope(|scope| {
-        for worker in workers.iter_mut() {
+        for scorer in scorers.iter_mut() {
             let (sender, next) = (sender.clone(), &next);
             scope.spawn(move || {
                 loop {
@@ -161,7 +161,7 @@ fn together(
                     // Each thread's moves share the time left: as many turns as it has to go.
                     let turns = (rest.len() - taken).div_ceil(threads);
                     let share = end.map(|end| (end, turns));
-                    let Some(found) = score_one(position, moves[index], worker, share) else {
+                    let Some(found) = score_one(position, moves[index], scorer, share) else {
                         break;
                     };
                     let cancelled = found.is_err() && stop.is_stopped();
@@ -187,11 +187,11 @@ fn together(
     })
 }
 
-/// The workers' counters since `before`, added up.
-pub(crate) fn totals(workers: &[Worker<'_>], before: &[SearchStats]) -> SearchStats {
+/// The scorers' counters since `before`, added up.
+pub(crate) fn totals(scorers: &[Scorer<'_>], before: &[SearchStats]) -> SearchStats {
     let mut total = SearchStats::default();
-    for (worker, before) in workers.iter().zip(before) {
-        total += worker.searcher.stats() - *before;
+    for (scorer, before) in scorers.iter().zip(before) {
+        total += scorer.searcher.stats() - *before;
     }
     total
 }

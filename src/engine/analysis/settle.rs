@@ -10,7 +10,7 @@
 //! starts from them.
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
-use crate::engine::analysis::exact::{Table, workers};
+use crate::engine::analysis::exact::{Table, scorers};
 use crate::engine::analysis::parallel::{Scored, score_moves};
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
@@ -105,7 +105,7 @@ fn rounds(
             None => Table::New(None),
         };
         let flags = (0..lanes).map(|_| StopFlag::with_deadline(stop)).collect();
-        let mut workers = workers(appraisal.algorithm, &position, flags, &mut table);
+        let mut scorers = scorers(appraisal.algorithm, &position, flags, &mut table);
         // Each move's fair share of the round is its slice (`score_moves` shares the time
         // left between the moves still to score).
         let end = Instant::now() + slice * pending.len().div_ceil(lanes) as u32;
@@ -113,7 +113,7 @@ fn rounds(
             &position,
             &legal,
             &pending,
-            &mut workers,
+            &mut scorers,
             Some(end),
             stop,
             false,
