@@ -61,7 +61,9 @@ fn json_has_every_move_best_first() {
     }
     let nodes: u64 = moves.iter().map(|m| m["nodes"].as_u64().unwrap()).sum();
     assert_eq!(v["nodes"].as_u64(), Some(nodes));
-    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    // Measured, not left at zero, and far below the test's own patience.
+    let elapsed = v["elapsed_ms"].as_f64().unwrap();
+    assert!(elapsed > 0.0 && elapsed < 60_000.0, "{elapsed}");
 }
 
 #[test]

@@ -75,7 +75,10 @@ impl Log {
 /// A duration to three significant figures in a unit that suits it.
 pub fn duration(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;
-    if ms < 10.0 {
+    // A level's quick choice takes microseconds: `0.00 ms` would read as no time at all.
+    if ms < 0.1 {
+        format!("{:.1} µs", ms * 1000.0)
+    } else if ms < 10.0 {
         format!("{ms:.2} ms")
     } else if ms < 1000.0 {
         format!("{ms:.1} ms")
@@ -97,12 +100,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn numbers_read_like_the_seed_notebook() {
+    fn numbers_read_like_the_tutorial_notebook() {
         assert_eq!(thousands(549_945), "549,945");
         assert_eq!(thousands(934), "934");
         assert_eq!(thousands(1_000), "1,000");
         assert_eq!(duration(Duration::from_micros(1234)), "1.23 ms");
         assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
+        assert_eq!(duration(Duration::from_nanos(8_400)), "8.4 µs");
     }
 
     #[test]
