@@ -2,7 +2,10 @@
 //! 2, nothing on standard output, exactly one line on standard error that says what is wrong, and
 //! never a panic or a backtrace (even with RUST_BACKTRACE set).
 
-use std::process::{Command, Stdio};
+mod cli_support;
+
+use cli_support::tictree_command;
+use std::process::Stdio;
 
 /// A bad input: the arguments, and a part of the message that names the problem.
 type Case = (Vec<&'static str>, &'static str);
@@ -415,7 +418,7 @@ fn cases() -> Vec<Case> {
 fn every_bad_input_gets_one_specific_line_and_status_2() {
     let mut failures = Vec::new();
     for (args, says) in cases() {
-        let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        let output = tictree_command()
             .args(&args)
             .env("RUST_BACKTRACE", "1")
             .stdin(Stdio::null())

@@ -3,8 +3,11 @@
 //! status tells, standard input works, `--json` lines parse, and `--analyze` prints what Pons'
 //! solver prints with `-a` (checked against `tictree analyze` too).
 
+mod cli_support;
+
+use cli_support::tictree_command;
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 struct Run {
     code: i32,
@@ -14,7 +17,7 @@ struct Run {
 
 /// Runs tictree with `args`, `input` on its standard input.
 fn tictree(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -349,7 +352,7 @@ fn weak_batches_check_only_the_sign() {
 /// and a batch line of the same position say the same on both.
 #[test]
 fn solve_and_batch_give_the_same_scores_under_the_same_names() {
-    let single = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let single = tictree_command()
         .args([
             "solve", "--rules", "connect4", "--json", "--moves", "4453626",
         ])
@@ -538,7 +541,7 @@ fn a_line_longer_than_any_position_is_that_lines_error() {
 #[test]
 #[cfg(unix)]
 fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args([
             "solve", "--rules", "connect4", "--hash", "1", "--batch", "-",
         ])

@@ -5,9 +5,9 @@
 
 mod cli_support;
 
-use cli_support::tictree;
+use cli_support::{tictree, tictree_command};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 fn build(rules: &str, plies: &str, out: &Path) -> (i32, String, String) {
@@ -46,7 +46,7 @@ fn a_build_killed_halfway_resumes_to_the_same_bytes() {
     // The same build, killed (no chance to tidy up) once some positions are in its checkpoint.
     let resumed = dir.path().join("resumed.book");
     let checkpoint = dir.path().join("resumed.book.partial");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args([
             "book",
             "build",

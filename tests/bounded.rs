@@ -3,10 +3,12 @@
 //! engines, whatever its jobs do. (The explorer's cache: tests/tui_explorer.rs; the replay's
 //! history: the unit tests of engine/search/replay.)
 
+mod cli_support;
+
+use cli_support::tictree_command;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use std::process::Command;
 use tictree::app::{Engines, Job, JobKey, Runner, SearchRequest};
 use tictree::engine::search::solver::DEFAULT_HASH_BYTES;
 use tictree::engine::{Algorithm, Budget, Engine, Position, Rules, Status, StopFlag};
@@ -70,7 +72,7 @@ fn the_transposition_table_stays_within_its_budget_on_every_board() {
 /// `tictree solve --json` with these arguments: its table's bytes and positions stored, slots,
 /// and the process's peak memory.
 fn solve(args: &[&str]) -> (u64, u64, u64, u64) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let output = tictree_command()
         .args(["solve", "--json"])
         .args(args)
         .output()
@@ -182,7 +184,7 @@ fn total_mib() -> u64 {
 #[cfg(target_os = "linux")]
 fn a_hash_above_half_the_available_memory_is_lowered_with_a_note() {
     let run = |hash: &str| {
-        Command::new(env!("CARGO_BIN_EXE_tictree"))
+        tictree_command()
             .args(["solve", "--json", "--hash", hash])
             .output()
             .unwrap()
@@ -219,7 +221,7 @@ fn ctrl_c_while_a_big_table_is_mapped_stops_it() {
     use std::time::{Duration, Instant};
     // 8 GiB (or half the available memory, if less): seconds of mapping before the search of
     // the empty board, which itself takes minutes without the book.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args([
             "solve",
             "--rules",

@@ -1,13 +1,13 @@
 //! `tictree analyze` through the real binary: the table, the JSON interface, and bad input.
 
+mod cli_support;
+
+use cli_support::tictree_command;
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn tictree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tictree"))
-        .args(args)
-        .output()
-        .unwrap()
+    tictree_command().args(args).output().unwrap()
 }
 
 fn json(args: &[&str]) -> Value {

@@ -2,10 +2,12 @@
 //! what could not be read, the file left as it was), flags over the file, and `--config` through
 //! the real binary.
 
+mod cli_support;
+
 use clap::Parser;
+use cli_support::tictree_command;
 use std::fs;
 use std::path::Path;
-use std::process::Command;
 use tictree::app::{LogKind, Palette, Seat, Settings};
 use tictree::cli::Cli;
 use tictree::config::{Store, load};
@@ -194,7 +196,7 @@ fn flags_win_over_the_file() {
 
 /// The binary's exit status and standard error, without a terminal.
 fn run(args: &[&str], config_home: &Path) -> (i32, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let output = tictree_command()
         .args(args)
         .env("XDG_CONFIG_HOME", config_home)
         .output()
@@ -246,7 +248,7 @@ fn a_corrupt_config_is_no_error_on_the_command_line() {
 #[test]
 fn help_documents_config() {
     let dir = tempfile::tempdir().unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let output = tictree_command()
         .arg("--help")
         .env("XDG_CONFIG_HOME", dir.path())
         .output()
@@ -520,7 +522,7 @@ fn a_config_path_that_is_a_pipe_is_refused_without_opening_it() {
     let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
     // SAFETY: mkfifo reads a valid NUL-terminated path.
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args(["--config", path.to_str().unwrap()])
         .env("XDG_CONFIG_HOME", dir.path())
         .stdin(Stdio::null())

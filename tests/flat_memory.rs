@@ -7,8 +7,11 @@
 //! seem to use 128 MiB.
 #![cfg(target_os = "linux")]
 
+mod cli_support;
+
+use cli_support::tictree_command;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
 struct Run {
     code: i32,
@@ -24,7 +27,7 @@ struct Run {
 /// Runs tictree with `args`, writing `input` to its standard input `times` times from another
 /// thread (so a long input is never held whole here either).
 fn measured(args: &[&str], input: &'static [u8], times: usize) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

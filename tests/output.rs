@@ -1,7 +1,10 @@
 //! Standard output as a Unix filter's: a reader that goes away ends the command quietly with
 //! status 0, a full disk is one line on stderr and status 2; never a panic (docs/reliability.md).
 
-use std::process::{Command, Stdio};
+mod cli_support;
+
+use cli_support::tictree_command;
+use std::process::Stdio;
 
 /// Commands that print to standard output, each with arguments quick enough for a test.
 const COMMANDS: &[&[&str]] = &[
@@ -23,7 +26,7 @@ const COMMANDS: &[&[&str]] = &[
 #[test]
 fn a_closed_reader_ends_every_command_quietly() {
     for args in COMMANDS {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        let mut child = tictree_command()
             .args(*args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -47,7 +50,7 @@ fn a_full_disk_is_one_line_and_status_2() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+        let output = tictree_command()
             .args(*args)
             .stdin(Stdio::null())
             .stdout(full)
@@ -69,7 +72,7 @@ fn an_error_with_a_full_standard_error_still_ends_with_status_2() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let output = tictree_command()
         .args(["analyze", "--rules", "99"])
         .stderr(full)
         .output()

@@ -6,10 +6,13 @@
 
 #![cfg(unix)]
 
+mod cli_support;
+
+use cli_support::tictree_command;
 mod pty_support;
 
 use pty_support::Session;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::time::Duration;
 
 /// A Connect Four position whose seven moves take about half a second to score (release
@@ -48,7 +51,7 @@ fn analyze_on_a_terminal_shows_progress_and_clears_it() {
 
 #[test]
 fn with_stderr_piped_nothing_of_the_progress_appears() {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let output = tictree_command()
         .args(["analyze", "--rules", "connect4", "--moves", HALF_SECOND])
         .output()
         .unwrap();
@@ -156,7 +159,7 @@ fn sigint_with_json_into_a_pipe_gives_a_partial_object() {
 /// Runs the binary with stdout and stderr piped, sends it SIGINT once it is well under way, and
 /// returns its exit status, stdout and stderr.
 fn interrupted(args: &[&str]) -> (Option<i32>, String, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let child = tictree_command()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -2,12 +2,15 @@
 //! never losing on 4×4, and the process's peak memory the same for ten times as many games.
 //! The long soak, its commands and figures: docs/reliability.md.
 
-use std::process::{Command, Stdio};
+mod cli_support;
+
+use cli_support::tictree_command;
+use std::process::Stdio;
 
 /// `tictree selfplay --json` with these arguments: the tally, and the peak resident memory of the
 /// process in KiB (Linux; 0 elsewhere).
 fn selfplay(args: &[&str]) -> (serde_json::Value, i64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args(["selfplay", "--json", "--seed", "1"])
         .args(args)
         .stdout(Stdio::piped())

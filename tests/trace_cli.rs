@@ -1,17 +1,16 @@
 //! `tictree trace` through the real binary: the events nest, cutoffs prune exactly the untried
 //! siblings, leaves carry the depth-aware scores, the summary agrees with `analyze`.
 
+mod cli_support;
+
+use cli_support::tictree_command;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use tictree::engine::{Algorithm, Move, Position, Rules, Status, StopFlag, analyze};
 
 fn trace(args: &[&str]) -> (i32, Vec<Value>, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
-        .arg("trace")
-        .args(args)
-        .output()
-        .unwrap();
+    let output = tictree_command().arg("trace").args(args).output().unwrap();
     let lines = String::from_utf8(output.stdout)
         .unwrap()
         .lines()
@@ -178,7 +177,7 @@ fn minimax_and_engine_events_are_consistent() {
 
 #[test]
 fn the_default_is_alphabeta_and_the_lines_read_as_documented() {
-    let output = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let output = tictree_command()
         .args(["trace", "--moves", "a3 b2 b3"])
         .output()
         .unwrap();
@@ -258,7 +257,7 @@ fn bad_input_is_one_line_on_stderr_with_status_2() {
 
 #[test]
 fn a_reader_that_stops_early_is_a_normal_end() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tictree"))
+    let mut child = tictree_command()
         .args(["trace", "--algo", "minimax"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
