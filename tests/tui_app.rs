@@ -6,10 +6,9 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
 use std::time::Duration;
-use tictree::app::{
-    Action, App, Direction, Engines, Focus, Job, JobKey, Popup, Seat, action_for_key, key_action,
-};
+use tictree::app::{Action, App, Direction, Engines, Focus, Job, JobKey, Popup, Seat};
 use tictree::engine::{Position, Rules, Skill, Status};
+use tictree::tui::{action_for_key, key_action};
 use tui_support::*;
 
 fn request(app: &mut App) -> tictree::app::SearchRequest {

@@ -3,8 +3,9 @@
 mod tui_support;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{Action, App, Direction, Job, JobKey, Mode, Popup, action_for_key};
+use tictree::app::{Action, App, Direction, Job, JobKey, Mode, Popup};
 use tictree::engine::{Player, Position, Rules, Status};
+use tictree::tui::action_for_key;
 use tui_support::*;
 
 /// The search the app asks for next, if it is an analysis of the board.

@@ -1,7 +1,7 @@
 //! The interactive application: state, update and the background jobs. It knows nothing of the
 //! screen: `ui` draws the state, `tui` runs the terminal and the event loop.
 //!
-//! Data flows one way: terminal event → `Action` (keys.rs) → `App::update` (update.rs) → state →
+//! Data flows one way: terminal event → `Action` (`tui::input`) → `App::update` (update.rs) → state →
 //! `ui::draw`. Replies come back from the jobs' threads (`jobs/`) as `Action::Search`.
 //!
 //! One folder per feature, each with its state and its part of `update`: `play/` (the game, its
@@ -13,8 +13,8 @@ mod action;
 mod compare;
 mod editor;
 mod explorer;
+mod help;
 mod jobs;
-mod keys;
 mod log;
 mod play;
 mod replay;
@@ -27,15 +27,12 @@ pub use compare::best_score;
 pub use editor::Editor;
 pub use editor::clipboard::{Pasted, read_paste};
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
+pub use help::{HELP, HelpSection, help_length};
 pub use jobs::engines::Engines;
 pub use jobs::worker::Worker;
 pub use jobs::{
     COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody, Runner,
     SearchRequest, SurveyRequest, Surveyed,
-};
-pub use keys::{
-    HELP, HelpSection, action_for_key, edit_key_action, key_action, replay_key_action,
-    settings_key_action,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, thousands};
 pub use play::board_view::{BoardView, Ghost, Mark};

@@ -53,7 +53,7 @@ impl App {
                     self.help_scroll = self.help_scroll.saturating_sub(1)
                 }
                 Action::Move(Direction::Down) if popup == Popup::Help => {
-                    self.help_scroll = (self.help_scroll + 1).min(crate::app::keys::help_length())
+                    self.help_scroll = (self.help_scroll + 1).min(crate::app::help::help_length())
                 }
                 _ => {}
             }

@@ -1,19 +1,20 @@
 //! The terminal program: set-up and teardown, the event loop, and the translation of terminal
-//! events into the app's actions. The only module that knows both the app and the screen:
+//! events into the app's actions (`input.rs`). The only module that knows both the app and the
+//! screen:
 //! `app` never draws, `ui` never changes the state.
 
+mod input;
 mod signals;
 mod terminal;
 
-use crate::app::{
-    Action, App, Direction, Focus, LogKind, Mode, Options, Popup, Record, Worker, action_for_key,
+pub use input::{
+    action, action_for_key, edit_key_action, key_action, replay_key_action, settings_key_action,
 };
+
+use crate::app::{Action, App, LogKind, Options, Record, Worker};
 use crate::config::Store;
-use crate::ui::SettingsHit;
 use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{
-    self, Event, KeyCode, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::Rect;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -120,42 +121,6 @@ fn carry_out_requests(
         terminal::copy(&text)?;
     }
     Ok(())
-}
-
-/// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
-pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
-    match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
-        // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
-        Event::Paste(text) => Some(Action::Paste(text.clone())),
-        // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
-        Event::Mouse(mouse) if app.options.mouse && app.popup == Some(Popup::Settings) => {
-            // Click a row to select it, click it again or scroll to change its value.
-            match mouse.kind {
-                MouseEventKind::Down(MouseButton::Left) => {
-                    match crate::ui::settings_hit(app, screen, mouse.column, mouse.row)? {
-                        SettingsHit::Row(field) => Some(Action::SettingsClick(field)),
-                        SettingsHit::Answer(yes) => Some(Action::Answer(yes)),
-                    }
-                }
-                MouseEventKind::ScrollUp => Some(Action::Move(Direction::Right)),
-                MouseEventKind::ScrollDown => Some(Action::Move(Direction::Left)),
-                _ => None,
-            }
-        }
-        Event::Mouse(_) if app.popup.is_some() => None,
-        Event::Mouse(mouse) if app.options.mouse && matches!(app.mode, Mode::Game) => {
-            match mouse.kind {
-                MouseEventKind::Down(MouseButton::Left) => {
-                    crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
-                }
-                MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
-                MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
 }
 
 /// Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP.

@@ -1,141 +1,49 @@
-//! Key presses to actions. Which keys exist is listed once, in `HELP`, for the popup and docs.
+//! Terminal events to the app's actions, in one place: every key in every mode, the mouse, and
+//! what the app does not see (Ctrl-Z is the event loop's). The keys themselves are listed in
+//! `app::HELP`; what each action does is `App::update`'s.
 
-use crate::app::action::{Action, Direction};
-use crate::app::replay::ReplayCommand;
-use crate::app::state::{App, Mode, Popup};
+use crate::app::{Action, App, Direction, Focus, Mode, Popup, ReplayCommand};
 use crate::engine::{Algorithm, Player};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::ui::SettingsHit;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+use ratatui::layout::Rect;
 
-/// A group of keys in the help popup.
-pub struct HelpSection {
-    /// What the keys are for.
-    pub title: &'static str,
-    /// Each key and what it does.
-    pub keys: &'static [(&'static str, &'static str)],
-}
-
-/// Every key, as the help popup lists it.
-pub const HELP: &[HelpSection] = &[
-    HelpSection {
-        title: "Playing",
-        keys: &[
-            ("← ↓ ↑ → / h j k l", "board: move the cursor · log: scroll"),
-            ("Enter / Space", "place a mark at the cursor"),
-            (
-                "1 … 8",
-                "gravity boards: drop a disc in that column (from the left)",
-            ),
-            ("mouse click", "place a mark in the clicked cell or column"),
-            ("u / r", "undo to your previous turn / redo"),
-            ("n", "new game"),
-            ("p", "pause / resume the AI"),
-            (
-                "f",
-                "the AI moves now: the best found so far (paused: one move)",
-            ),
-            ("w", "swap sides: each player takes the other colour"),
-            ("g", "the game record: every move, ready to copy"),
-            ("e", "edit: set up any position on the board (keys below)"),
-            (
-                "y",
-                "copy the position (x.o/.x./..o) to the log and clipboard",
-            ),
-            (
-                "paste",
-                "a position or moves (b2 a3, 4453): a new game from there",
-            ),
-            ("o", "settings: rules, players, search, display"),
-            ("Tab / Shift-Tab", "focus the next / previous pane"),
-            ("PgUp / PgDn", "scroll the log"),
-        ],
-    },
-    HelpSection {
-        title: "Game tree (Tab to focus it): the explorer",
-        keys: &[
-            ("↑ ↓ / k j", "select a candidate move"),
-            (
-                "→ / l",
-                "expand it: the opponent's replies and their scores",
-            ),
-            ("← / h / Backspace", "one level up"),
-            ("Enter", "play the selected move (deeper down: expand it)"),
-            ("v", "play the selected move's best line out on the board"),
-            ("Esc", "back to the position on the board"),
-        ],
-    },
-    HelpSection {
-        title: "Editor (after e)",
-        keys: &[
-            ("← ↓ ↑ → / h j k l", "move the cursor to any cell"),
-            ("x / o", "put an X / an O under the cursor"),
-            (". / Space / Del", "clear the cell"),
-            ("c", "clear the whole board"),
-            (
-                "Enter",
-                "a new game from here, analysed at once (legal only)",
-            ),
-            ("Esc / e", "leave without changes"),
-        ],
-    },
-    HelpSection {
-        title: "Seeing inside the AI",
-        keys: &[
-            (
-                "s",
-                "replay the search of the shown position, event by event",
-            ),
-            ("c", "compare minimax, alphabeta and engine here"),
-            ("m", "heat map: every move's score on the board"),
-        ],
-    },
-    HelpSection {
-        title: "Search replay (after s)",
-        keys: &[
-            ("→ / l / Space", "one event forward"),
-            ("← / h / Backspace", "one event back"),
-            ("↓ / j", "step over: finish the subtree just entered"),
-            ("↑ / k", "step out: back to the parent"),
-            ("x", "run to the next cutoff"),
-            ("End / e", "run to the end"),
-            ("Home / g", "restart"),
-            ("p", "autoplay / pause"),
-            ("+ / -", "autoplay faster / slower"),
-            ("1 / 2 / 3", "replay with minimax / alphabeta / engine"),
-            ("Esc / s", "leave the replay"),
-        ],
-    },
-    HelpSection {
-        title: "Settings (after o): changes apply at once and are saved",
-        keys: &[
-            ("↑ ↓ / k j", "select a setting"),
-            ("← → / h l", "change it"),
-            (
-                "click / scroll",
-                "select a row; click again or scroll to change it",
-            ),
-            ("y / n", "new game with the rules chosen? yes / no"),
-            ("Enter", "close (a rules question: yes)"),
-            ("Esc / o", "close (a rules question: no)"),
-        ],
-    },
-    HelpSection {
-        title: "Anywhere",
-        keys: &[
-            ("?", "this help (↑ ↓ scroll it)"),
-            (
-                "Esc",
-                "close the popup; else step back (never quits: q does)",
-            ),
-            ("q / Ctrl-C", "quit"),
-            ("Ctrl-Z", "stop (the shell's fg continues)"),
-        ],
-    },
-];
-
-/// Lines of the help popup: each section's title and keys, the blank lines between sections,
-/// and the two closing lines (a blank and the score legend).
-pub fn help_length() -> usize {
-    HELP.iter().map(|s| 1 + s.keys.len()).sum::<usize>() + HELP.len() - 1 + 3
+/// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
+pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
+    match event {
+        Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
+        // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
+        Event::Paste(text) => Some(Action::Paste(text.clone())),
+        // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
+        Event::Mouse(mouse) if app.options.mouse && app.popup == Some(Popup::Settings) => {
+            // Click a row to select it, click it again or scroll to change its value.
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => {
+                    match crate::ui::settings_hit(app, screen, mouse.column, mouse.row)? {
+                        SettingsHit::Row(field) => Some(Action::SettingsClick(field)),
+                        SettingsHit::Answer(yes) => Some(Action::Answer(yes)),
+                    }
+                }
+                MouseEventKind::ScrollUp => Some(Action::Move(Direction::Right)),
+                MouseEventKind::ScrollDown => Some(Action::Move(Direction::Left)),
+                _ => None,
+            }
+        }
+        Event::Mouse(_) if app.popup.is_some() => None,
+        Event::Mouse(mouse) if app.options.mouse && matches!(app.mode, Mode::Game) => {
+            match mouse.kind {
+                MouseEventKind::Down(MouseButton::Left) => {
+                    crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
+                }
+                MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
+                MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// The cursor keys and their vi letters, in the game and the settings popup alike.
