@@ -5,7 +5,6 @@ use super::error::{CliError, Ending};
 use super::format::status_words;
 use super::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
-use crate::engine::game::score::signed;
 use crate::engine::{Algorithm, CompareRow, MoveValue, Position, Reach, compare};
 use serde::Serialize;
 use std::time::Duration;
@@ -121,15 +120,10 @@ pub fn run(
 /// The best score as the table shows it: `+3`, or `≈+0.35` to a depth.
 fn score_text(row: &CompareRow) -> String {
     match row {
-        CompareRow::Finished(analysis) => {
-            analysis
-                .moves
-                .first()
-                .map_or("-".into(), |m| match m.value {
-                    MoveValue::Exact(score) => signed(score.score),
-                    MoveValue::Estimate(e) => e.short(),
-                })
-        }
+        CompareRow::Finished(analysis) => analysis
+            .moves
+            .first()
+            .map_or("-".into(), |m| m.value.short()),
         CompareRow::Unfinished(_) => "-".into(),
     }
 }

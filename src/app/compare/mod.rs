@@ -4,7 +4,7 @@
 use crate::app::jobs::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Reply, ReplyBody};
 use crate::app::log::{LogKind, duration, thousands};
 use crate::app::state::{App, Comparison, Popup};
-use crate::engine::{Appraisal, CompareRow, MoveValue, Reach, Status, Unfinished, default_reach};
+use crate::engine::{Appraisal, CompareRow, Reach, Status, Unfinished, default_reach};
 
 impl App {
     /// Starts comparing the algorithms on the position the tree shows.
@@ -102,10 +102,7 @@ pub fn best_score(appraisal: &Appraisal) -> String {
     appraisal
         .moves
         .first()
-        .map_or("-".into(), |m| match m.value {
-            MoveValue::Exact(score) => score.to_string(),
-            MoveValue::Estimate(estimate) => estimate.short(),
-        })
+        .map_or("-".into(), |m| m.value.short())
 }
 
 /// How far an unfinished algorithm got, in words: `not finished: its 10 s ran out with 2 of 7

@@ -110,13 +110,7 @@ impl App {
             ),
         );
         let rules = *position.rules();
-        let moves: Vec<Move> = self
-            .options
-            .opening
-            .iter()
-            .chain(self.game.moves())
-            .copied()
-            .collect();
+        let moves = self.moves_from_origin();
         if !moves.is_empty() {
             let list = rules
                 .column_digits(&moves)

@@ -3,7 +3,7 @@
 
 use crate::app::settings::options::Seat;
 use crate::app::state::App;
-use crate::engine::{Player, Status};
+use crate::engine::{Move, Player, Status};
 use std::fmt;
 
 /// The whole game as text.
@@ -40,19 +40,20 @@ impl fmt::Display for Record {
 }
 
 impl App {
+    /// Every move from the game's origin (the empty board or the set-up position): the
+    /// `--moves` opening (or a pasted list), then the moves played (not those taken back).
+    pub(crate) fn moves_from_origin(&self) -> Vec<Move> {
+        let opening = self.options.opening.iter();
+        opening.chain(self.game.moves()).copied().collect()
+    }
+
     /// The record of the game on the board: from the empty board or the set-up position, the
     /// moves given with `--moves` (or pasted), then the moves played since (moves taken back are
     /// not part of it).
     pub fn record(&self) -> Record {
         let position = self.position();
         let rules = *position.rules();
-        let moves: Vec<_> = self
-            .options
-            .opening
-            .iter()
-            .chain(self.game.moves())
-            .copied()
-            .collect();
+        let moves = self.moves_from_origin();
         // With gravity a move is its column: `4453`, as Pons, Tromp and `solve --batch` write a
         // game, and as the digit keys play it.
         let digits = rules.column_digits(&moves);

@@ -47,6 +47,14 @@ impl MoveValue {
         self.exact().is_some()
     }
 
+    /// The value alone, as a score column shows it: `+8`, or `≈+0.35`.
+    pub fn short(&self) -> String {
+        match self {
+            MoveValue::Exact(score) => score.to_string(),
+            MoveValue::Estimate(estimate) => estimate.short(),
+        }
+    }
+
     /// The estimate, if the value is one.
     pub fn estimate(&self) -> Option<Estimate> {
         match self {

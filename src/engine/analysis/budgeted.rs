@@ -316,7 +316,7 @@ impl Progress<'_> {
 }
 
 /// A move's appraisal from a depth-limited search `depth` plies deep.
-fn appraise(
+pub(crate) fn appraise(
     position: &Position,
     found: Found,
     depth: u32,

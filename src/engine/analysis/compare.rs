@@ -4,13 +4,14 @@
 //! comparison can go to a depth instead of the end of the game, every algorithm with the same
 //! evaluation at the horizon, so the values agree and only the work differs.
 
-use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
+use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
 use crate::engine::analysis::budget::Budget;
+use crate::engine::analysis::budgeted::appraise;
 use crate::engine::analysis::exact::{Table, analyze_or_stop};
 use crate::engine::game::position::{Move, Position, Status};
-use crate::engine::game::score::{INFINITY, Score};
+use crate::engine::game::score::INFINITY;
 use crate::engine::search::alphabeta::AlphaBeta;
-use crate::engine::search::estimate::{DepthLimit, ESTIMATE_SCALE, Estimate, Horizon};
+use crate::engine::search::estimate::{DepthLimit, ESTIMATE_SCALE, Found, Horizon};
 use crate::engine::search::minimax::Minimax;
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};
 use std::time::{Duration, Instant};
@@ -180,29 +181,18 @@ fn to_depth(
         )),
         Algorithm::Engine => DepthSearcher::Engine(Horizon::new(position, flag.clone(), None)),
     };
-    let mut moves = Vec::new();
+    let mut moves: Vec<MoveAppraisal> = Vec::new();
     for &mv in legal {
-        let Ok((value, exact, pv, nodes)) = searcher.search_move(position, mv, depth) else {
+        let before = searcher.stats().nodes;
+        let Ok(found) = searcher.search_move(position, mv, depth) else {
+            // The moves scored, and what the unfinished one had searched.
             let mut stats = searcher.stats();
-            stats.nodes += moves.len() as u64;
+            let scored: u64 = moves.iter().map(|m| m.nodes).sum();
+            stats.nodes = scored + (stats.nodes - before);
             return Err((moves.len(), stats));
         };
-        let value = if exact {
-            MoveValue::Exact(Score::from_value(
-                value,
-                position.rules().cells(),
-                position.ply(),
-            ))
-        } else {
-            MoveValue::Estimate(Estimate { value, depth })
-        };
-        moves.push(MoveAppraisal {
-            mv,
-            value,
-            pv,
-            nodes,
-            elapsed: started.elapsed(),
-        });
+        let nodes = found.nodes;
+        moves.push(appraise(position, found, depth, nodes, started));
     }
     // Best first, ties in cell order (the sort is stable and `legal` is in cell order).
     moves.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
@@ -231,18 +221,15 @@ enum DepthSearcher {
 }
 
 impl DepthSearcher {
-    /// `mv` searched `depth` plies deep: its value for the side making it, whether that value
-    /// is proven (a win or loss within the horizon, or no line reached it), its line, and the
-    /// nodes (the move's own child included).
+    /// `mv` searched `depth` plies deep, as the engine's estimating search reports a move.
     fn search_move(
         &mut self,
         position: &Position,
         mv: Move,
         depth: u32,
-    ) -> Result<(i32, bool, Vec<Move>, u64), Cancelled> {
+    ) -> Result<Found, Cancelled> {
         if let DepthSearcher::Engine(horizon) = self {
-            let found = horizon.search_move(position, mv, depth, true)?;
-            return Ok((found.value, found.exact, found.pv, found.nodes));
+            return horizon.search_move(position, mv, depth, true);
         }
         let child = position.play(mv).map_err(|_| Cancelled)?;
         let before = self.stats().nodes;
@@ -256,8 +243,12 @@ impl DepthSearcher {
         let value = -line.value;
         let mut pv = vec![mv];
         pv.extend(line.pv);
-        let exact = !reached || value.abs() > ESTIMATE_SCALE;
-        Ok((value, exact, pv, self.stats().nodes - before + 1))
+        Ok(Found {
+            value,
+            exact: !reached || value.abs() > ESTIMATE_SCALE,
+            pv,
+            nodes: self.stats().nodes - before + 1,
+        })
     }
 
     fn stats(&self) -> SearchStats {
