@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use tictree::engine::analysis::solve::solve_with;
-use tictree::engine::search::solver::Engine;
+use tictree::engine::search::solver::Solver;
 use tictree::engine::{Algorithm, Position, Rules, StopFlag, analyze};
 
 fn analyses(c: &mut Criterion) {
@@ -43,12 +43,12 @@ fn connect4(c: &mut Criterion) {
         .filter_map(|line| line.split_whitespace().next())
         .map(|moves| Position::empty(Rules::CONNECT4).play_moves(moves).unwrap())
         .collect();
-    let mut engine = Engine::with_hash(positions[0].layout(), StopFlag::default(), 64 << 20);
+    let mut solver = Solver::with_hash(positions[0].layout(), StopFlag::default(), 64 << 20);
     c.bench_function("connect4 Middle-Easy x100", |b| {
         b.iter(|| {
             for position in &positions {
-                engine.reset();
-                black_box(solve_with(&mut engine, position, false, false).unwrap());
+                solver.reset();
+                black_box(solve_with(&mut solver, position, false, false).unwrap());
             }
         })
     });

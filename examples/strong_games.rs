@@ -21,7 +21,7 @@ use std::time::Instant;
 use tictree::cli::bench::realtime::GameLine;
 use tictree::engine::skill::Strong;
 use tictree::engine::{
-    Algorithm, Analysis, Engine, Player, Position, Rules, Status, StopFlag, Table,
+    Algorithm, Analysis, Player, Position, Rules, Solver, Status, StopFlag, Table,
     analyze_parallel, book,
 };
 
@@ -69,7 +69,7 @@ fn main() -> Result<(), String> {
     let rules = Rules::CONNECT4;
     let stop = StopFlag::default();
     // One table for the whole run: a game's positions share most of their subtrees.
-    let mut engine = Engine::with_hash(
+    let mut solver = Solver::with_hash(
         Position::empty(rules).layout(),
         stop.clone(),
         options.hash_mb << 20,
@@ -87,7 +87,7 @@ fn main() -> Result<(), String> {
             let analysis = analyze_parallel(
                 &position,
                 Algorithm::Engine,
-                Table::Kept(&mut engine),
+                Table::Kept(&mut solver),
                 options.threads,
                 &stop,
                 |_| {},

@@ -253,7 +253,7 @@ fn the_built_in_book_answers_the_empty_connect_four_board() {
 fn the_built_in_book_agrees_with_the_search_on_a_sample() {
     use rand::SeedableRng;
     use rand::seq::IteratorRandom;
-    use tictree::engine::{Engine, StopFlag, book};
+    use tictree::engine::{Solver, StopFlag, book};
     let book = book::built_in().expect("the built-in book reads");
     assert_eq!(book.rules(), tictree::engine::Rules::CONNECT4);
     let deepest = book.plies();
@@ -264,9 +264,9 @@ fn the_built_in_book_agrees_with_the_search_on_a_sample() {
         .choose_multiple(&mut rng, 3);
     assert_eq!(sample.len(), 3);
     for position in sample {
-        let mut engine = Engine::new(position.layout(), StopFlag::default());
-        engine.set_book(None);
-        let searched = engine.value(&position, -1001, 1001).unwrap();
+        let mut solver = Solver::new(position.layout(), StopFlag::default());
+        solver.set_book(None);
+        let searched = solver.value(&position, -1001, 1001).unwrap();
         assert_eq!(book.value(&position), Some(searched), "{position:?}");
     }
 }

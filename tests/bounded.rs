@@ -1,6 +1,6 @@
 //! Bounded resources: the transposition table stays within its byte budget on every board, and
-//! the process within the table plus its own few MiB; the worker keeps at most three idle
-//! engines, whatever its jobs do. (The explorer's cache: tests/tui_explorer.rs; the replay's
+//! the process within the table plus its own few MiB. (The worker's idle solvers: the unit tests
+//! of app/jobs/kept_solvers.rs; the explorer's cache: tests/tui_explorer.rs; the replay's
 //! history: the unit tests of engine/search/replay.)
 
 mod cli_support;
@@ -9,9 +9,8 @@ use cli_support::tictree_command;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tictree::app::{Engines, Job, JobKey, Runner, SearchRequest};
 use tictree::engine::search::solver::DEFAULT_HASH_BYTES;
-use tictree::engine::{Algorithm, Budget, Engine, Position, Rules, Status, StopFlag};
+use tictree::engine::{Position, Rules, Solver, Status, StopFlag};
 
 /// A position of `rules` with at most `empty` empty cells left by random play, if the game lasts
 /// that long.
@@ -47,8 +46,8 @@ fn the_transposition_table_stays_within_its_budget_on_every_board() {
                 let rules = Rules::new(width, height, k, gravity).unwrap();
                 for bytes in budgets {
                     let layout = Position::empty(rules).layout();
-                    let mut engine = Engine::with_hash(layout, StopFlag::default(), bytes);
-                    let usage = engine.table_usage();
+                    let mut solver = Solver::with_hash(layout, StopFlag::default(), bytes);
+                    let usage = solver.table_usage();
                     assert!(usage.bytes <= bytes, "{rules} {bytes}: {usage:?}");
                     assert_eq!(
                         usage.bytes,
@@ -57,8 +56,8 @@ fn the_transposition_table_stays_within_its_budget_on_every_board() {
                     );
                     // Filled by a search, it still holds no more than its slots.
                     if let Some(position) = late_position(rules, 12, &mut rng) {
-                        engine.value(&position, -1000, 1000).unwrap();
-                        let usage = engine.table_usage();
+                        solver.value(&position, -1000, 1000).unwrap();
+                        let usage = solver.table_usage();
                         assert!(usage.stored <= usage.capacity && usage.bytes <= bytes);
                         searched += usize::from(usage.stored > 0);
                     }
@@ -108,63 +107,6 @@ fn the_process_stays_within_the_table_budget_plus_a_few_mib() {
     assert!(more > 3 * stored, "{more} against {stored}");
     assert!(peak <= base + bytes + MIB, "peak {peak}, base {base}");
     assert!(peak >= base + 4 * MIB, "peak {peak}, base {base}");
-}
-
-#[test]
-fn the_worker_keeps_at_most_three_idle_engines_whatever_its_jobs_do() {
-    let engines = Engines::default();
-    let mut rng = StdRng::seed_from_u64(4);
-    let rules: Vec<Rules> = ["tictactoe", "4x4", "5x5k4", "connect4"]
-        .iter()
-        .map(|r| r.parse().unwrap())
-        .collect();
-    let request = |generation, key, position| SearchRequest {
-        key,
-        generation,
-        position,
-        algorithm: Algorithm::Engine,
-        budget: Budget {
-            table: Some(1 << 20),
-            ..Budget::UNLIMITED
-        },
-        pace: std::time::Duration::ZERO,
-        settle: false,
-    };
-    let runner = Runner {
-        engines: engines.clone(),
-        live: None,
-    };
-    let run = |request: SearchRequest, stop: &StopFlag| {
-        Job::Analyze(request).run(&runner, stop, &mut |_| {})
-    };
-    for job in 0..40 {
-        let rules = *rules.choose(&mut rng).unwrap();
-        let stop = StopFlag::default();
-        let result = if job % 4 == 3 {
-            // Cancelled: an empty board's exact search gives up at once, and its engine comes
-            // back all the same.
-            stop.stop();
-            let empty = Position::empty(rules);
-            run(request(job, JobKey::Explore(empty), empty), &stop)
-        } else {
-            let Some(position) = late_position(rules, 9, &mut rng) else {
-                continue;
-            };
-            let key = if job % 2 == 0 {
-                JobKey::Play
-            } else {
-                JobKey::Explore(position)
-            };
-            run(request(job, key, position), &stop)
-        };
-        assert_eq!(result.is_ok(), job % 4 != 3 || rules == Rules::TICTACTOE);
-        assert!(
-            (1..=3).contains(&engines.idle()),
-            "job {job}: {}",
-            engines.idle()
-        );
-    }
-    assert_eq!(engines.idle(), 3);
 }
 
 /// Linux's `MemTotal`, in MiB.

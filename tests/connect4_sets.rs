@@ -2,7 +2,7 @@
 //! run in `tictree bench`. Scores follow Pons' convention: ±(22 − the winner's stones), 0 draw.
 
 use tictree::engine::analysis::solve::solve_with;
-use tictree::engine::search::solver::Engine;
+use tictree::engine::search::solver::Solver;
 use tictree::engine::{Position, Rules, StopFlag};
 
 /// Solves lines `every`-th of a set (up to `limit` of them) and returns the mean positions explored.
@@ -10,13 +10,13 @@ fn check(file: &str, every: usize, limit: usize) -> f64 {
     let path = format!("{}/data/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let empty = Position::empty(Rules::CONNECT4);
-    let mut engine = Engine::with_hash(empty.layout(), StopFlag::default(), 16 << 20);
+    let mut solver = Solver::with_hash(empty.layout(), StopFlag::default(), 16 << 20);
     let (mut explored, mut count) = (0, 0);
     for line in text.lines().step_by(every).take(limit) {
         let (moves, score) = line.split_once(' ').unwrap();
         let position = empty.play_moves(moves).unwrap();
-        engine.reset();
-        let solution = solve_with(&mut engine, &position, false, false).unwrap();
+        solver.reset();
+        let solution = solve_with(&mut solver, &position, false, false).unwrap();
         assert_eq!(
             solution.pons_score(&position),
             score.trim().parse::<i32>().unwrap(),
@@ -66,7 +66,7 @@ fn begin_hard() {
 #[test]
 fn exact_counts_of_three_solves() {
     let empty = Position::empty(Rules::CONNECT4);
-    let mut engine = Engine::new(empty.layout(), StopFlag::default());
+    let mut solver = Solver::new(empty.layout(), StopFlag::default());
     for (moves, weak, nodes, explored, value) in [
         ("45461667", true, 5_383, 5_384, 1),
         // Outrun lines (`follow_up.rs`) settle most of its positions: 10,855,495 before them.
@@ -74,8 +74,8 @@ fn exact_counts_of_three_solves() {
         ("274552224131661", false, 36_359, 36_364, 0),
     ] {
         let position = empty.play_moves(moves).unwrap();
-        engine.reset();
-        let solution = solve_with(&mut engine, &position, weak, false).unwrap();
+        solver.reset();
+        let solution = solve_with(&mut solver, &position, weak, false).unwrap();
         assert_eq!(
             (solution.stats.nodes, solution.explored),
             (nodes, explored),

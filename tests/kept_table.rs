@@ -5,12 +5,12 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tictree::engine::{
-    Algorithm, Analysis, Engine, Position, Rules, Status, StopFlag, Table, analyze,
+    Algorithm, Analysis, Position, Rules, Solver, Status, StopFlag, Table, analyze,
     analyze_with_table,
 };
 
-fn kept(position: &Position, engine: &mut Engine) -> Analysis {
-    let table = Table::Kept(engine);
+fn kept(position: &Position, solver: &mut Solver) -> Analysis {
+    let table = Table::Kept(solver);
     analyze_with_table(
         position,
         Algorithm::Engine,
@@ -58,7 +58,7 @@ fn a_kept_table_gives_the_scores_of_a_fresh_one() {
         ("3x3", 0),
     ] {
         let rules: Rules = rules.parse().unwrap();
-        let mut engine = Engine::new(Position::empty(rules).layout(), StopFlag::default());
+        let mut solver = Solver::new(Position::empty(rules).layout(), StopFlag::default());
         for _ in 0..6 {
             let mut position = Position::empty(rules);
             for _ in 0..start {
@@ -68,7 +68,7 @@ fn a_kept_table_gives_the_scores_of_a_fresh_one() {
                     .unwrap();
             }
             while position.status() == Status::Ongoing {
-                let found = kept(&position, &mut engine);
+                let found = kept(&position, &mut solver);
                 assert_same(&position, &found);
                 let moves = position.legal_moves();
                 position = position
@@ -85,10 +85,10 @@ fn a_kept_table_gives_the_scores_of_a_fresh_one() {
 fn a_kept_table_saves_work_below_an_analysed_position() {
     let rules: Rules = "4x4".parse().unwrap();
     let root = Position::empty(rules).play_moves("a1 b2 c3").unwrap();
-    let mut engine = Engine::new(Position::empty(rules).layout(), StopFlag::default());
-    kept(&root, &mut engine);
+    let mut solver = Solver::new(Position::empty(rules).layout(), StopFlag::default());
+    kept(&root, &mut solver);
     let child = root.play(root.legal_moves()[0]).unwrap();
-    let warm = kept(&child, &mut engine);
+    let warm = kept(&child, &mut solver);
     let cold = fresh(&child);
     assert_same(&child, &warm);
     assert!(

@@ -10,7 +10,7 @@ use tictree::cli::bench::realtime::{GameLine, games, read_games};
 use tictree::engine::game::score::{WIN, pons};
 use tictree::engine::skill::Strong;
 use tictree::engine::{
-    Algorithm, Analysis, Engine, Move, Position, Rules, Status, StopFlag, Table, analyze_parallel,
+    Algorithm, Analysis, Move, Position, Rules, Solver, Status, StopFlag, Table, analyze_parallel,
 };
 
 fn small() -> Rules {
@@ -27,12 +27,12 @@ fn on_pons(position: &Position, score: tictree::engine::Score) -> i32 {
     )
 }
 
-fn exact(position: &Position, engine: &mut Engine) -> Analysis {
+fn exact(position: &Position, solver: &mut Solver) -> Analysis {
     let stop = StopFlag::default();
     analyze_parallel(
         position,
         Algorithm::Engine,
-        Table::Kept(engine),
+        Table::Kept(solver),
         1,
         &stop,
         |_| {},
@@ -43,7 +43,7 @@ fn exact(position: &Position, engine: &mut Engine) -> Analysis {
 /// `games` games of `strong` players on `rules` from one seed: each game's moves, and for each
 /// move whether it was one of the best.
 fn play(rules: Rules, strong: Strong, seed: u64, games: usize) -> Vec<(Vec<Move>, usize)> {
-    let mut engine = Engine::with_hash(
+    let mut solver = Solver::with_hash(
         Position::empty(rules).layout(),
         StopFlag::default(),
         4 << 20,
@@ -53,7 +53,7 @@ fn play(rules: Rules, strong: Strong, seed: u64, games: usize) -> Vec<(Vec<Move>
         .map(|_| {
             let (mut position, mut moves, mut below_best) = (Position::empty(rules), vec![], 0);
             while position.status() == Status::Ongoing {
-                let analysis = exact(&position, &mut engine);
+                let analysis = exact(&position, &mut solver);
                 let mv = strong.choose(&analysis, &mut rng).unwrap();
                 let chosen = analysis.moves.iter().find(|m| m.mv == mv).unwrap();
                 let best = analysis.moves[0].score;
@@ -106,12 +106,12 @@ fn the_slack_pool_is_the_moves_within_two_points_on_pons_scale() {
     // The empty 5×4 board: b1, c1 and d1 draw (0), a1 and e1 lose in 10 (-2, Pons -1): all five
     // are within 2 points; without the slack only the draws.
     let rules = small();
-    let mut engine = Engine::with_hash(
+    let mut solver = Solver::with_hash(
         Position::empty(rules).layout(),
         StopFlag::default(),
         4 << 20,
     );
-    let analysis = exact(&Position::empty(rules), &mut engine);
+    let analysis = exact(&Position::empty(rules), &mut solver);
     let names = |moves: Vec<Move>| {
         let mut names = rules.move_names(&moves);
         names.sort();
@@ -132,8 +132,8 @@ fn a_games_line_round_trips() {
     let rules = Rules::CONNECT4;
     let moves = "2252576253462244111563365343671351441";
     let position = Position::empty(rules).play_moves(moves).unwrap();
-    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), 4 << 20);
-    let line = GameLine::of(&exact(&position, &mut engine), moves);
+    let mut solver = Solver::with_hash(position.layout(), StopFlag::default(), 4 << 20);
+    let line = GameLine::of(&exact(&position, &mut solver), moves);
     let text = line.to_string();
     assert!(text.starts_with(&format!("{moves} . ")), "{text}");
     assert_eq!(text.split_whitespace().count(), 8);
@@ -158,15 +158,15 @@ fn the_built_in_games_are_well_formed_and_exact_at_the_end() {
     let (first, _) = &games[0];
     assert_eq!(first.to_string(), "- -4 -2 0 +3 0 -2 -4");
     // The late positions are quick to solve: their scores must be the exact ones.
-    let mut engine = Engine::with_hash(
+    let mut solver = Solver::with_hash(
         Position::empty(Rules::CONNECT4).layout(),
         StopFlag::default(),
         16 << 20,
     );
     let late: Vec<_> = games.iter().filter(|(_, p)| p.ply() >= 30).collect();
     for (line, position) in late {
-        engine.reset();
-        let found = GameLine::of(&exact(position, &mut engine), &line.moves);
+        solver.reset();
+        let found = GameLine::of(&exact(position, &mut solver), &line.moves);
         assert_eq!(&found, line);
     }
 }

@@ -5,7 +5,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::HashSet;
 use tictree::engine::skill::{Played, blocking_moves, choose, play_game, winning_moves};
-use tictree::engine::{Engine, Player, Position, Rules, Skill, Status, StopFlag, Table};
+use tictree::engine::{Player, Position, Rules, Skill, Solver, Status, StopFlag, Table};
 
 /// Every position reachable on the 3×3 board with the game still going.
 fn reachable() -> Vec<Position> {
@@ -71,15 +71,15 @@ fn level_three_takes_every_immediate_win() {
     }
 }
 
-fn game(skills: [Skill; 2], seed: u64, engine: &mut Engine) -> Played {
+fn game(skills: [Skill; 2], seed: u64, solver: &mut Solver) -> Played {
     let mut rng = StdRng::seed_from_u64(seed);
     let start = Position::empty(Rules::TICTACTOE);
-    play_game(&start, skills, engine, &mut rng, &StopFlag::default()).unwrap()
+    play_game(&start, skills, solver, &mut rng, &StopFlag::default()).unwrap()
 }
 
 #[test]
 fn level_four_never_loses_on_three_by_three() {
-    let mut engine = Engine::new(
+    let mut solver = Solver::new(
         Position::empty(Rules::TICTACTOE).layout(),
         StopFlag::default(),
     );
@@ -92,8 +92,8 @@ fn level_four_never_loses_on_three_by_three() {
     for other in others {
         let mut perfect_won = 0;
         for seed in 0..200 {
-            let as_x = game([Skill::Perfect, other], seed, &mut engine);
-            let as_o = game([other, Skill::Perfect], seed, &mut engine);
+            let as_x = game([Skill::Perfect, other], seed, &mut solver);
+            let as_o = game([other, Skill::Perfect], seed, &mut solver);
             assert_ne!(as_x.status, Status::Won(Player::O), "{other:?} seed {seed}");
             assert_ne!(as_o.status, Status::Won(Player::X), "{other:?} seed {seed}");
             perfect_won += usize::from(as_x.status == Status::Won(Player::X));
@@ -110,16 +110,16 @@ fn level_four_never_loses_on_three_by_three() {
 
 #[test]
 fn equal_seeds_give_equal_games_and_other_seeds_other_games() {
-    let mut engine = Engine::new(
+    let mut solver = Solver::new(
         Position::empty(Rules::TICTACTOE).layout(),
         StopFlag::default(),
     );
     let skills = [Skill::Random, Skill::Shallow(2)];
     let first: Vec<_> = (0..20)
-        .map(|s| game(skills, s, &mut engine).moves)
+        .map(|s| game(skills, s, &mut solver).moves)
         .collect();
     let again: Vec<_> = (0..20)
-        .map(|s| game(skills, s, &mut engine).moves)
+        .map(|s| game(skills, s, &mut solver).moves)
         .collect();
     assert_eq!(first, again);
     let distinct: HashSet<_> = first.iter().collect();

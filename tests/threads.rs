@@ -6,7 +6,7 @@ use std::thread;
 use std::time::Duration;
 use tictree::engine::analysis::solve::solve_with;
 use tictree::engine::{
-    Algorithm, Budget, Engine, Move, MoveValue, Position, Rules, Score, SearchProgress, StopFlag,
+    Algorithm, Budget, Move, MoveValue, Position, Rules, Score, SearchProgress, Solver, StopFlag,
     Table, analyze_parallel, analyze_within,
 };
 
@@ -107,19 +107,19 @@ fn connect4_set(file: &str, every: usize, limit: usize, threads: usize) {
     let path = format!("{}/data/connect4/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap();
     let empty = Position::empty(Rules::CONNECT4);
-    let mut engine = Engine::with_hash(empty.layout(), StopFlag::default(), TABLE);
-    engine.set_threads(threads);
-    assert_eq!(engine.threads(), threads);
+    let mut solver = Solver::with_hash(empty.layout(), StopFlag::default(), TABLE);
+    solver.set_threads(threads);
+    assert_eq!(solver.threads(), threads);
     for line in text.lines().step_by(every).take(limit) {
         let (moves, score) = line.split_once(' ').unwrap();
         let score: i32 = score.trim().parse().unwrap();
         let position = empty.play_moves(moves).unwrap();
         for weak in [false, true] {
-            engine.reset();
-            let solution = solve_with(&mut engine, &position, weak, !weak).unwrap();
+            solver.reset();
+            let solution = solve_with(&mut solver, &position, weak, !weak).unwrap();
             let expected = if weak { score.signum() } else { score };
             assert_eq!(solution.pons_score(&position), expected, "{file}: {moves}");
-            let usage = engine.table_usage();
+            let usage = solver.table_usage();
             assert!(usage.stored <= usage.capacity);
             // A root settled by the follow-up bounds alone stores nothing; any search below does.
             assert_eq!(usage.stored > 0, solution.explored > 1, "{file}: {moves}");
@@ -144,18 +144,18 @@ fn one_thread_solves_count_as_before() {
     let position = Position::empty(Rules::CONNECT4)
         .play_moves("274552224131661")
         .unwrap();
-    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), TABLE);
-    let alone = solve_with(&mut engine, &position, false, false).unwrap();
-    engine.reset();
-    let again = solve_with(&mut engine, &position, false, false).unwrap();
+    let mut solver = Solver::with_hash(position.layout(), StopFlag::default(), TABLE);
+    let alone = solve_with(&mut solver, &position, false, false).unwrap();
+    solver.reset();
+    let again = solve_with(&mut solver, &position, false, false).unwrap();
     assert_eq!(alone.explored, again.explored);
-    engine.set_threads(2);
-    engine.reset();
-    let together = solve_with(&mut engine, &position, false, false).unwrap();
+    solver.set_threads(2);
+    solver.reset();
+    let together = solve_with(&mut solver, &position, false, false).unwrap();
     assert_eq!(together.value, alone.value);
-    engine.set_threads(1);
-    engine.reset();
-    let back = solve_with(&mut engine, &position, false, false).unwrap();
+    solver.set_threads(1);
+    solver.reset();
+    let back = solve_with(&mut solver, &position, false, false).unwrap();
     assert_eq!(back.explored, alone.explored);
 }
 
@@ -165,11 +165,11 @@ fn the_progress_of_a_parallel_solve_counts_every_threads_nodes() {
     let position = Position::empty(Rules::CONNECT4)
         .play_moves("32751571231557")
         .unwrap();
-    let mut engine = Engine::with_hash(position.layout(), StopFlag::default(), TABLE);
-    engine.set_threads(2);
+    let mut solver = Solver::with_hash(position.layout(), StopFlag::default(), TABLE);
+    solver.set_threads(2);
     let progress = Arc::new(SearchProgress::default());
-    engine.set_progress(Some(Arc::clone(&progress)));
-    let solved = solve_with(&mut engine, &position, false, false).unwrap();
+    solver.set_progress(Some(Arc::clone(&progress)));
+    let solved = solve_with(&mut solver, &position, false, false).unwrap();
     assert!(solved.explored > 1 << 14, "{}", solved.explored);
     assert_eq!(progress.nodes(), solved.stats.nodes);
 }
@@ -189,9 +189,9 @@ fn a_stop_ends_a_parallel_solve() {
     let flag = stop.clone();
     let solved = stopped(&stop, move || {
         let empty = Position::empty(Rules::CONNECT4);
-        let mut engine = Engine::with_hash(empty.layout(), flag, TABLE);
-        engine.set_threads(2);
-        solve_with(&mut engine, &empty, true, false).map(|s| s.value)
+        let mut solver = Solver::with_hash(empty.layout(), flag, TABLE);
+        solver.set_threads(2);
+        solve_with(&mut solver, &empty, true, false).map(|s| s.value)
     });
     assert!(solved.is_err());
 }

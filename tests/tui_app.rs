@@ -6,7 +6,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Engines, Focus, Job, JobKey, Popup, Seat};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, KeptSolvers, Popup, Seat};
 use tictree::engine::{Position, Rules, Skill, Status};
 use tictree::tui::{action_for_key, key_action};
 use tui_support::*;
@@ -44,7 +44,7 @@ fn the_tree_fills_in_live_best_first() {
     // X to move after a3 b2 c1 b3; the search's messages are fed one at a time.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 c1 b3"), false);
     let req = request(&mut app);
-    let mut messages = replies(Job::Analyze(req), &Engines::default());
+    let mut messages = replies(Job::Analyze(req), &KeptSolvers::default());
     let first = messages.remove(0);
     app.update(Action::Search(first));
     assert_eq!(app.search.moves.len(), 1);
@@ -79,7 +79,7 @@ fn a_stale_result_is_never_applied() {
     app.update(Action::Place);
     let new = request(&mut app);
     assert!(new.generation > old.generation);
-    for reply in replies(Job::Analyze(old), &Engines::default()) {
+    for reply in replies(Job::Analyze(old), &KeptSolvers::default()) {
         app.update(Action::Search(reply));
     }
     assert!(
@@ -106,7 +106,7 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     let replacement = request(&mut app);
     assert!(replacement.generation > thinking.generation);
     // The cancelled search's answer arrives late: ignored.
-    for reply in replies(Job::Analyze(thinking), &Engines::default()) {
+    for reply in replies(Job::Analyze(thinking), &KeptSolvers::default()) {
         app.update(Action::Search(reply));
     }
     assert!(app.game.moves().is_empty());
@@ -584,7 +584,7 @@ fn a_weak_ai_moves_without_waiting_for_the_analysis() {
         };
         assert_eq!(request.skill, skill);
         // Only the choice comes back: the AI has moved, and the next analysis is asked for.
-        for reply in replies(Job::Choose(request.clone()), &Engines::default()) {
+        for reply in replies(Job::Choose(request.clone()), &KeptSolvers::default()) {
             app.update(Action::Search(reply));
         }
         assert_eq!(app.game.moves().len(), 1, "{skill}");

@@ -4,7 +4,7 @@
 mod tui_support;
 
 use insta::assert_snapshot;
-use tictree::app::{Action, App, Engines, Job, Reply, ReplyBody, Seat};
+use tictree::app::{Action, App, Job, KeptSolvers, Reply, ReplyBody, Seat};
 use tictree::engine::{Budget, Rules};
 use tui_support::*;
 
@@ -73,7 +73,7 @@ fn run_with_settling(app: &mut App) -> (Vec<Reply>, Vec<Reply>) {
         panic!("expected a search request");
     };
     assert!(request.settle, "a human's turn settles");
-    let mut budgeted = replies(Job::Analyze(request), &Engines::default());
+    let mut budgeted = replies(Job::Analyze(request), &KeptSolvers::default());
     // Up to the first `Done` the budget's, after it the settling's.
     let first_done = budgeted
         .iter()
@@ -161,7 +161,7 @@ fn with_keep_analysing_off_the_hint_stops_at_the_budget() {
         panic!("expected a search request");
     };
     assert!(!request.settle);
-    for reply in replies(Job::Analyze(request), &Engines::default()) {
+    for reply in replies(Job::Analyze(request), &KeptSolvers::default()) {
         app.update(Action::Search(reply));
     }
     assert!(!app.search.settling());

@@ -5,8 +5,8 @@ mod tui_support;
 use insta::assert_snapshot;
 use std::time::Duration;
 use tictree::app::{
-    Action, App, CACHE_CAPACITY, Comparison, Direction, Engines, Focus, Job, JobKey, Popup, Reply,
-    ReplyBody, Runner,
+    Action, App, CACHE_CAPACITY, Comparison, Direction, Focus, Job, JobKey, KeptSolvers, Popup,
+    Reply, ReplyBody, Runner,
 };
 use tictree::engine::{
     Algorithm, CompareRow, Estimate, Move, MoveAppraisal, MoveValue, Reach, Rules, Score,
@@ -92,7 +92,7 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
     assert_eq!(thinking.key, JobKey::Play);
     // Meanwhile the first candidates arrive and the user explores one of them; the AI's
     // `Done` is held back.
-    let mut thought = replies(Job::Analyze(thinking.clone()), &Engines::default());
+    let mut thought = replies(Job::Analyze(thinking.clone()), &KeptSolvers::default());
     let done = thought.pop().expect("the Done reply, last");
     for reply in thought {
         app.update(Action::Search(reply));
@@ -111,7 +111,7 @@ fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
     assert_eq!(explore.key, JobKey::Explore(explored));
     // The user goes back up before the answer comes; it still lands on its own position.
     app.update(Action::Back);
-    for reply in replies(Job::Analyze(explore), &Engines::default()) {
+    for reply in replies(Job::Analyze(explore), &KeptSolvers::default()) {
         app.update(Action::Search(reply));
     }
     assert_eq!(
@@ -639,7 +639,7 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     };
     // No depth in the settings: exact is out of reach for minimax, so depth 7 (7^7 leaves).
     assert_eq!(request.reach, Reach::Depth(7));
-    for reply in replies(Job::Compare(request), &Engines::default()) {
+    for reply in replies(Job::Compare(request), &KeptSolvers::default()) {
         app.update(Action::Search(reply));
     }
     let comparison = app.comparison.as_ref().unwrap();

@@ -66,7 +66,7 @@ fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
     let Some(Job::Analyze(request)) = app.take_job() else {
         panic!("a search of the new position");
     };
-    let first = replies(Job::Analyze(request), &tictree::app::Engines::default()).remove(0);
+    let first = replies(Job::Analyze(request), &tictree::app::KeptSolvers::default()).remove(0);
     let tictree::app::ReplyBody::Move(analysis) = &first.body else {
         panic!("a move reply first");
     };

@@ -28,7 +28,7 @@ pub use editor::Editor;
 pub use editor::clipboard::{Pasted, read_paste};
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use help::{HELP, HelpSection, help_length};
-pub use jobs::engines::Engines;
+pub use jobs::kept_solvers::KeptSolvers;
 pub use jobs::worker::Worker;
 pub use jobs::{
     COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody, Runner,

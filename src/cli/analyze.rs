@@ -9,7 +9,7 @@ use super::progress::Live;
 use super::watch::Watch;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{
-    Algorithm, Appraisal, Budget, Engine, Reach, SearchProgress, Table, analyze_within_table,
+    Algorithm, Appraisal, Budget, Reach, SearchProgress, Solver, Table, analyze_within_table,
 };
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -32,21 +32,21 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     // The engine is made here rather than inside the analysis so that its progress can be read:
     // a new engine's table is empty, so the nodes and scores are a cold start's, as always.
     let progress = Arc::new(SearchProgress::default());
-    let mut engine = (algorithm == Algorithm::Engine).then(|| {
+    let mut solver = (algorithm == Algorithm::Engine).then(|| {
         let bytes = table.unwrap_or(DEFAULT_HASH_BYTES);
-        let mut engine = Engine::with_hash(position.layout(), interrupt.flag().clone(), bytes);
-        engine.set_progress(Some(Arc::clone(&progress)));
-        engine
+        let mut solver = Solver::with_hash(position.layout(), interrupt.flag().clone(), bytes);
+        solver.set_progress(Some(Arc::clone(&progress)));
+        solver
     });
-    let solver = engine.is_some().then(|| Arc::clone(&progress));
-    let watch = Arc::new(Mutex::new(Watch::new(&position, budget, solver)));
+    let followed = solver.is_some().then(|| Arc::clone(&progress));
+    let watch = Arc::new(Mutex::new(Watch::new(&position, budget, followed)));
     let shown = Arc::clone(&watch);
     let live = Live::start(move || {
         let watch = shown.lock().unwrap_or_else(PoisonError::into_inner);
         watch.lines()
     });
-    let table = match &mut engine {
-        Some(engine) => Table::Kept(engine),
+    let table = match &mut solver {
+        Some(solver) => Table::Kept(solver),
         None => Table::New(table),
     };
     let result = analyze_within_table(

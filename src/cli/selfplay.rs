@@ -7,7 +7,7 @@ use super::error::{CliError, Ending};
 use super::interrupt::Interrupt;
 use super::progress::StatusLines;
 use crate::engine::skill::{Played, play_game};
-use crate::engine::{Engine, Player, Position, Skill, Status};
+use crate::engine::{Player, Position, Skill, Solver, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
@@ -107,13 +107,13 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     };
     let interrupt = Interrupt::catch();
     let stop = interrupt.flag();
-    let mut engine = Engine::new(start.layout(), stop.clone());
+    let mut solver = Solver::new(start.layout(), stop.clone());
     let mut rng = StdRng::seed_from_u64(seed);
     let mut progress = Progress::new(games);
     let started = Instant::now();
     for _ in 0..games {
         // A game cut short by Ctrl-C has no result: it is left out of the tally.
-        let Ok(played) = play_game(&start, [x, o], &mut engine, &mut rng, stop) else {
+        let Ok(played) = play_game(&start, [x, o], &mut solver, &mut rng, stop) else {
             break;
         };
         tally.add(&played, &start);

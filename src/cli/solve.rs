@@ -11,7 +11,7 @@ use crate::engine::analysis::solve::{Solution, solve_with};
 use crate::engine::game::notation::thousands;
 use crate::engine::game::score::signed;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
-use crate::engine::{Engine, Phase, Position, SearchProgress};
+use crate::engine::{Phase, Position, SearchProgress, Solver};
 use serde::Serialize;
 use std::sync::Arc;
 use std::time::Instant;
@@ -101,11 +101,11 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     let threads = args.threads.count();
     let interrupt = Interrupt::catch();
     let progress = Arc::new(SearchProgress::default());
-    let mut engine = Engine::with_hash(position.layout(), interrupt.flag().clone(), table);
-    engine.set_progress(Some(Arc::clone(&progress)));
-    engine.set_threads(threads);
+    let mut solver = Solver::with_hash(position.layout(), interrupt.flag().clone(), table);
+    solver.set_progress(Some(Arc::clone(&progress)));
+    solver.set_threads(threads);
     // Map the table before the clock starts: the time reported is the search's.
-    if engine.touch_table().is_err() {
+    if solver.touch_table().is_err() {
         crate::errln!(
             "tictree: solve interrupted (Ctrl-C) while the table was being mapped, before the \
              search"
@@ -114,7 +114,7 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     }
     let started = Instant::now();
     let live = live_narrowing(Arc::clone(&progress), &position, args.weak, started);
-    let solved = solve_with(&mut engine, &position, args.weak, true);
+    let solved = solve_with(&mut solver, &position, args.weak, true);
     live.finish();
     let Ok(solution) = solved else {
         report_interrupted(&progress, &position, args.weak, started);

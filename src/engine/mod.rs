@@ -34,7 +34,7 @@ pub use search::estimate::Estimate;
 pub use search::replay::{
     Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek,
 };
-pub use search::solver::Engine;
+pub use search::solver::Solver;
 pub use search::{
     Algorithm, Cancelled, Narrowing, Phase, SearchProgress, SearchStats, Searcher, StopFlag,
 };

@@ -13,7 +13,7 @@ use crate::engine::analysis::budgeted::analyze_within_table;
 use crate::engine::analysis::exact::{Analysis, Table};
 use crate::engine::game::position::{Move, Player, Position, Status};
 use crate::engine::game::score::{Score, WIN, pons};
-use crate::engine::search::solver::Engine;
+use crate::engine::search::solver::Solver;
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -245,7 +245,7 @@ pub struct Played {
 pub fn play_game(
     start: &Position,
     [x, o]: [Skill; 2],
-    engine: &mut Engine,
+    solver: &mut Solver,
     rng: &mut impl Rng,
     stop: &StopFlag,
 ) -> Result<Played, Cancelled> {
@@ -256,7 +256,7 @@ pub fn play_game(
         let side = position.to_move();
         let skill = if side == Player::X { x } else { o };
         let started = Instant::now();
-        let Some(mv) = choose(skill, &position, Table::Kept(engine), rng, stop)? else {
+        let Some(mv) = choose(skill, &position, Table::Kept(solver), rng, stop)? else {
             break;
         };
         thinking[usize::from(side == Player::O)] += started.elapsed();

@@ -14,7 +14,7 @@ use ratatui::backend::TestBackend;
 use std::collections::VecDeque;
 use std::time::Duration;
 use tictree::app::{
-    App, CACHE_CAPACITY, Choice, Engines, Job, Mode, Reply, Runner, SearchRequest, Seat,
+    App, CACHE_CAPACITY, Choice, Job, KeptSolvers, Mode, Reply, Runner, SearchRequest, Seat,
 };
 use tictree::engine::{Algorithm, Budget, CompareRow, Move, Player, Position, Skill, StopFlag};
 
@@ -29,7 +29,7 @@ const INLINE_NODES: u64 = 3_000;
 /// An app and the worker's state around it.
 pub struct Harness {
     pub app: App,
-    engines: Engines,
+    solvers: KeptSolvers,
     /// Jobs submitted and not run yet, at most one per key.
     pending: Vec<Job>,
     /// Replies of jobs that ran, not delivered yet: one queue per job, in the order sent.
@@ -40,7 +40,7 @@ impl Harness {
     pub fn new(app: App) -> Harness {
         let mut harness = Harness {
             app,
-            engines: Engines::default(),
+            solvers: KeptSolvers::default(),
             pending: Vec::new(),
             held: Vec::new(),
         };
@@ -125,7 +125,7 @@ impl Harness {
             job => job,
         };
         let runner = Runner {
-            engines: self.engines.clone(),
+            solvers: self.solvers.clone(),
             live: None,
         };
         let mut replies = VecDeque::new();

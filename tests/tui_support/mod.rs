@@ -5,7 +5,7 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Engines, Job, Options, Reply, ReplyBody, Runner};
+use tictree::app::{Action, App, Direction, Job, KeptSolvers, Options, Reply, ReplyBody, Runner};
 use tictree::engine::{Algorithm, Appraisal, Budget, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
@@ -36,7 +36,7 @@ pub fn options_from(rules: Rules, moves: &str) -> Options {
 thread_local! {
     /// The engines kept between the jobs of one test, as the worker keeps them (each test runs on
     /// its own thread, so tests never share tables and node counts stay reproducible).
-    static ENGINES: Engines = Engines::default();
+    static ENGINES: KeptSolvers = KeptSolvers::default();
 }
 
 /// Runs every job the app asks for on this thread, as the worker would with nobody watching,
@@ -48,7 +48,7 @@ pub fn run_jobs(app: &mut App) {
         if let Job::Analyze(request) = &mut job {
             request.settle = false;
         }
-        for mut reply in replies(job, &ENGINES.with(Engines::clone)) {
+        for mut reply in replies(job, &ENGINES.with(KeptSolvers::clone)) {
             match &mut reply.body {
                 ReplyBody::Done(analysis) => analysis.elapsed = ELAPSED,
                 ReplyBody::Compared(row) => {
@@ -66,9 +66,9 @@ pub fn run_jobs(app: &mut App) {
 
 /// A job run to its end on this thread, as the worker runs it with nobody watching (no progress
 /// replies, no pace): its whole sequence of replies.
-pub fn replies(job: Job, engines: &Engines) -> Vec<Reply> {
+pub fn replies(job: Job, solvers: &KeptSolvers) -> Vec<Reply> {
     let runner = Runner {
-        engines: engines.clone(),
+        solvers: solvers.clone(),
         live: None,
     };
     let mut replies = Vec::new();

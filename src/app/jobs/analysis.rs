@@ -109,12 +109,12 @@ fn budgeted(
     if request.algorithm != Algorithm::Engine {
         return analyze_within(position, request.algorithm, budget, stop, on_update);
     }
-    let mut engine = runner.engines.take(request.key, position, budget.table);
-    engine.set_progress(progress.cloned());
-    let table = Table::Kept(&mut engine);
+    let mut solver = runner.solvers.take(request.key, position, budget.table);
+    solver.set_progress(progress.cloned());
+    let table = Table::Kept(&mut solver);
     let result = analyze_within_table(position, request.algorithm, budget, table, stop, on_update);
-    engine.set_progress(None);
-    runner.engines.give(engine);
+    solver.set_progress(None);
+    runner.solvers.give(solver);
     result
 }
 
@@ -131,13 +131,13 @@ fn settled(
     if request.algorithm != Algorithm::Engine {
         return settle(appraisal, Table::New(request.budget.table), stop, on_update);
     }
-    let mut engine = runner
-        .engines
+    let mut solver = runner
+        .solvers
         .take_kept(&request.position, request.budget.table);
-    engine.set_progress(progress.cloned());
-    let result = settle(appraisal, Table::Kept(&mut engine), stop, on_update);
-    engine.set_progress(None);
-    runner.engines.give(engine);
+    solver.set_progress(progress.cloned());
+    let result = settle(appraisal, Table::Kept(&mut solver), stop, on_update);
+    solver.set_progress(None);
+    runner.solvers.give(solver);
     result
 }
 

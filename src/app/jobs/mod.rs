@@ -7,7 +7,7 @@
 mod analysis;
 mod choice;
 mod comparison;
-pub(in crate::app) mod engines;
+pub(in crate::app) mod kept_solvers;
 mod survey;
 pub(in crate::app) mod worker;
 
@@ -18,7 +18,7 @@ pub use survey::{SurveyRequest, Surveyed};
 
 use crate::engine::StopFlag;
 use crate::engine::{Appraisal, Cancelled, CompareRow, Move, MoveAppraisal, Position, Skill};
-use engines::Engines;
+use kept_solvers::KeptSolvers;
 use std::sync::mpsc::Sender;
 use std::thread;
 use std::time::{Duration, Instant};
@@ -87,8 +87,8 @@ pub enum ReplyBody {
 /// Where and how jobs run.
 #[derive(Clone, Default)]
 pub struct Runner {
-    /// The exact engines kept between jobs.
-    pub engines: Engines,
+    /// The exact solvers kept between jobs.
+    pub solvers: KeptSolvers,
     /// For a person watching: progress replies twice a second, sent here from a thread of their
     /// own, and the AI-against-AI pace. `None` in the tests, whose replies are then the same on
     /// every run and never wait.

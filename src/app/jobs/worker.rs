@@ -1,7 +1,7 @@
 //! The search worker: runs each job (`jobs`) on a thread of its own, under its own `StopFlag`,
 //! in the slot of its `JobKey`. A new job replaces (cancels) the running job with the same key and
 //! leaves the others alone, so exploring never disturbs the AI's own search. Replies travel back
-//! over a channel. The exact engines outlive their jobs (`Engines`), so an explore query reuses the
+//! over a channel. The exact solvers outlive their jobs (`KeptSolvers`), so an explore query reuses the
 //! transposition table of the searches before it. The threads of the analyses share the cores the
 //! settings give: a job gets what the jobs still running leave (one at least), so the AI's search,
 //! two explorer queries and a settling analysis do not all take every core at once.
@@ -45,7 +45,7 @@ impl Worker {
     pub fn new(replies: Sender<Reply>) -> Worker {
         Worker {
             runner: Runner {
-                engines: Default::default(),
+                solvers: Default::default(),
                 live: Some(replies),
             },
             running: HashMap::new(),

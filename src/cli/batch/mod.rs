@@ -14,7 +14,7 @@ use super::interrupt::Interrupt;
 use super::progress::Live;
 use crate::engine::game::notation::thousands;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
-use crate::engine::{Engine, Position, Rules, SearchProgress};
+use crate::engine::{Position, Rules, SearchProgress, Solver};
 use input::{Line, Lines};
 use output::{Tallied, Tally};
 use std::io::{ErrorKind, IsTerminal};
@@ -30,12 +30,12 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
     let (lines, total) = input::open(source, interrupt.flag())
         .map_err(|e| CliError(format!("--batch {source}: {e}")))?;
-    let mut engine = Engine::with_hash(
+    let mut solver = Solver::with_hash(
         Position::empty(rules).layout(),
         interrupt.flag().clone(),
         bytes,
     );
-    engine.set_threads(threads);
+    solver.set_threads(threads);
     let progress = Arc::new(SearchProgress::default());
     let tally = Arc::new(Mutex::new(Tally::new(
         rules,
@@ -55,18 +55,18 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
         })
     };
     if live.is_on() {
-        engine.set_progress(Some(Arc::clone(&progress)));
+        solver.set_progress(Some(Arc::clone(&progress)));
     }
     // Mapped before the first line, so its time is the search's, not the kernel's. Cut short by
     // Ctrl-C, the reading of line 1 says so.
-    let _ = engine.touch_table();
+    let _ = solver.touch_table();
     let options = Options {
         rules,
         weak: args.weak,
         analyze: args.analyze,
         json: args.json,
     };
-    let ended = solve_lines(lines, &mut engine, &tally, &live, options);
+    let ended = solve_lines(lines, &mut solver, &tally, &live, options);
     live.finish();
     let tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
     match ended {
@@ -91,7 +91,7 @@ struct Options {
 /// Ctrl-C stopped it.
 fn solve_lines(
     mut lines: Lines,
-    engine: &mut Engine,
+    solver: &mut Solver,
     tally: &Mutex<Tally>,
     live: &Live,
     options: Options,
@@ -131,7 +131,7 @@ fn solve_lines(
             record(Tallied::Bad(number, why))?;
             continue;
         }
-        match solving::solve(engine, &entry, options.weak, options.analyze) {
+        match solving::solve(solver, &entry, options.weak, options.analyze) {
             Ok(answer) => record(Tallied::Solved(number, entry, answer))?,
             Err(_) => {
                 record(Tallied::Interrupted(number))?;

@@ -6,7 +6,7 @@
 use super::line::Entry;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::game::score::Score;
-use crate::engine::{Cancelled, Engine, Move, Position};
+use crate::engine::{Cancelled, Move, Position, Solver};
 use std::time::Duration;
 
 /// Pons' `-a` mark for a column that cannot be played (`Solver::INVALID_MOVE`).
@@ -118,14 +118,14 @@ fn slots(position: &Position) -> Vec<Option<Move>> {
 /// Solves the line's position (or each of its moves, `analyze`) with `engine`, whose table
 /// keeps what earlier lines stored, as Pons' solver does across its input.
 pub fn solve(
-    engine: &mut Engine,
+    solver: &mut Solver,
     entry: &Entry,
     weak: bool,
     analyze: bool,
 ) -> Result<Answer, Cancelled> {
     let position = &entry.position;
     if !analyze {
-        let solution = solve_with(engine, position, weak, false)?;
+        let solution = solve_with(solver, position, weak, false)?;
         return Ok(Answer {
             scores: Scores::One(solution.pons_score(position)),
             depth_aware: (!weak).then(|| Scores::One(solution.score(position).score)),
@@ -151,7 +151,7 @@ pub fn solve(
         };
         let child = position.play(mv).map_err(|_| Cancelled)?;
         // A move that wins leaves a finished child, which `solve_with` scores without searching.
-        let solution = solve_with(engine, &child, weak, false)?;
+        let solution = solve_with(solver, &child, weak, false)?;
         columns.push(Some(-solution.pons_score(&child)));
         // The child's value, negated, is the move's for the side making it (a weak value is
         // only a sign: no score).

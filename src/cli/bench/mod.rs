@@ -13,7 +13,7 @@ use crate::cli::error::{CliError, Ending};
 use crate::cli::interrupt::Interrupt;
 use crate::cli::progress::Live;
 use crate::engine::analysis::solve::solve_with;
-use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
+use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
 use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, Table, analyze_parallel};
 use progress::Watch;
 use serde::Serialize;
@@ -156,11 +156,11 @@ fn weak_row(
     watch: &Watch,
 ) -> Result<BenchRow, Cancelled> {
     let position = Position::empty(rules);
-    let mut engine = Engine::with_hash(position.layout(), watch.stop().clone(), hash);
-    engine.set_progress(watch.solver());
-    engine.set_threads(threads);
-    engine.touch_table()?;
-    let s = solve_with(&mut engine, &position, true, false)?;
+    let mut solver = Solver::with_hash(position.layout(), watch.stop().clone(), hash);
+    solver.set_progress(watch.solver());
+    solver.set_threads(threads);
+    solver.touch_table()?;
+    let s = solve_with(&mut solver, &position, true, false)?;
     Ok(BenchRow::new(
         name,
         1,
@@ -171,7 +171,7 @@ fn weak_row(
     ))
 }
 
-fn connect4_row(set: &TestSet, engine: &mut Engine, watch: &Watch) -> Result<BenchRow, Halt> {
+fn connect4_row(set: &TestSet, solver: &mut Solver, watch: &Watch) -> Result<BenchRow, Halt> {
     let (mut positions, mut correct, mut nodes, mut explored) = (0, 0, 0, 0);
     let mut elapsed = Duration::ZERO;
     let count = set.text.lines().step_by(set.every).take(set.limit).count();
@@ -187,8 +187,8 @@ fn connect4_row(set: &TestSet, engine: &mut Engine, watch: &Watch) -> Result<Ben
         let position = Position::empty(Rules::CONNECT4)
             .play_moves(moves)
             .map_err(|e| CliError(format!("{}: {e}", set.file)))?;
-        engine.reset();
-        let solution = solve_with(engine, &position, false, false)?;
+        solver.reset();
+        let solution = solve_with(solver, &position, false, false)?;
         positions += 1;
         correct += usize::from(solution.pons_score(&position) == expected);
         nodes += solution.stats.nodes;
@@ -333,15 +333,15 @@ fn suite(
             emit(&mut |n| Ok(weak_row(name, board, value, hash, n, watch)?))?;
         }
     }
-    let mut engine = None;
+    let mut solver = None;
     for set in &SETS {
         let name = format!("connect4 {} {}", set.file, set.name);
         if wanted(&name) {
             watch.row(&name);
-            let engine = engine.get_or_insert_with(|| connect4_engine(hash, watch));
+            let solver = solver.get_or_insert_with(|| connect4_engine(hash, watch));
             emit(&mut |n| {
-                engine.set_threads(n);
-                connect4_row(set, engine, watch)
+                solver.set_threads(n);
+                connect4_row(set, solver, watch)
             })?;
         }
     }
@@ -353,16 +353,16 @@ fn suite(
 
 /// The engine the Connect Four rows share, its table mapped before timing, as Pons' table is
 /// allocated and zeroed up front.
-fn connect4_engine(hash: usize, watch: &Watch) -> Engine {
-    let mut engine = Engine::with_hash(
+fn connect4_engine(hash: usize, watch: &Watch) -> Solver {
+    let mut solver = Solver::with_hash(
         Position::empty(Rules::CONNECT4).layout(),
         watch.stop().clone(),
         hash,
     );
-    engine.set_progress(watch.solver());
+    solver.set_progress(watch.solver());
     // Cut short by Ctrl-C, the row's search stops at its first look at the flag.
-    let _ = engine.touch_table();
-    engine
+    let _ = solver.touch_table();
+    solver
 }
 
 /// The realtime row, once, on `--threads` or else 2 threads, printed as soon as it is done.

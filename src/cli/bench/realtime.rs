@@ -16,7 +16,7 @@ use crate::cli::progress::Live;
 use crate::engine::book;
 use crate::engine::game::score::signed;
 use crate::engine::{
-    Algorithm, Analysis, Appraisal, Budget, Engine, Position, Rules, Table, analyze_within_table,
+    Algorithm, Analysis, Appraisal, Budget, Position, Rules, Solver, Table, analyze_within_table,
 };
 use serde::Serialize;
 use std::fmt;
@@ -244,10 +244,10 @@ pub(super) fn realtime_row(
     let book_plies = built_in.plies();
     // One engine for the row, its table mapped before timing and cleared before each position:
     // as the game's AI searches, and `tictree analyze` with the built-in book (its default).
-    let mut engine = Engine::with_hash(Position::empty(rules).layout(), watch.stop().clone(), hash);
-    engine.set_book(Some(Arc::new(built_in)));
-    engine.set_progress(watch.solver());
-    engine.touch_table()?;
+    let mut solver = Solver::with_hash(Position::empty(rules).layout(), watch.stop().clone(), hash);
+    solver.set_book(Some(Arc::new(built_in)));
+    solver.set_progress(watch.solver());
+    solver.touch_table()?;
     let budget = Budget {
         time: Some(BUDGET),
         threads: Some(threads),
@@ -258,12 +258,12 @@ pub(super) fn realtime_row(
     let mut elapsed = Duration::ZERO;
     for (index, (line, position)) in games.iter().enumerate() {
         watch.position(index + 1, games.len());
-        engine.reset();
+        solver.reset();
         let appraisal = analyze_within_table(
             position,
             Algorithm::Engine,
             &budget,
-            Table::Kept(&mut engine),
+            Table::Kept(&mut solver),
             watch.stop(),
             |_| {},
         )?;

@@ -7,7 +7,7 @@ use crate::engine::book::{Book, Keys, score_of_value, value_of_score};
 use crate::engine::game::position::{Player, Position, Status};
 use crate::engine::game::rules::Rules;
 use crate::engine::game::score::{INFINITY, WIN};
-use crate::engine::search::solver::Engine;
+use crate::engine::search::solver::Solver;
 use crate::engine::search::{Cancelled, StopFlag};
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -135,18 +135,18 @@ pub fn solve_positions(
         return Ok(());
     };
     let cells = first.rules().cells() as u32;
-    let mut main = Engine::with_hash(first.layout(), stop.clone(), hash_bytes);
+    let mut main = Solver::with_hash(first.layout(), stop.clone(), hash_bytes);
     // The book being built is no help: its positions are all shallower than these.
     main.set_book(None);
-    let mut engines: Vec<Engine> = (1..threads.max(1))
+    let mut solvers: Vec<Solver> = (1..threads.max(1))
         .map(|_| main.share(stop.clone()))
         .collect();
-    engines.push(main);
+    solvers.push(main);
     let next = AtomicUsize::new(0);
     let results: Vec<Result<(), Cancelled>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = engines
+        let handles: Vec<_> = solvers
             .iter_mut()
-            .map(|engine| {
+            .map(|solver| {
                 let next = &next;
                 scope.spawn(move || -> Result<(), Cancelled> {
                     loop {
@@ -154,7 +154,7 @@ pub fn solve_positions(
                         let Some(position) = positions.get(index) else {
                             return Ok(());
                         };
-                        let value = engine.value(position, -INFINITY, INFINITY)?;
+                        let value = solver.value(position, -INFINITY, INFINITY)?;
                         on_solved(index, score_of_value(value, cells));
                     }
                 })
@@ -202,9 +202,9 @@ mod tests {
         for index in 0..book.len() {
             let (key, _) = book.entry(index);
             let position = book.position(key);
-            let mut engine = Engine::new(position.layout(), StopFlag::default());
-            engine.set_book(None);
-            let value = engine.value(&position, -INFINITY, INFINITY).unwrap();
+            let mut solver = Solver::new(position.layout(), StopFlag::default());
+            solver.set_book(None);
+            let value = solver.value(&position, -INFINITY, INFINITY).unwrap();
             assert_eq!(book.value(&position), Some(value), "{position:?}");
         }
     }

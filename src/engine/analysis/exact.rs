@@ -5,7 +5,7 @@ use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::{INFINITY, Score};
 use crate::engine::search::alphabeta::AlphaBeta;
 use crate::engine::search::minimax::Minimax;
-use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
+use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, Searcher, StopFlag};
 use std::time::{Duration, Instant};
 
@@ -58,7 +58,7 @@ pub enum Table<'a> {
     New(Option<usize>),
     /// The table of an engine the caller keeps between analyses: positions stored by earlier
     /// searches are not searched again, so node counts depend on what came before.
-    Kept(&'a mut Engine),
+    Kept(&'a mut Solver),
 }
 
 /// One scorer of the given algorithm per flag, each stopping on its own flag; the `engine`'s all
@@ -85,30 +85,30 @@ pub(crate) fn scorers<'a>(
     }
     let mut flags = flags.into_iter();
     let first_flag = flags.next().unwrap_or_default();
-    let shares = |engine: &Engine, flags: std::vec::IntoIter<StopFlag>| -> Vec<Scorer<'a>> {
+    let shares = |solver: &Solver, flags: std::vec::IntoIter<StopFlag>| -> Vec<Scorer<'a>> {
         flags
             .map(|flag| Scorer {
-                searcher: Box::new(engine.share(flag.clone())),
+                searcher: Box::new(solver.share(flag.clone())),
                 flag,
-                progress: engine.progress(),
+                progress: solver.progress(),
             })
             .collect()
     };
     let (first, others, progress): (Box<dyn Searcher + Send + 'a>, _, _) = match table {
         Table::New(bytes) => {
-            let engine = Engine::with_hash(
+            let solver = Solver::with_hash(
                 position.layout(),
                 first_flag.clone(),
                 bytes.unwrap_or(DEFAULT_HASH_BYTES),
             );
-            let others = shares(&engine, flags);
-            (Box::new(engine), others, None)
+            let others = shares(&solver, flags);
+            (Box::new(solver), others, None)
         }
-        Table::Kept(engine) => {
-            engine.resume(first_flag.clone());
-            let others = shares(engine, flags);
-            let progress = engine.progress();
-            (Box::new(&mut **engine), others, progress)
+        Table::Kept(solver) => {
+            solver.resume(first_flag.clone());
+            let others = shares(solver, flags);
+            let progress = solver.progress();
+            (Box::new(&mut **solver), others, progress)
         }
     };
     let first = Scorer {

@@ -12,7 +12,7 @@
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
 use crate::engine::analysis::exact::{Table, scorers};
 use crate::engine::analysis::parallel::{Scored, score_moves};
-use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Engine};
+use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
 use std::time::{Duration, Instant};
 
@@ -36,17 +36,17 @@ pub fn settle(
     let threads = appraisal.budget.threads.unwrap_or(1).max(1);
     // The `engine` keeps one table from round to round (a kept one, or its own).
     let mut own = None;
-    let mut engine = match table {
-        Table::Kept(engine) => Some(engine),
+    let mut solver = match table {
+        Table::Kept(solver) => Some(solver),
         Table::New(bytes) if appraisal.algorithm == Algorithm::Engine => {
             let bytes = bytes.unwrap_or(DEFAULT_HASH_BYTES);
-            Some(own.insert(Engine::with_hash(position.layout(), stop.clone(), bytes)))
+            Some(own.insert(Solver::with_hash(position.layout(), stop.clone(), bytes)))
         }
         Table::New(_) => None,
     };
     let finished = rounds(
         appraisal,
-        engine.as_deref_mut(),
+        solver.as_deref_mut(),
         &mut found,
         threads,
         started,
@@ -54,8 +54,8 @@ pub fn settle(
         &mut on_update,
     );
     // A kept engine goes back as it came: one thread a search.
-    if let Some(engine) = engine {
-        engine.set_threads(1);
+    if let Some(solver) = solver {
+        solver.set_threads(1);
     }
     let mut spent = finished?;
     // The searches start below the root move, one ply deeper than the analysed position.
@@ -81,7 +81,7 @@ pub fn settle(
 /// to round; returns the work they took.
 fn rounds(
     appraisal: &Appraisal,
-    mut engine: Option<&mut Engine>,
+    mut solver: Option<&mut Solver>,
     found: &mut [MoveAppraisal],
     threads: usize,
     started: Instant,
@@ -97,11 +97,11 @@ fn rounds(
         // One thread a move; with fewer moves left than threads, the spare threads join the
         // moves' own searches (lazy SMP), so the last, hardest move still has every core.
         let lanes = threads.min(pending.len());
-        if let Some(engine) = engine.as_deref_mut() {
-            engine.set_threads(threads / lanes);
+        if let Some(solver) = solver.as_deref_mut() {
+            solver.set_threads(threads / lanes);
         }
-        let mut table = match engine.as_deref_mut() {
-            Some(engine) => Table::Kept(engine),
+        let mut table = match solver.as_deref_mut() {
+            Some(solver) => Table::Kept(solver),
             None => Table::New(None),
         };
         let flags = (0..lanes).map(|_| StopFlag::with_deadline(stop)).collect();

@@ -2,7 +2,7 @@
 
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::{INFINITY, Score, pons};
-use crate::engine::search::solver::{Engine, TableUsage};
+use crate::engine::search::solver::{Solver, TableUsage};
 use crate::engine::search::{Cancelled, SearchStats, Searcher, StopFlag};
 use std::time::{Duration, Instant};
 
@@ -46,18 +46,18 @@ impl Solution {
 /// Solves a position with `engine` (whose table may already hold useful results); `with_line`
 /// asks for the principal variation too (exact solves only; it costs extra searches, uncounted).
 pub fn solve_with(
-    engine: &mut Engine,
+    solver: &mut Solver,
     position: &Position,
     weak: bool,
     with_line: bool,
 ) -> Result<Solution, Cancelled> {
     let started = Instant::now();
-    let (before, explored) = (engine.stats(), engine.explored());
+    let (before, explored) = (solver.stats(), solver.explored());
     let (alpha, beta) = if weak { (-1, 1) } else { (-INFINITY, INFINITY) };
     let line = match position.status() {
-        Status::Ongoing if with_line && !weak => engine.search(position, alpha, beta)?,
+        Status::Ongoing if with_line && !weak => solver.search(position, alpha, beta)?,
         Status::Ongoing => crate::engine::search::Line {
-            value: engine.value(position, alpha, beta)?,
+            value: solver.value(position, alpha, beta)?,
             pv: Vec::new(),
         },
         _ => crate::engine::search::Line {
@@ -74,9 +74,9 @@ pub fn solve_with(
         value,
         weak,
         pv: if weak { Vec::new() } else { line.pv },
-        stats: engine.stats() - before,
-        explored: engine.explored() - explored,
-        table: engine.table_usage(),
+        stats: solver.stats() - before,
+        explored: solver.explored() - explored,
+        table: solver.table_usage(),
         elapsed: started.elapsed(),
     })
 }
@@ -89,8 +89,8 @@ pub fn solve(
     hash_bytes: usize,
     stop: &StopFlag,
 ) -> Result<Solution, Cancelled> {
-    let mut engine = Engine::with_hash(position.layout(), stop.clone(), hash_bytes);
+    let mut solver = Solver::with_hash(position.layout(), stop.clone(), hash_bytes);
     // Map the table before the clock starts: the time reported is the search's.
-    engine.touch_table()?;
-    solve_with(&mut engine, position, weak, true)
+    solver.touch_table()?;
+    solve_with(&mut solver, position, weak, true)
 }

@@ -10,7 +10,8 @@ pub enum Algorithm {
     Minimax,
     /// Plain alpha-beta, same order, no other tricks.
     AlphaBeta,
-    /// The fastest exact search tictree has.
+    /// The fastest exact search tictree has: the `Solver` of `search/solver/` (the product calls
+    /// this algorithm "engine"; the Rust type that runs it is the solver).
     #[default]
     Engine,
 }

@@ -45,7 +45,7 @@
 
 use super::bitboard::{Bitboard, singles};
 use super::geometry::Geometry;
-use super::negamax::Solver;
+use super::negamax::Negamax;
 use crate::engine::game::score::WIN;
 
 /// What the follower can force from a position, its mover to move.
@@ -56,7 +56,7 @@ enum Outcome {
     Wins,
 }
 
-impl<B: Bitboard> Solver<B> {
+impl<B: Bitboard> Negamax<B> {
     /// Raises `alpha` by what following the opponent after one of our `moves` guarantees (`me` to
     /// move at `ply`), or `Err(value)` when that alone refutes the opponent's last move.
     #[inline(always)]

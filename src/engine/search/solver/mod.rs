@@ -23,7 +23,7 @@ use crate::engine::game::position::{Move, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::search::{Cancelled, Line, SearchProgress, SearchStats, Searcher, StopFlag};
 use bitboard::Bitboard;
-use negamax::Solver;
+use negamax::Negamax;
 use std::sync::Arc;
 
 /// Default transposition-table budget: 128 MiB.
@@ -45,54 +45,54 @@ pub struct TableUsage {
 /// The solver in the narrowest machine word its board fits: `u64` while the padded layout needs at
 /// most 64 bits (every board but 8×8), `u128` for 8×8.
 enum Word {
-    Narrow(Box<Solver<u64>>),
-    Wide(Box<Solver<u128>>),
+    Narrow(Box<Negamax<u64>>),
+    Wide(Box<Negamax<u128>>),
 }
 
 /// The exact solver behind the default algorithm.
-pub struct Engine {
+pub struct Solver {
     layout: &'static Layout,
     hash_bytes: usize,
-    solver: Word,
+    search: Word,
 }
 
-impl Engine {
+impl Solver {
     /// A solver for one game's positions that gives up when `stop` is raised (default table size).
-    pub fn new(layout: &'static Layout, stop: StopFlag) -> Engine {
-        Engine::with_hash(layout, stop, DEFAULT_HASH_BYTES)
+    pub fn new(layout: &'static Layout, stop: StopFlag) -> Solver {
+        Solver::with_hash(layout, stop, DEFAULT_HASH_BYTES)
     }
 
     /// A solver whose transposition table uses at most `hash_bytes` bytes. It consults the
     /// installed opening book (`book::install`) if there is one for its game.
-    pub fn with_hash(layout: &'static Layout, stop: StopFlag, hash_bytes: usize) -> Engine {
+    pub fn with_hash(layout: &'static Layout, stop: StopFlag, hash_bytes: usize) -> Solver {
         let bits = u32::from(layout.rules.width) * layout.stride;
-        let solver = if bits <= 64 {
-            Word::Narrow(Box::new(Solver::new(layout, stop, hash_bytes)))
+        let search = if bits <= 64 {
+            Word::Narrow(Box::new(Negamax::new(layout, stop, hash_bytes)))
         } else {
-            Word::Wide(Box::new(Solver::new(layout, stop, hash_bytes)))
+            Word::Wide(Box::new(Negamax::new(layout, stop, hash_bytes)))
         };
-        let mut engine = Engine {
+        let mut solver = Solver {
             layout,
             hash_bytes,
-            solver,
+            search,
         };
-        engine.set_book(book::installed(layout.rules));
-        engine
+        solver.set_book(book::installed(layout.rules));
+        solver
     }
 
     /// Makes `book` (if it is for this game; `None`: none) an exact leaf of every search from now
     /// on: the value of a position in it is read, not searched.
     pub fn set_book(&mut self, book: Option<Arc<Book>>) {
         let book = book.filter(|book| book.rules() == self.layout.rules);
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => s.set_book(book),
             Word::Wide(s) => s.set_book(book),
         }
     }
 
-    /// The book this engine consults, if any.
+    /// The book this solver consults, if any.
     pub fn book(&self) -> Option<&Arc<Book>> {
-        match &self.solver {
+        match &self.search {
             Word::Narrow(s) => s.book.as_ref(),
             Word::Wide(s) => s.book.as_ref(),
         }
@@ -103,7 +103,7 @@ impl Engine {
     /// reproducible; with more they vary from run to run, the values never do.
     pub fn set_threads(&mut self, threads: usize) {
         let helpers = threads.max(1) - 1;
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => s.set_helpers(self.layout, helpers),
             Word::Wide(s) => s.set_helpers(self.layout, helpers),
         }
@@ -111,45 +111,45 @@ impl Engine {
 
     /// Threads a search runs on.
     pub fn threads(&self) -> usize {
-        match &self.solver {
+        match &self.search {
             Word::Narrow(s) => s.threads(),
             Word::Wide(s) => s.threads(),
         }
     }
 
-    /// Another engine over the same table, for searching other positions on another thread at
+    /// Another solver over the same table, for searching other positions on another thread at
     /// the same time: its own counters, one thread, stopping on `stop`. What either stores, the
     /// other finds.
-    pub fn share(&self, stop: StopFlag) -> Engine {
-        let solver = match &self.solver {
-            Word::Narrow(s) => Word::Narrow(Box::new(Solver::with_table(
+    pub fn share(&self, stop: StopFlag) -> Solver {
+        let search = match &self.search {
+            Word::Narrow(s) => Word::Narrow(Box::new(Negamax::with_table(
                 self.layout,
                 stop,
                 s.table().share(),
             ))),
-            Word::Wide(s) => Word::Wide(Box::new(Solver::with_table(
+            Word::Wide(s) => Word::Wide(Box::new(Negamax::with_table(
                 self.layout,
                 stop,
                 s.table().share(),
             ))),
         };
-        let mut engine = Engine {
+        let mut solver = Solver {
             layout: self.layout,
             hash_bytes: self.hash_bytes,
-            solver,
+            search,
         };
-        engine.set_book(self.book().cloned());
-        // Its nodes count in the reader's total work, not in this engine's own count.
-        match &mut engine.solver {
+        solver.set_book(self.book().cloned());
+        // Its nodes count in the reader's total work, not in this solver's own count.
+        match &mut solver.search {
             Word::Narrow(s) => s.share_progress(self.progress()),
             Word::Wide(s) => s.share_progress(self.progress()),
         }
-        engine
+        solver
     }
 
-    /// The progress reader following this engine's searches, if any.
+    /// The progress reader following this solver's searches, if any.
     pub fn progress(&self) -> Option<Arc<SearchProgress>> {
-        match &self.solver {
+        match &self.search {
             Word::Narrow(s) => s.progress.clone(),
             Word::Wide(s) => s.progress.clone(),
         }
@@ -157,7 +157,7 @@ impl Engine {
 
     /// Calls of the inner negamax: Pons' "positions explored" (each null-window test counts its root).
     pub fn explored(&self) -> u64 {
-        match &self.solver {
+        match &self.search {
             Word::Narrow(s) => s.explored,
             Word::Wide(s) => s.explored,
         }
@@ -167,24 +167,24 @@ impl Engine {
     /// every stored position. `Err(Cancelled)` when the stop flag cut it short (the table is
     /// then empty all the same, the rest mapped as it is used).
     pub fn touch_table(&mut self) -> Result<(), Cancelled> {
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => s.touch(),
             Word::Wide(s) => s.touch(),
         }
     }
 
-    /// Whether this engine searches positions of `rules` with a table budget of `hash_bytes`: the
-    /// engines a caller keeps for later searches are told apart by both.
+    /// Whether this solver searches positions of `rules` with a table budget of `hash_bytes`: the
+    /// solvers a caller keeps for later searches are told apart by both.
     pub fn suits(&self, rules: Rules, hash_bytes: usize) -> bool {
         self.layout.rules == rules && self.hash_bytes == hash_bytes
     }
 
-    /// Prepares a kept engine for its next search: it stops on `stop` from now on and its
+    /// Prepares a kept solver for its next search: it stops on `stop` from now on and its
     /// statistics start from zero, but the table keeps what earlier searches stored. That is
     /// sound because stored values are absolute (see `game::score`): a bound proven for a
     /// position holds whichever root the search started from.
     pub fn resume(&mut self, stop: StopFlag) {
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => s.resume(stop),
             Word::Wide(s) => s.resume(stop),
         }
@@ -193,7 +193,7 @@ impl Engine {
     /// Lets another thread follow the searches from now on (`None`: nobody follows): the node
     /// count and the narrowing of each root (see `SearchProgress`).
     pub fn set_progress(&mut self, progress: Option<Arc<SearchProgress>>) {
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => s.progress = progress,
             Word::Wide(s) => s.progress = progress,
         }
@@ -201,7 +201,7 @@ impl Engine {
 
     /// Forgets every stored position and zeroes the statistics (constant time).
     pub fn reset(&mut self) {
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => s.reset(),
             Word::Wide(s) => s.reset(),
         }
@@ -209,7 +209,7 @@ impl Engine {
 
     /// Like `Searcher::search` but without the principal variation (which costs extra searches).
     pub fn value(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<i32, Cancelled> {
-        let line = match &mut self.solver {
+        let line = match &mut self.search {
             Word::Narrow(s) => search_in(s, self.layout, position, alpha, beta, false),
             Word::Wide(s) => search_in(s, self.layout, position, alpha, beta, false),
         };
@@ -218,7 +218,7 @@ impl Engine {
 
     /// How full the transposition table is.
     pub fn table_usage(&self) -> TableUsage {
-        fn usage<B: Bitboard>(s: &Solver<B>) -> TableUsage {
+        fn usage<B: Bitboard>(s: &Negamax<B>) -> TableUsage {
             TableUsage {
                 stored: s.table().len(),
                 capacity: s.table().capacity(),
@@ -226,7 +226,7 @@ impl Engine {
                 exact_keys: s.table().is_exact(),
             }
         }
-        match &self.solver {
+        match &self.search {
             Word::Narrow(s) => usage(s),
             Word::Wide(s) => usage(s),
         }
@@ -234,7 +234,7 @@ impl Engine {
 }
 
 fn search_in<B: Bitboard>(
-    solver: &mut Solver<B>,
+    solver: &mut Negamax<B>,
     layout: &Layout,
     position: &Position,
     alpha: i32,
@@ -268,16 +268,16 @@ fn search_in<B: Bitboard>(
     Ok(Line { value, pv })
 }
 
-impl Searcher for Engine {
+impl Searcher for Solver {
     fn search(&mut self, position: &Position, alpha: i32, beta: i32) -> Result<Line, Cancelled> {
-        match &mut self.solver {
+        match &mut self.search {
             Word::Narrow(s) => search_in(s, self.layout, position, alpha, beta, true),
             Word::Wide(s) => search_in(s, self.layout, position, alpha, beta, true),
         }
     }
 
     fn stats(&self) -> SearchStats {
-        match &self.solver {
+        match &self.search {
             Word::Narrow(s) => s.stats,
             Word::Wide(s) => s.stats,
         }

@@ -2,11 +2,11 @@
 //! (Pons' `possibleNonLosingMoves`), only live cells without gravity, in threat order.
 
 use super::bitboard::Bitboard;
-use super::negamax::{NO_KILLER, Solver};
+use super::negamax::{NO_KILLER, Negamax};
 use super::sorter::MAX_PLY;
 use crate::engine::game::score::{WIN, lost_at};
 
-impl<B: Bitboard> Solver<B> {
+impl<B: Bitboard> Negamax<B> {
     /// The moves worth trying for `me` (who cannot win at once), or `Err(value)` when the position's
     /// value (or a bound outside the window, which this narrows) is already known.
     #[inline]

@@ -31,7 +31,7 @@ const ETC_MIN_EMPTY: u32 = 16;
 pub(super) const NO_KILLER: u32 = u32::MAX;
 
 /// The exact solver for one game, with its table, in one word size.
-pub struct Solver<B: Bitboard> {
+pub struct Negamax<B: Bitboard> {
     pub(super) geometry: Geometry<B>,
     pub(super) symmetries: Symmetries<B>,
     pub(super) images: BitImages<B>,
@@ -62,16 +62,16 @@ pub struct Solver<B: Bitboard> {
     pub(super) cap: u64,
     /// Solvers over the same table for other threads, which help with each search (lazy SMP,
     /// `parallel.rs`); none with one thread.
-    pub(super) helpers: Vec<Solver<B>>,
+    pub(super) helpers: Vec<Negamax<B>>,
     /// How this solver tells a progress reader its nodes (`check`).
     pub(super) role: Role,
     /// `stats.nodes` when this solver last reported to the progress reader.
     pub(super) reported: u64,
 }
 
-impl<B: Bitboard> Solver<B> {
+impl<B: Bitboard> Negamax<B> {
     /// A solver for a layout (which must fit in `B`) with a table of at most `hash_bytes`.
-    pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Solver<B> {
+    pub fn new(layout: &Layout, stop: StopFlag, hash_bytes: usize) -> Negamax<B> {
         let cells = layout.rules.cells() as i32;
         let symmetries = Symmetries::<B>::of(layout);
         // Never more slots than the game has positions up to symmetry (3^cells bounds the
@@ -83,7 +83,7 @@ impl<B: Bitboard> Solver<B> {
             u32::from(layout.rules.width) * layout.stride,
             layout.rules.gravity,
         );
-        Solver::with_table(layout, stop, table)
+        Negamax::with_table(layout, stop, table)
     }
 
     /// A solver for a layout searching with `table` (a view of a table other solvers may share).
@@ -91,10 +91,10 @@ impl<B: Bitboard> Solver<B> {
         layout: &Layout,
         stop: StopFlag,
         table: TranspositionTable<B>,
-    ) -> Solver<B> {
+    ) -> Negamax<B> {
         let symmetries = Symmetries::of(layout);
         let bits = u32::from(layout.rules.width) * layout.stride;
-        Solver {
+        Negamax {
             geometry: Geometry::of(layout),
             images: BitImages::new(&symmetries, bits, layout.rules.gravity),
             symmetries,

@@ -5,7 +5,7 @@
 //! computes the value from facts it proved or read, so the answer is exact whichever finishes.
 
 use super::bitboard::Bitboard;
-use super::negamax::{Role, Solver};
+use super::negamax::{Negamax, Role};
 use crate::engine::game::layout::Layout;
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 
@@ -14,13 +14,13 @@ use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 /// thread would only slow them down. The table keeps what the lone attempt proved.
 const ALONE: u64 = 1 << 14;
 
-impl<B: Bitboard> Solver<B> {
+impl<B: Bitboard> Negamax<B> {
     /// Gives this solver `count` helpers over its table (0: it searches on its own).
     pub fn set_helpers(&mut self, layout: &Layout, count: usize) {
         self.helpers.truncate(count);
         while self.helpers.len() < count {
             let seed = self.helpers.len() as u32 + 1;
-            let mut helper = Solver::with_table(layout, self.stop.clone(), self.table.share());
+            let mut helper = Negamax::with_table(layout, self.stop.clone(), self.table.share());
             helper.perturb(seed);
             helper.set_book(self.book.clone());
             self.helpers.push(helper);

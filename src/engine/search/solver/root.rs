@@ -2,11 +2,11 @@
 //! narrowing of `[min, max]`), and the principal variation read back from the table.
 
 use super::bitboard::{Bitboard, singles};
-use super::negamax::Solver;
+use super::negamax::Negamax;
 use crate::engine::game::score::{WIN, pons};
 use crate::engine::search::{Cancelled, Narrowing};
 
-impl<B: Bitboard> Solver<B> {
+impl<B: Bitboard> Negamax<B> {
     /// The value of a position within `(alpha, beta)`, fail-soft like an alpha-beta search, found by
     /// null-window tests: each only asks "better than x?", which prunes far more than a wide window.
     pub fn exact(
