@@ -22,9 +22,8 @@ pub use analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 pub use analysis::budget::Budget;
 pub use analysis::budgeted::{analyze_within, analyze_within_table};
 pub use analysis::compare::{CompareRow, Reach, Unfinished, compare, default_reach};
-pub use analysis::exact::{
-    Analysis, MoveAnalysis, Table, analyze, analyze_parallel, analyze_with_table,
-};
+pub use analysis::exact::{Analysis, analyze, analyze_parallel, analyze_with_table};
+pub use analysis::scorer::{MoveAnalysis, Table};
 pub use analysis::settle::settle;
 pub use game::notation::NotationError;
 pub use game::position::{IllegalMove, Move, Player, Position, Status};

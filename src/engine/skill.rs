@@ -10,7 +10,8 @@
 use crate::engine::analysis::appraisal::{Appraisal, best_of};
 use crate::engine::analysis::budget::Budget;
 use crate::engine::analysis::budgeted::analyze_within_table;
-use crate::engine::analysis::exact::{Analysis, Table};
+use crate::engine::analysis::exact::Analysis;
+use crate::engine::analysis::scorer::Table;
 use crate::engine::game::position::{Move, Player, Position, Status};
 use crate::engine::game::score::{Score, WIN, pons};
 use crate::engine::search::solver::Solver;

@@ -6,6 +6,7 @@
 use crate::cli::args::BenchArgs;
 mod progress;
 pub mod realtime;
+mod row;
 mod sets;
 mod table;
 
@@ -16,92 +17,10 @@ use crate::engine::analysis::solve::solve_with;
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
 use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, Table, analyze_parallel};
 use progress::Watch;
-use serde::Serialize;
+use row::{BenchRow, Halt};
 use sets::{SETS, TestSet};
 use std::time::{Duration, Instant};
 use table::{table_header, table_line};
-
-/// One row of the suite: its figures on one thread, and with `--threads N` (N > 1) the same
-/// searches on N threads.
-#[derive(Serialize, Clone, Debug)]
-pub struct BenchRow {
-    name: String,
-    positions: usize,
-    correct: usize,
-    nodes: u64,
-    explored: u64,
-    elapsed_ms: f64,
-    mean_nodes: f64,
-    mean_explored: f64,
-    mean_ms: f64,
-    /// Pons' published mean positions explored and mean time, for Connect Four rows.
-    pons_explored: Option<f64>,
-    pons_ms: Option<f64>,
-    /// The threads of the second run (1: there was none).
-    threads: usize,
-    /// The second run's figures, on `threads` threads (its node counts vary from run to run).
-    threaded: Option<Threaded>,
-    /// Mean time on one thread over mean time on `threads`.
-    speedup: Option<f64>,
-    /// The realtime row's own figures (that row runs once, on `threads`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    realtime: Option<realtime::Realtime>,
-}
-
-/// A row's figures on several threads.
-#[derive(Serialize, Clone, Debug)]
-pub struct Threaded {
-    correct: usize,
-    nodes: u64,
-    explored: u64,
-    elapsed_ms: f64,
-    mean_ms: f64,
-}
-
-impl BenchRow {
-    fn new(
-        name: &str,
-        positions: usize,
-        correct: usize,
-        nodes: u64,
-        explored: u64,
-        elapsed: Duration,
-    ) -> BenchRow {
-        let n = positions.max(1) as f64;
-        let ms = elapsed.as_secs_f64() * 1e3;
-        BenchRow {
-            name: name.to_string(),
-            positions,
-            correct,
-            nodes,
-            explored,
-            elapsed_ms: ms,
-            mean_nodes: nodes as f64 / n,
-            mean_explored: explored as f64 / n,
-            mean_ms: ms / n,
-            pons_explored: None,
-            pons_ms: None,
-            threads: 1,
-            threaded: None,
-            speedup: None,
-            realtime: None,
-        }
-    }
-
-    /// This one-thread row with the figures of the same searches on `threads` threads.
-    fn with_threaded(mut self, threads: usize, other: &BenchRow) -> BenchRow {
-        self.threads = threads;
-        self.speedup = Some(self.mean_ms / other.mean_ms.max(1e-9));
-        self.threaded = Some(Threaded {
-            correct: other.correct,
-            nodes: other.nodes,
-            explored: other.explored,
-            elapsed_ms: other.elapsed_ms,
-            mean_ms: other.mean_ms,
-        });
-        self
-    }
-}
 
 fn analysis_row(
     name: &str,
@@ -211,24 +130,6 @@ fn row_names() -> Vec<String> {
         .map(|s| format!("connect4 {} {}", s.file, s.name));
     let realtime = std::iter::once(realtime::NAME.to_string());
     analyses.chain(fixed).chain(sets).chain(realtime).collect()
-}
-
-/// Why the suite stopped before its end.
-enum Halt {
-    Bad(CliError),
-    Interrupted,
-}
-
-impl From<CliError> for Halt {
-    fn from(error: CliError) -> Halt {
-        Halt::Bad(error)
-    }
-}
-
-impl From<Cancelled> for Halt {
-    fn from(_: Cancelled) -> Halt {
-        Halt::Interrupted
-    }
 }
 
 /// Runs the suite and prints a table or a JSON object.

@@ -9,8 +9,7 @@
 //! for the side to move (`+3`, `0`, `-2`), `.` for a full column. `#` lines are comments.
 
 use super::progress::Watch;
-use super::table::time;
-use super::{BenchRow, Halt};
+use super::row::{BenchRow, Halt, Range, Realtime};
 use crate::cli::error::CliError;
 use crate::cli::progress::Live;
 use crate::engine::book;
@@ -18,7 +17,6 @@ use crate::engine::game::score::signed;
 use crate::engine::{
     Algorithm, Analysis, Appraisal, Budget, Position, Rules, Solver, Table, analyze_within_table,
 };
-use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -150,77 +148,6 @@ pub fn read_games(text: &str, rules: Rules) -> Result<Vec<(GameLine, Position)>,
 /// The games built into the program (`data/realtime/connect4-games.txt`), read and checked.
 pub fn games() -> Result<Vec<(GameLine, Position)>, String> {
     read_games(GAMES, Rules::CONNECT4).map_err(|why| format!("{FILE}: {why}"))
-}
-
-/// The row's own figures, beyond those every row has.
-#[derive(Serialize, Clone, Debug)]
-pub struct Realtime {
-    /// Threads the analyses ran on, and their budget.
-    threads: usize,
-    budget_ms: u64,
-    /// Plies of the built-in book consulted.
-    book_plies: u32,
-    /// All positions, then each ply range.
-    ranges: Vec<Range>,
-    /// Legal moves in all, and how many of them were exact within the budget.
-    moves: usize,
-    moves_exact: usize,
-    /// Every exact score that differs from the file's, as `moves column: file found`.
-    disagreements: Vec<String>,
-}
-
-/// The figures of the positions of a ply range.
-#[derive(Serialize, Clone, Debug)]
-pub struct Range {
-    /// `all`, `0-5`, …, `18+`.
-    plies: String,
-    positions: usize,
-    /// Positions whose every move was exact within the budget.
-    all_exact: usize,
-    /// Of those, the time until the last move was exact (nearest rank).
-    median_ms: Option<f64>,
-    p90_ms: Option<f64>,
-}
-
-impl Realtime {
-    /// The lines printed under the row's table line.
-    pub(super) fn describe(&self) -> Vec<String> {
-        let mut lines = vec![format!(
-            "  every move exact within {} ms on {} thread{}, book of {} plies:",
-            self.budget_ms,
-            self.threads,
-            if self.threads == 1 { "" } else { "s" },
-            self.book_plies
-        )];
-        lines.push(format!(
-            "  {:<6} {:>9} {:>16} {:>11} {:>11}",
-            "plies", "positions", "all exact", "median", "p90"
-        ));
-        for range in &self.ranges {
-            let share = 100.0 * range.all_exact as f64 / range.positions.max(1) as f64;
-            let ms = |t: Option<f64>| t.map_or("-".into(), time);
-            lines.push(format!(
-                "  {:<6} {:>9} {:>16} {:>11} {:>11}",
-                range.plies,
-                range.positions,
-                format!("{} ({share:.1}%)", range.all_exact),
-                ms(range.median_ms),
-                ms(range.p90_ms)
-            ));
-        }
-        lines.push(format!(
-            "  moves exact: {} of {}; scores disagreeing with the file: {}",
-            self.moves_exact,
-            self.moves,
-            self.disagreements.len()
-        ));
-        lines
-    }
-
-    /// Whether every exact score agreed with the file.
-    pub(super) fn agrees(&self) -> bool {
-        self.disagreements.is_empty()
-    }
 }
 
 /// What the row learnt of one position.

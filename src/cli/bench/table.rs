@@ -1,6 +1,6 @@
 //! The text table `bench` prints, one line per row.
 
-use super::BenchRow;
+use super::row::{BenchRow, Realtime};
 
 pub(super) fn table_header(threads: usize) -> String {
     let wide = if threads > 1 {
@@ -60,5 +60,41 @@ pub(super) fn time(ms: f64) -> String {
         format!("{ms:.2} ms")
     } else {
         format!("{:.2} s", ms / 1e3)
+    }
+}
+
+impl Realtime {
+    /// The lines printed under the row's table line.
+    pub(super) fn describe(&self) -> Vec<String> {
+        let mut lines = vec![format!(
+            "  every move exact within {} ms on {} thread{}, book of {} plies:",
+            self.budget_ms,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+            self.book_plies
+        )];
+        lines.push(format!(
+            "  {:<6} {:>9} {:>16} {:>11} {:>11}",
+            "plies", "positions", "all exact", "median", "p90"
+        ));
+        for range in &self.ranges {
+            let share = 100.0 * range.all_exact as f64 / range.positions.max(1) as f64;
+            let ms = |t: Option<f64>| t.map_or("-".into(), time);
+            lines.push(format!(
+                "  {:<6} {:>9} {:>16} {:>11} {:>11}",
+                range.plies,
+                range.positions,
+                format!("{} ({share:.1}%)", range.all_exact),
+                ms(range.median_ms),
+                ms(range.p90_ms)
+            ));
+        }
+        lines.push(format!(
+            "  moves exact: {} of {}; scores disagreeing with the file: {}",
+            self.moves_exact,
+            self.moves,
+            self.disagreements.len()
+        ));
+        lines
     }
 }

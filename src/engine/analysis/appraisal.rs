@@ -2,7 +2,7 @@
 //! the end of every line, an estimate (value and depth) where it did not.
 
 use crate::engine::analysis::budget::Budget;
-use crate::engine::analysis::exact::MoveAnalysis;
+use crate::engine::analysis::scorer::MoveAnalysis;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::game::score::Score;
 use crate::engine::search::estimate::Estimate;

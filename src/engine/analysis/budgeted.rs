@@ -13,8 +13,9 @@
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use crate::engine::analysis::budget::Budget;
-use crate::engine::analysis::exact::{Table, analyze_parallel, scorers};
+use crate::engine::analysis::exact::analyze_parallel;
 use crate::engine::analysis::parallel::{Scored, score_moves};
+use crate::engine::analysis::scorer::{Table, scorers};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::Score;
 use crate::engine::search::estimate::{Estimate, Found, Horizon};

@@ -7,7 +7,8 @@
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
 use crate::engine::analysis::budget::Budget;
 use crate::engine::analysis::budgeted::appraise;
-use crate::engine::analysis::exact::{Table, analyze_or_stop};
+use crate::engine::analysis::exact::analyze_or_stop;
+use crate::engine::analysis::scorer::Table;
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::INFINITY;
 use crate::engine::search::alphabeta::AlphaBeta;

@@ -14,5 +14,6 @@ pub mod budgeted;
 pub mod compare;
 pub mod exact;
 mod parallel;
+pub mod scorer;
 pub mod settle;
 pub mod solve;

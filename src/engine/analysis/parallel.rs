@@ -10,10 +10,9 @@
 //! `alphabeta`) spread at once: their moves' searches are independent, so the node counts are
 //! those of one thread however the moves are spread.
 
-use crate::engine::analysis::exact::{MoveAnalysis, score_move};
+use crate::engine::analysis::scorer::{MoveAnalysis, Scorer, score_move};
 use crate::engine::game::position::{Move, Position};
-use crate::engine::search::{Cancelled, SearchProgress, SearchStats, Searcher, StopFlag};
-use std::sync::Arc;
+use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
@@ -21,14 +20,6 @@ use std::time::Instant;
 /// Looks at the stop flag the first searcher gets before the others join: about 16,000 positions
 /// of the solver (it looks every 256), a few milliseconds.
 const ALONE_LOOKS: u32 = 64;
-
-/// One thread's searcher and the flag it stops on (whose deadline gives each move its share).
-pub(crate) struct Scorer<'a> {
-    pub searcher: Box<dyn Searcher + Send + 'a>,
-    pub flag: StopFlag,
-    /// Where a reader sees which moves are being scored (the engine's progress reader, if any).
-    pub progress: Option<Arc<SearchProgress>>,
-}
 
 /// What became of one move.
 pub(crate) enum Scored {

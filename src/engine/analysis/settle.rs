@@ -10,8 +10,8 @@
 //! starts from them.
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal};
-use crate::engine::analysis::exact::{Table, scorers};
 use crate::engine::analysis::parallel::{Scored, score_moves};
+use crate::engine::analysis::scorer::{Table, scorers};
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
 use std::time::{Duration, Instant};

@@ -1,8 +1,11 @@
 //! The static evaluation at the search horizon: open lines, weighted by how many marks they hold.
 
-use super::ESTIMATE_SCALE;
 use crate::engine::game::layout::{Bits, Layout};
 use crate::engine::game::position::Move;
+
+/// The largest heuristic value. Decisive values are at least `WIN - cells` (936 on 8×8), so a
+/// value above this bound is a proven win or loss, never a guess.
+pub const ESTIMATE_SCALE: i32 = 900;
 
 /// Every window of k cells of one board, and how much a window is worth by its number of marks.
 pub struct Evaluator {

@@ -3,7 +3,7 @@
 //! how many lines pass through them. A node limit is counted exactly, so a node budget gives the
 //! same answer on every run.
 
-use super::{ESTIMATE_SCALE, Evaluator};
+use super::eval::{ESTIMATE_SCALE, Evaluator};
 use crate::engine::game::layout::Bits;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::game::score::INFINITY;

@@ -5,7 +5,7 @@
 mod eval;
 mod horizon;
 
-pub use eval::Evaluator;
+pub use eval::{ESTIMATE_SCALE, Evaluator};
 pub use horizon::{Found, Horizon};
 
 use crate::engine::game::position::Position;
@@ -52,10 +52,6 @@ impl DepthLimit {
         std::mem::take(&mut self.reached)
     }
 }
-
-/// The largest heuristic value. Decisive values are at least `WIN - cells` (936 on 8×8), so a
-/// value above this bound is a proven win or loss, never a guess.
-pub const ESTIMATE_SCALE: i32 = 900;
 
 /// A heuristic value of a move for the side making it, from a search `depth` plies deep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

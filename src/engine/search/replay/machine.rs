@@ -1,11 +1,11 @@
 //! The search as an explicit-stack machine: one event per step, no recursion, so it can stop
 //! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
 
+use super::counters::{Counters, ReplayLimits};
 use super::event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
 use super::level::Level;
 use super::order::{push_moves, static_order};
 use super::table::{Entry, Table};
-use super::{Counters, ReplayLimits};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::search::Algorithm;
 use crate::engine::search::estimate::Evaluator;

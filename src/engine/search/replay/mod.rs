@@ -19,6 +19,7 @@
 //! `MAX_CHECKPOINTS` are kept: when full, every other one is dropped and the interval doubles, so
 //! memory stays bounded and a step back re-runs fewer than `interval` events.
 
+mod counters;
 mod event;
 mod level;
 mod machine;
@@ -27,14 +28,17 @@ mod sentence;
 mod table;
 mod trace;
 
+pub use counters::{Counters, ReplayLimits};
 pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
 pub use level::Level;
-pub use sentence::{end_sentence, intro_sentence, sentence};
+pub use sentence::{intro_sentence, sentence};
 pub use trace::Trace;
 
+use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
 use machine::{Context, Machine};
+use sentence::list;
 use std::sync::Arc;
 use table::Table;
 
@@ -46,15 +50,6 @@ const FIRST_INTERVAL: u64 = 256;
 /// Events between two looks at the stop flag in `run_to_end`.
 const STOP_EVERY: u64 = 4096;
 
-/// How far a replay's search may go; the default has no limit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ReplayLimits {
-    /// Nodes at this ply below the root are leaves, scored by the evaluator (estimates).
-    pub depth: Option<u32>,
-    /// The search stops once this many nodes were entered (the replay is then truncated).
-    pub nodes: Option<u64>,
-}
-
 /// Where a long step goes: it runs event by event until it gets there (or the search ends).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seek {
@@ -64,21 +59,6 @@ pub enum Seek {
     Cutoff,
     /// The end of the search (step out at the root).
     End,
-}
-
-/// The replay's counters at one step.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
-    /// Children entered so far (the root not counted).
-    pub nodes: u64,
-    /// Cutoffs so far.
-    pub cutoffs: u64,
-    /// Table hits that ended or narrowed a node (engine model only).
-    pub tt_hits: u64,
-    /// Ply of the current node (the top of the stack).
-    pub depth: u32,
-    /// Deepest ply entered so far.
-    pub max_depth: u32,
 }
 
 /// A machine at a known step, and the table's state at that step.
@@ -164,13 +144,51 @@ impl Replay {
             Some(event) => sentence(event, rules, self.algorithm()),
         };
         if self.finished() {
-            let end = end_sentence(self);
+            let end = self.end_sentence();
             if self.step() == 0 {
                 return end;
             }
             return format!("{text} {end}");
         }
         text
+    }
+
+    /// The sentence at the end: what the search found.
+    fn end_sentence(&self) -> String {
+        let counters = self.counters();
+        if self.step() == 0 && !self.truncated() {
+            return intro_sentence(self.root(), self.algorithm(), self.limits());
+        }
+        let rules = self.root().rules();
+        let side = self.root().to_move();
+        let scores = self.root_scores();
+        let best = scores
+            .iter()
+            .map(|&(_, value)| value)
+            .fold(ReplayValue::NEG_INFINITY, ReplayValue::max);
+        let best_moves: Vec<Move> = scores
+            .iter()
+            .filter(|(_, value)| value.key() == best.key())
+            .map(|&(mv, _)| mv)
+            .collect();
+        // Separated as the counters above the sentence are, so the two read alike.
+        let counts = format!(
+            "{} nodes, {} cutoffs, {} table hits",
+            thousands(counters.nodes),
+            thousands(counters.cutoffs),
+            thousands(counters.tt_hits)
+        );
+        if self.truncated() {
+            return format!(
+                "The node budget stopped the search after {counts}; {} of {} root moves scored.",
+                scores.len(),
+                self.root().legal_moves().len()
+            );
+        }
+        format!(
+            "End of the search: {counts}. Best: {} with {best} for {side}.",
+            list(rules, &best_moves)
+        )
     }
 
     /// Does one event; false at the end.

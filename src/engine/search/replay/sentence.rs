@@ -1,15 +1,15 @@
 //! One plain-English sentence per event, for the replay view: cells in the game's notation, X and
 //! O by name, and every value said from someone's point of view.
 
+use super::counters::ReplayLimits;
 use super::event::{Bound, Event, EventKind, LeafKind, ReplayValue};
-use super::{Replay, ReplayLimits};
 use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::search::Algorithm;
 
 /// "a1", "a1 and b1", "a1, b1 and c2".
-fn list(rules: &Rules, moves: &[Move]) -> String {
+pub(super) fn list(rules: &Rules, moves: &[Move]) -> String {
     let names = rules.move_names(moves);
     match names.split_last() {
         None => String::new(),
@@ -205,42 +205,4 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
         text += &format!(" The replay covers at most {} nodes.", thousands(nodes));
     }
     text
-}
-
-/// The sentence at the end: what the search found.
-pub fn end_sentence(replay: &Replay) -> String {
-    let counters = replay.counters();
-    if replay.step() == 0 && !replay.truncated() {
-        return intro_sentence(replay.root(), replay.algorithm(), replay.limits());
-    }
-    let rules = replay.root().rules();
-    let side = replay.root().to_move();
-    let scores = replay.root_scores();
-    let best = scores
-        .iter()
-        .map(|&(_, value)| value)
-        .fold(ReplayValue::NEG_INFINITY, ReplayValue::max);
-    let best_moves: Vec<Move> = scores
-        .iter()
-        .filter(|(_, value)| value.key() == best.key())
-        .map(|&(mv, _)| mv)
-        .collect();
-    // Separated as the counters above the sentence are, so the two read alike.
-    let counts = format!(
-        "{} nodes, {} cutoffs, {} table hits",
-        thousands(counters.nodes),
-        thousands(counters.cutoffs),
-        thousands(counters.tt_hits)
-    );
-    if replay.truncated() {
-        return format!(
-            "The node budget stopped the search after {counts}; {} of {} root moves scored.",
-            scores.len(),
-            replay.root().legal_moves().len()
-        );
-    }
-    format!(
-        "End of the search: {counts}. Best: {} with {best} for {side}.",
-        list(rules, &best_moves)
-    )
 }
