@@ -3,7 +3,7 @@
 //! there. `y` copies the position's notation: into the log, and to the system clipboard through an
 //! effect the terminal loop carries out (`take_clipboard`), as `update` does no I/O.
 
-use crate::app::editor::standing;
+use crate::app::editor::update::standing;
 use crate::app::log::LogKind;
 use crate::app::state::App;
 use crate::cli::output::printable;

@@ -4,7 +4,7 @@
 //! Selections are moves, not row numbers: live results reorder the lists while they arrive, and
 //! the highlighted row must stay the move that Enter or → acts on.
 
-pub(in crate::app) mod exploring;
+pub(in crate::app) mod update;
 
 use crate::app::play::search_view::SearchView;
 use crate::engine::{Move, MoveAppraisal, Position};

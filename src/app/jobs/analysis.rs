@@ -4,7 +4,8 @@
 //! they are proven and a second `Done`; `Progress` twice a second while the `engine` runs, when
 //! someone watches.
 
-use super::{JobKey, Reply, ReplyBody, Runner, wait_for_pace};
+use super::reply::{JobKey, Live, Reply, ReplyBody};
+use super::runner::{Runner, wait_for_pace};
 use crate::engine::{
     Algorithm, Appraisal, Budget, Cancelled, Move, MoveAppraisal, Position, SearchProgress,
     StopFlag, Table, analyze_within, analyze_within_table, settle,
@@ -32,18 +33,6 @@ pub struct SearchRequest {
     /// Whether to go on past the budget until every move is exact (the analysis board: a human's
     /// turn, the explorer), delivering the exact scores as `Move`s and then a second `Done`.
     pub settle: bool,
-}
-
-/// A running analysis as its progress reader sees it.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Live {
-    /// Nodes searched since the request started, by every thread, across the budgeted search
-    /// and the settling after it.
-    pub nodes: u64,
-    /// Time since the request started.
-    pub elapsed: Duration,
-    /// The moves being scored now.
-    pub scoring: Vec<Move>,
 }
 
 /// How often a running analysis says how far it has got.

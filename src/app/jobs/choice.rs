@@ -2,7 +2,8 @@
 //! searches a few plies under a node limit), so it costs what the level needs, not the budget.
 //! One reply, `Chosen`, not before the AI-against-AI pace.
 
-use super::{JobKey, Reply, ReplyBody, Runner, wait_for_pace};
+use super::reply::{JobKey, Reply, ReplyBody};
+use super::runner::{Runner, wait_for_pace};
 use crate::engine::skill::choose;
 use crate::engine::{Cancelled, Position, Skill, StopFlag, Table};
 use rand::SeedableRng;

@@ -1,7 +1,7 @@
 //! The comparison of every algorithm on one position: a `Compared` reply per algorithm, the one
 //! stopped included (saying how far it got).
 
-use super::{JobKey, Reply, ReplyBody};
+use super::reply::{JobKey, Reply, ReplyBody};
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::{Cancelled, Position, Reach, StopFlag, compare};
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! the job that filled them: an explore query below the board finds the positions the AI's own
 //! search (or an earlier query) stored, and no job waits for a new table.
 
-use super::JobKey;
+use super::reply::JobKey;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{Position, Solver, StopFlag};
 use std::sync::{Arc, Mutex, PoisonError};

@@ -1,6 +1,6 @@
 //! A search replay run to its end, so its totals and checkpoints are known: one `Surveyed` reply.
 
-use super::{JobKey, Reply, ReplyBody};
+use super::reply::{JobKey, Reply, ReplyBody, Surveyed};
 use crate::engine::search::replay::Replay;
 use crate::engine::{Cancelled, StopFlag};
 
@@ -16,17 +16,6 @@ pub struct SurveyRequest {
 impl std::fmt::Debug for SurveyRequest {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "SurveyRequest({})", self.generation)
-    }
-}
-
-/// A replay run to its end (a wrapper so replies can be printed in test failures without
-/// printing a whole replay).
-#[derive(Clone)]
-pub struct Surveyed(pub Box<Replay>);
-
-impl std::fmt::Debug for Surveyed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Surveyed(step {})", self.0.step())
     }
 }
 

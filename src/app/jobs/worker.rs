@@ -6,7 +6,9 @@
 //! settings give: a job gets what the jobs still running leave (one at least), so the AI's search,
 //! two explorer queries and a settling analysis do not all take every core at once.
 
-use super::{Job, JobKey, Reply, Runner};
+use super::Job;
+use super::reply::{JobKey, Reply};
+use super::runner::Runner;
 use crate::engine::StopFlag;
 use std::collections::HashMap;
 use std::sync::Arc;
