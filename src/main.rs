@@ -1,7 +1,7 @@
 use clap::Parser;
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use tictree::cli::output::err_line;
+use tictree::cli::common::output::err_line;
 use tictree::cli::{Cli, CliError, Command, Ending};
 
 fn main() -> color_eyre::Result<ExitCode> {
@@ -64,7 +64,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     // The game stays with the user after the screen is gone: ready to copy, or to resume (a
     // set-up position too, even before its first move).
     if record.length > 0 || record.origin.is_some() {
-        tictree::cli::output::out(&record.to_string());
+        tictree::cli::common::output::out(&record.to_string());
     }
     Ok(())
 }

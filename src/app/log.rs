@@ -72,6 +72,20 @@ impl Log {
     }
 }
 
+/// `text` with every control character escaped as Rust writes it in a string literal: user
+/// text quoted in a message (a paste, a config value, an argument) never drives the terminal.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A duration to three significant figures in a unit that suits it.
 pub fn duration(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1000.0;

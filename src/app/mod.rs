@@ -34,7 +34,7 @@ pub use jobs::{
     COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody, Runner,
     SearchRequest, SurveyRequest, Surveyed,
 };
-pub use log::{Log, LogKind, LogLine, duration, names, thousands};
+pub use log::{Log, LogKind, LogLine, duration, names, printable, thousands};
 pub use play::board_view::{BoardView, Ghost, Mark};
 pub use play::game::Game;
 pub use play::record::Record;

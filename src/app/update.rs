@@ -36,28 +36,8 @@ impl App {
         if self.popup == Some(Popup::Settings) {
             return self.settings_action(action);
         }
-        // An open popup takes every key but the ones that close it or quit.
         if let Some(popup) = self.popup {
-            let closes = match popup {
-                Popup::Help => matches!(action, Action::Escape | Action::ToggleHelp),
-                Popup::Compare => matches!(action, Action::Escape | Action::Compare),
-                Popup::Record => matches!(action, Action::Escape | Action::ShowRecord),
-                // Handled above, by settings_action.
-                Popup::Settings => false,
-            };
-            match action {
-                Action::Quit => self.quit(),
-                _ if closes => self.close_popup(popup),
-                // The help may be taller than the terminal: the cursor keys scroll it.
-                Action::Move(Direction::Up) if popup == Popup::Help => {
-                    self.help_scroll = self.help_scroll.saturating_sub(1)
-                }
-                Action::Move(Direction::Down) if popup == Popup::Help => {
-                    self.help_scroll = (self.help_scroll + 1).min(crate::app::help::help_length())
-                }
-                _ => {}
-            }
-            return;
+            return self.popup_action(popup, action);
         }
         if matches!(self.mode, Mode::Edit(_)) {
             return self.edit_action(action);
@@ -100,6 +80,29 @@ impl App {
             Action::SettingsClick(_) | Action::Answer(_) => {}
             Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) => {}
             Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
+        }
+    }
+
+    /// An open popup takes every key but the ones that close it or quit.
+    fn popup_action(&mut self, popup: Popup, action: Action) {
+        let closes = match popup {
+            Popup::Help => matches!(action, Action::Escape | Action::ToggleHelp),
+            Popup::Compare => matches!(action, Action::Escape | Action::Compare),
+            Popup::Record => matches!(action, Action::Escape | Action::ShowRecord),
+            // Handled above, by settings_action.
+            Popup::Settings => false,
+        };
+        match action {
+            Action::Quit => self.quit(),
+            _ if closes => self.close_popup(popup),
+            // The help may be taller than the terminal: the cursor keys scroll it.
+            Action::Move(Direction::Up) if popup == Popup::Help => {
+                self.help_scroll = self.help_scroll.saturating_sub(1)
+            }
+            Action::Move(Direction::Down) if popup == Popup::Help => {
+                self.help_scroll = (self.help_scroll + 1).min(crate::app::help::help_length())
+            }
+            _ => {}
         }
     }
 

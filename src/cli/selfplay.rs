@@ -3,9 +3,9 @@
 //! Ctrl-C ends the series early and prints the tally of the games finished, marked partial.
 
 use super::args::SelfplayArgs;
-use super::error::{CliError, Ending};
-use super::interrupt::Interrupt;
-use super::progress::StatusLines;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::progress::StatusLines;
 use crate::engine::skill::{Played, play_game};
 use crate::engine::{Player, Position, Skill, Solver, Status};
 use rand::SeedableRng;

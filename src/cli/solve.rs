@@ -2,11 +2,11 @@
 //! on a terminal, the narrowing live on stderr while it searches.
 
 use super::args::SolveArgs;
-use super::error::{CliError, Ending};
-use super::format::{RulesJson, status_name, value_name};
-use super::interrupt::Interrupt;
-use super::narrowing;
-use super::progress::{Live, rate, seconds};
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::format::{RulesJson, status_name, value_name};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::narrowing;
+use crate::cli::common::progress::{Live, rate, seconds};
 use crate::engine::analysis::solve::{Solution, solve_with};
 use crate::engine::game::notation::thousands;
 use crate::engine::game::score::signed;

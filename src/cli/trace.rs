@@ -3,9 +3,9 @@
 //! then covers the events written so far and says `"partial": true`.
 
 use super::args::TraceArgs;
-use super::error::{CliError, Ending};
-use super::format::status_words;
-use super::interrupt::Interrupt;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::format::status_words;
+use crate::cli::common::interrupt::Interrupt;
 use crate::engine::search::replay::{EventKind, LeafKind, Trace};
 use crate::engine::{Algorithm, Event, Move, Player, ReplayValue, Rules, Status, StopFlag};
 use serde::Serialize;

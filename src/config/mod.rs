@@ -11,8 +11,8 @@
 pub mod format;
 mod lines;
 
+use crate::app::printable;
 use crate::app::{LogKind, Settings, SettingsPatch};
-use crate::cli::output::printable;
 use std::fs::{self, File, Metadata};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -5,8 +5,8 @@
 
 use crate::app::editor::update::standing;
 use crate::app::log::LogKind;
+use crate::app::printable;
 use crate::app::state::App;
-use crate::cli::output::printable;
 use crate::engine::{Move, Position, Rules};
 
 /// How much of a refused paste the notice repeats.

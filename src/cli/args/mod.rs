@@ -8,9 +8,9 @@ pub use book::{BookArgs, BookBuildArgs, BookCommand, BookInfoArgs, BookVerifyArg
 pub use play::PlayArgs;
 pub use shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget};
 
-use super::error::CliError;
 use crate::app::Seat;
 use crate::app::{MAX_DEPTH, MAX_TIME_MS};
+use crate::cli::common::error::CliError;
 use crate::engine::{ReplayLimits, Skill};
 use clap::{Args, Parser, Subcommand};
 use shared::{seat, whole};

@@ -2,7 +2,7 @@
 
 use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget, seat, whole};
 use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch};
-use crate::cli::error::CliError;
+use crate::cli::common::error::CliError;
 use crate::engine::Position;
 use clap::Args;
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! the whole numbers they are given as.
 
 use crate::app::{MAX_THREADS, Seat, threads_for};
-use crate::cli::error::CliError;
+use crate::cli::common::error::CliError;
 use crate::engine::game::notation::thousands;
 use crate::engine::{Budget, Position, Rules};
 use clap::builder::TypedValueParser;

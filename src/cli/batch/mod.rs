@@ -9,9 +9,9 @@ mod output;
 mod solving;
 
 use super::args::SolveArgs;
-use super::error::{CliError, Ending};
-use super::interrupt::Interrupt;
-use super::progress::Live;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::progress::Live;
 use crate::engine::game::notation::thousands;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{Position, Rules, SearchProgress, Solver};

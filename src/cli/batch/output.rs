@@ -3,10 +3,10 @@
 
 use super::line::Entry;
 use super::solving::{Answer, Scores};
-use crate::cli::error::Ending;
-use crate::cli::format::{RulesJson, value_name};
-use crate::cli::narrowing;
-use crate::cli::progress::{Live, rate, seconds};
+use crate::cli::common::error::Ending;
+use crate::cli::common::format::{RulesJson, value_name};
+use crate::cli::common::narrowing;
+use crate::cli::common::progress::{Live, rate, seconds};
 use crate::engine::game::notation::thousands;
 use crate::engine::{Move, Rules, SearchProgress};
 use serde::Serialize;

@@ -10,9 +10,9 @@ mod row;
 mod sets;
 mod table;
 
-use crate::cli::error::{CliError, Ending};
-use crate::cli::interrupt::Interrupt;
-use crate::cli::progress::Live;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::progress::Live;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
 use crate::engine::{Algorithm, Cancelled, Position, Rules, StopFlag, Table, analyze_parallel};

@@ -2,8 +2,8 @@
 //! solver's narrowing and nodes. The solver's progress is attached to the suite's engines only
 //! while it is shown, so a run whose stderr is not a terminal searches exactly as before.
 
-use crate::cli::narrowing;
-use crate::cli::progress::{Live, rate, seconds};
+use crate::cli::common::narrowing;
+use crate::cli::common::progress::{Live, rate, seconds};
 use crate::engine::game::notation::thousands;
 use crate::engine::{Rules, SearchProgress, StopFlag};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};

@@ -10,8 +10,8 @@
 
 use super::progress::Watch;
 use super::row::{BenchRow, Halt, Range, Realtime};
-use crate::cli::error::CliError;
-use crate::cli::progress::Live;
+use crate::cli::common::error::CliError;
+use crate::cli::common::progress::Live;
 use crate::engine::book;
 use crate::engine::game::score::signed;
 use crate::engine::{

@@ -1,6 +1,6 @@
 //! One row of `tictree bench`: its figures on one thread and, with `--threads N`, on N.
 
-use crate::cli::error::CliError;
+use crate::cli::common::error::CliError;
 use crate::engine::Cancelled;
 use serde::Serialize;
 use std::time::Duration;

@@ -6,8 +6,8 @@
 
 use super::solve_live;
 use crate::cli::args::BookBuildArgs;
-use crate::cli::error::{CliError, Ending};
-use crate::cli::progress::seconds;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::progress::seconds;
 use crate::engine::analysis::book_build::Plan;
 use crate::engine::game::notation::thousands;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
@@ -72,7 +72,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let book = plan.finish(&solved)?;
     write_whole(out, book.bytes())?;
     let _ = std::fs::remove_file(&checkpoint);
-    crate::cli::output::out(&format!(
+    crate::cli::common::output::out(&format!(
         "wrote {}: {rules}, {plies} plies, {} entries, {} bytes; {} positions searched in {} on {threads} thread{}\n",
         out.display(),
         thousands(book.len() as u64),

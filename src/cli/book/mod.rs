@@ -5,9 +5,9 @@ mod build;
 mod verify;
 
 use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};
-use super::error::{CliError, Ending};
-use super::interrupt::Interrupt;
-use super::progress::Live;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::progress::Live;
 use crate::engine::Rules;
 use crate::engine::analysis::book_build::solve_positions;
 use crate::engine::book::{self, Book};
@@ -97,7 +97,7 @@ pub fn install(choice: &BookChoice, rules: Rules, enabled: bool) -> Option<Strin
 /// `install` for a command: the warning, if any, goes to standard error.
 pub fn consult(choice: &BookChoice, rules: Rules) {
     if let Some(warning) = install(choice, rules, true) {
-        super::output::err_line(&format!("tictree: warning: {warning}"));
+        crate::cli::common::output::err_line(&format!("tictree: warning: {warning}"));
     }
 }
 
@@ -138,6 +138,6 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
             json.checksum
         )
     };
-    super::output::out(&text);
+    crate::cli::common::output::out(&text);
     Ok(())
 }

@@ -3,8 +3,8 @@
 
 use super::{read, solve_live};
 use crate::cli::args::BookVerifyArgs;
-use crate::cli::error::{CliError, Ending};
-use crate::cli::progress::seconds;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::progress::seconds;
 use crate::engine::Position;
 use crate::engine::book::{Book, value_of_score};
 use crate::engine::game::notation::thousands;
@@ -71,7 +71,7 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
             format!("{wrong} disagree")
         }
     ));
-    crate::cli::output::out(&report);
+    crate::cli::common::output::out(&report);
     Ok(if outcome.is_err() {
         Ending::Interrupted
     } else if wrong > 0 {

@@ -70,7 +70,17 @@ impl<B: Bitboard> Negamax<B> {
         let race = StopFlag::with_deadline(&self.stop);
         let own = std::mem::replace(&mut self.stop, race.clone());
         let mut helpers = std::mem::take(&mut self.helpers);
-        for helper in &mut helpers {
+        self.enlist(&mut helpers, &race);
+        let found = self.race(&mut helpers, &race, (me, them, ply), (alpha, beta));
+        self.gather(&mut helpers);
+        self.helpers = helpers;
+        self.stop = own;
+        found
+    }
+
+    /// Readies the helpers for this search: this solver's table, stop flag, root and reader.
+    fn enlist(&self, helpers: &mut [Negamax<B>], race: &StopFlag) {
+        for helper in helpers {
             // A fresh view: the owner's table may have been cleared (a new generation) since.
             helper.table = self.table.share();
             helper.stop = race.clone();
@@ -82,6 +92,16 @@ impl<B: Bitboard> Negamax<B> {
             helper.role = Role::Helping;
             helper.reported = 0;
         }
+    }
+
+    /// `exact` on this thread and one per helper until the first finishes and stops the others.
+    fn race(
+        &mut self,
+        helpers: &mut [Negamax<B>],
+        race: &StopFlag,
+        (me, them, ply): (B, B, u32),
+        (alpha, beta): (i32, i32),
+    ) -> Result<i32, Cancelled> {
         let (mine, theirs) = std::thread::scope(|scope| {
             let handles: Vec<_> = helpers
                 .iter_mut()
@@ -109,7 +129,16 @@ impl<B: Bitboard> Negamax<B> {
                 .collect();
             (mine, theirs)
         });
-        for helper in &mut helpers {
+        // Any finished thread's value will do: each is exact within the window.
+        std::iter::once(mine)
+            .chain(theirs)
+            .find(Result::is_ok)
+            .unwrap_or(Err(Cancelled))
+    }
+
+    /// Adds the helpers' counters to this solver's after a search.
+    fn gather(&mut self, helpers: &mut [Negamax<B>]) {
+        for helper in helpers {
             self.stats += helper.stats;
             // Already reported to the reader's work by the helper itself.
             self.reported += helper.stats.nodes;
@@ -122,12 +151,5 @@ impl<B: Bitboard> Negamax<B> {
             progress.clear_helped();
             progress.set_nodes(self.stats.nodes);
         }
-        self.helpers = helpers;
-        self.stop = own;
-        // Any finished thread's value will do: each is exact within the window.
-        std::iter::once(mine)
-            .chain(theirs)
-            .find(Result::is_ok)
-            .unwrap_or(Err(Cancelled))
     }
 }

@@ -20,6 +20,7 @@
 
 use super::bitboard::Bitboard;
 use super::huge_pages;
+use crate::engine::game::score::INFINITY;
 use crate::engine::search::{Cancelled, StopFlag};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -38,6 +39,36 @@ pub struct Bounds {
     pub lower: i32,
     /// The value is at most this.
     pub upper: i32,
+}
+
+impl Bounds {
+    /// The value is at least `value` (a cutoff proved no more).
+    #[inline(always)]
+    pub fn at_least(value: i32) -> Bounds {
+        Bounds {
+            lower: value,
+            upper: INFINITY,
+        }
+    }
+
+    /// What a search of the window `alpha..beta` that found `best` proved: an upper bound if it
+    /// failed low, a lower bound if it failed high, else the exact value.
+    #[inline(always)]
+    pub fn of_search(best: i32, alpha: i32, beta: i32) -> Bounds {
+        if best <= alpha {
+            Bounds {
+                lower: -INFINITY,
+                upper: best,
+            }
+        } else if best >= beta {
+            Bounds::at_least(best)
+        } else {
+            Bounds {
+                lower: best,
+                upper: best,
+            }
+        }
+    }
 }
 
 /// One stored position, kept in two words of the table: the check (xored with the second word),

@@ -4,6 +4,7 @@
 //! `println!` does in both cases. `out!`, `outln!` and `errln!` are `print!`, `println!` and
 //! `eprintln!` through it.
 
+use crate::app::printable;
 use std::io::{ErrorKind, Write};
 
 /// Writes `text` to standard output and flushes it, or ends the process as the module says.
@@ -32,34 +33,21 @@ pub fn err_line(text: &str) {
     let _ = writeln!(std::io::stderr(), "{}", printable(text));
 }
 
-/// `text` with every control character escaped as Rust writes it in a string literal.
-pub fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
-}
-
 /// `print!` through `output::out`.
 #[macro_export]
 macro_rules! out {
-    ($($arg:tt)*) => { $crate::cli::output::out(&format!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::cli::common::output::out(&format!($($arg)*)) };
 }
 
 /// `eprintln!` through `output::err_line`: a full standard error is no panic.
 #[macro_export]
 macro_rules! errln {
-    ($($arg:tt)*) => { $crate::cli::output::err_line(&format!($($arg)*)) };
+    ($($arg:tt)*) => { $crate::cli::common::output::err_line(&format!($($arg)*)) };
 }
 
 /// `println!` through `output::out`.
 #[macro_export]
 macro_rules! outln {
-    () => { $crate::cli::output::out("\n") };
-    ($($arg:tt)*) => { $crate::cli::output::out(&format!("{}\n", format_args!($($arg)*))) };
+    () => { $crate::cli::common::output::out("\n") };
+    ($($arg:tt)*) => { $crate::cli::common::output::out(&format!("{}\n", format_args!($($arg)*))) };
 }

@@ -1,9 +1,9 @@
 //! `tictree analyze --compare`: the same position under every algorithm, side by side. Ctrl-C
 //! prints the rows finished so far and names the algorithm that was running.
 
-use super::error::{CliError, Ending};
-use super::format::status_words;
-use super::interrupt::Interrupt;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::format::status_words;
+use crate::cli::common::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::{Algorithm, CompareRow, MoveValue, Position, Reach, compare};
 use serde::Serialize;

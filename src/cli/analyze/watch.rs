@@ -1,8 +1,8 @@
 //! What a running `analyze` knows so far, kept as its moves come in: for the progress lines on a
 //! terminal, and for the partial result printed if Ctrl-C stops it.
 
-use super::narrowing;
-use super::progress::{rate, seconds};
+use crate::cli::common::narrowing;
+use crate::cli::common::progress::{rate, seconds};
 use crate::engine::game::notation::thousands;
 use crate::engine::{
     Algorithm, Appraisal, Budget, Move, MoveAppraisal, Position, SearchProgress, SearchStats,

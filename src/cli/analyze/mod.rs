@@ -1,17 +1,20 @@
 //! `tictree analyze`: the score of every legal move of a position, exact unless a budget is given.
 //! On a terminal it shows its progress on stderr; Ctrl-C prints what is known, marked partial.
 
+mod compare;
+mod watch;
+
 use super::args::{AnalyzeArgs, budget};
-use super::error::{CliError, Ending};
-use super::format::{AnalysisJson, analysis_table};
-use super::interrupt::Interrupt;
-use super::progress::Live;
-use super::watch::Watch;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::format::{AnalysisJson, analysis_table};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::progress::Live;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{
     Algorithm, Appraisal, Budget, Reach, SearchProgress, Solver, Table, analyze_within_table,
 };
 use std::sync::{Arc, Mutex, PoisonError};
+use watch::Watch;
 
 /// Runs the subcommand, printing a table or the JSON object.
 pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
@@ -20,7 +23,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
     super::book::consult(&args.book, *position.rules());
     if args.compare {
         let reach = args.depth.map_or(Reach::Exact, Reach::Depth);
-        return super::compare::run(&position, table, reach, args.json);
+        return compare::run(&position, table, reach, args.json);
     }
     let algorithm: Algorithm = args.algo.parse()?;
     let budget = Budget {

@@ -1,0 +1,9 @@
+//! What the subcommands share: errors and exit statuses, standard output that never panics,
+//! Ctrl-C as a stop flag, live progress lines on a terminal, and the table and JSON formats.
+
+pub mod error;
+pub mod format;
+pub mod interrupt;
+pub mod narrowing;
+pub mod output;
+pub mod progress;
