@@ -32,6 +32,7 @@ fn main() -> color_eyre::Result<ExitCode> {
         Some(Command::Trace(args)) => tictree::cli::trace::run(&args),
         Some(Command::Selfplay(args)) => tictree::cli::selfplay::run(&args),
         Some(Command::Book(args)) => tictree::cli::book::run(&args),
+        Some(Command::Review(args)) => tictree::cli::review::run(&args),
         None => done(play(&cli)),
     };
     match outcome {

@@ -6,12 +6,13 @@ mod batch;
 pub mod bench;
 pub mod book;
 pub mod common;
+pub mod review;
 pub mod selfplay;
 pub mod solve;
 pub mod trace;
 
 pub use args::{
     AnalyzeArgs, BenchArgs, BookArgs, BookBuildArgs, BookCommand, BookInfoArgs, BookVerifyArgs,
-    Cli, Command, GameArgs, PlayArgs, SelfplayArgs, SolveArgs, TraceArgs,
+    Cli, Command, GameArgs, PlayArgs, ReviewArgs, SelfplayArgs, SolveArgs, TraceArgs,
 };
 pub use common::error::{CliError, Ending, one_line};

@@ -47,6 +47,8 @@ pub enum Command {
     Selfplay(SelfplayArgs),
     /// Build, check and describe opening books (the exact values of the first plies).
     Book(BookArgs),
+    /// Judge every move of a game against the best move there: best, inaccuracy or mistake.
+    Review(ReviewArgs),
 }
 
 /// `tictree analyze`.
@@ -174,6 +176,27 @@ pub struct TraceArgs {
 }
 
 /// `tictree selfplay`.
+/// `tictree review`: a game's moves judged against the best move of each position.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The algorithm whose exact analysis judges the moves (minimax, alphabeta or engine).
+    #[arg(long, default_value = "engine")]
+    pub algo: String,
+    /// One JSON object per move instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub table: TableArgs,
+    #[command(flatten)]
+    pub threads: ThreadArgs,
+    #[command(flatten)]
+    pub book: BookChoice,
+    /// The position the game started from (default: the empty board).
+    pub position: Option<String>,
+}
+
 #[derive(Args, Debug)]
 pub struct SelfplayArgs {
     #[command(flatten)]

@@ -6,6 +6,7 @@
 //! - `settle` (settle.rs): carries an `Appraisal` on past its budget until every move is exact.
 //! - `solve` (solve.rs): the value of the position itself, a `Solution`, with the solver's counters.
 //! - `compare` (compare.rs): each algorithm's per-move analysis of one position, side by side.
+//! - `review` (review.rs): a game's moves judged against the best move of each position.
 
 pub mod appraisal;
 pub mod book_build;
@@ -14,6 +15,7 @@ pub mod budgeted;
 pub mod compare;
 pub mod exact;
 mod parallel;
+pub mod review;
 pub mod scorer;
 pub mod settle;
 pub mod solve;

@@ -42,6 +42,17 @@ pub enum Table<'a> {
     Kept(&'a mut Solver),
 }
 
+impl Table<'_> {
+    /// The same table for one more analysis, this one kept for the next: a kept solver lends
+    /// itself again, a new table is new again.
+    pub fn reborrow(&mut self) -> Table<'_> {
+        match self {
+            Table::New(bytes) => Table::New(*bytes),
+            Table::Kept(solver) => Table::Kept(solver),
+        }
+    }
+}
+
 /// One scorer of the given algorithm per flag, each stopping on its own flag; the `engine`'s all
 /// search with the one table from `table` (the first is the kept engine itself, if any).
 pub(crate) fn scorers<'a>(

@@ -1,0 +1,242 @@
+//! `tictree review`: every move of a game judged against the best move of its position (best,
+//! inaccuracy, mistake), as a table or one JSON object per move. Each row is printed as soon as
+//! its position is analysed; on a terminal the move being analysed shows on stderr, and Ctrl-C
+//! ends the review after the moves judged so far (status 130).
+
+use super::args::ReviewArgs;
+use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::progress::{Live, seconds};
+use crate::engine::game::score::signed;
+use crate::engine::search::solver::DEFAULT_HASH_BYTES;
+use crate::engine::{Algorithm, Move, MoveReview, Position, Rules, Solver, Table, Verdict, review};
+use serde::Serialize;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+/// Best moves listed in a table row before the rest are counted.
+const BEST_SHOWN: usize = 4;
+
+/// One move of `review --json`.
+#[derive(Serialize)]
+struct MoveJson {
+    ply: u32,
+    player: String,
+    #[serde(rename = "move")]
+    mv: String,
+    /// The move's depth-aware score for the side that played it, and in words.
+    score: i32,
+    outcome: String,
+    /// Every move with the best score there, their score and its words.
+    best: Vec<String>,
+    best_score: i32,
+    best_outcome: String,
+    verdict: &'static str,
+    /// The outcome for the player before the move (under best play) and after it.
+    before: &'static str,
+    after: &'static str,
+    /// Nodes the analysis of the position searched.
+    nodes: u64,
+}
+
+fn to_json(judged: &MoveReview, rules: &Rules) -> MoveJson {
+    let (before, after) = judged.outcomes();
+    MoveJson {
+        ply: judged.ply,
+        player: judged.player.to_string(),
+        mv: rules.move_name(judged.mv),
+        score: judged.score.score,
+        outcome: judged.score.outcome().to_string(),
+        best: rules.move_names(&judged.best),
+        best_score: judged.best_score.score,
+        best_outcome: judged.best_score.outcome().to_string(),
+        verdict: judged.verdict.name(),
+        before: before.kind(),
+        after: after.kind(),
+        nodes: judged.nodes,
+    }
+}
+
+/// Runs the subcommand.
+pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
+    let rules = args.game.rules()?;
+    let start = match args.position.as_deref() {
+        Some(text) => Position::parse(rules, text)?,
+        None => Position::empty(rules),
+    };
+    let Some(text) = args.game.moves.as_deref() else {
+        return Err(CliError(
+            "review needs the game: give its moves with --moves \"...\"".into(),
+        ));
+    };
+    let (_, moves) = start.play_line(text)?;
+    if moves.is_empty() {
+        return Err(CliError("--moves has no moves to review".into()));
+    }
+    let algorithm: Algorithm = args.algo.parse()?;
+    super::book::consult(&args.book, rules);
+    let interrupt = Interrupt::catch();
+    let mut solver = (algorithm == Algorithm::Engine).then(|| {
+        let bytes = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
+        Solver::with_hash(start.layout(), interrupt.flag().clone(), bytes)
+    });
+    let table = match &mut solver {
+        Some(solver) => Table::Kept(solver),
+        None => Table::New(args.table.bytes()),
+    };
+    let judged = Arc::new(AtomicUsize::new(0));
+    let live = progress(&start, &moves, Arc::clone(&judged));
+    if !args.json {
+        crate::outln!("{}", heading(&start, moves.len()));
+    }
+    let mut summary = Summary::default();
+    let result = review(
+        &start,
+        &moves,
+        algorithm,
+        table,
+        args.threads.count(),
+        interrupt.flag(),
+        |m| {
+            judged.fetch_add(1, Ordering::Relaxed);
+            summary.add(m);
+            live.above(|| print_move(m, &rules, args.json));
+        },
+    );
+    live.finish();
+    if result.is_err() {
+        crate::errln!(
+            "tictree: review interrupted (Ctrl-C) after {} of {} moves",
+            judged.load(Ordering::Relaxed),
+            moves.len()
+        );
+        return Ok(Ending::Interrupted);
+    }
+    if !args.json {
+        crate::outln!("{}", summary.line(&rules));
+    }
+    Ok(Ending::Done)
+}
+
+/// The status line while a position is being analysed: which move, and for how long.
+fn progress(start: &Position, moves: &[Move], judged: Arc<AtomicUsize>) -> Live {
+    let rules = *start.rules();
+    let names = rules.move_names(moves);
+    let began = Arc::new(Mutex::new((0, Instant::now())));
+    Live::start(move || {
+        let done = judged.load(Ordering::Relaxed);
+        let mut since = began.lock().unwrap_or_else(PoisonError::into_inner);
+        if since.0 != done {
+            *since = (done, Instant::now());
+        }
+        let Some(name) = names.get(done) else {
+            return Vec::new();
+        };
+        vec![format!(
+            "reviewing move {} of {} ({name}) · {}",
+            done + 1,
+            names.len(),
+            seconds(since.1.elapsed())
+        )]
+    })
+}
+
+/// The line above the table: what is reviewed, and how to read the scores.
+fn heading(start: &Position, count: usize) -> String {
+    let from = if start.ply() == 0 {
+        "the empty board".to_string()
+    } else {
+        start.to_notation()
+    };
+    format!(
+        "{count} moves from {from} ({}), each scored for the side that played it:\n\
+         {:>4}  {:<6} {:<4} {:>5}  {:<11} {:<20} {:>5}  verdict",
+        start.rules(),
+        "ply",
+        "player",
+        "move",
+        "score",
+        "outcome",
+        "best moves",
+        "score"
+    )
+}
+
+fn print_move(judged: &MoveReview, rules: &Rules, json: bool) {
+    if json {
+        let line = serde_json::to_string(&to_json(judged, rules)).unwrap_or_default();
+        crate::outln!("{line}");
+        return;
+    }
+    let (before, after) = judged.outcomes();
+    let verdict = match judged.verdict {
+        Verdict::Best => "best".to_string(),
+        other => format!("{}: {before} → {after}", other.name()),
+    };
+    crate::outln!(
+        "{:>4}  {:<6} {:<4} {:>5}  {:<11} {:<20} {:>5}  {verdict}",
+        judged.ply,
+        judged.player.to_string(),
+        rules.move_name(judged.mv),
+        signed(judged.score.score),
+        judged.score.outcome().to_string(),
+        best_list(&rules.move_names(&judged.best)),
+        signed(judged.best_score.score),
+    );
+}
+
+/// `a1 a3 c1 c3`, or the first few and `+N more`.
+fn best_list(names: &[String]) -> String {
+    if names.len() <= BEST_SHOWN {
+        return names.join(" ");
+    }
+    let shown = names[..BEST_SHOWN - 1].join(" ");
+    format!("{shown} +{} more", names.len() - (BEST_SHOWN - 1))
+}
+
+/// Each player's mistakes and inaccuracies, for the line under the table.
+#[derive(Default)]
+struct Summary {
+    /// Per player (X, O): the moves judged, as (ply, move, verdict), when not best.
+    flagged: [Vec<(u32, Move, Verdict)>; 2],
+}
+
+impl Summary {
+    fn add(&mut self, judged: &MoveReview) {
+        if judged.verdict != Verdict::Best {
+            let side = usize::from(judged.player != crate::engine::Player::X);
+            self.flagged[side].push((judged.ply, judged.mv, judged.verdict));
+        }
+    }
+
+    /// `X: every move best · O: 1 mistake (2. a2)`.
+    fn line(&self, rules: &Rules) -> String {
+        let side = |name: &str, flagged: &[(u32, Move, Verdict)]| {
+            if flagged.is_empty() {
+                return format!("{name}: every move best");
+            }
+            let count = |verdict: Verdict, one: &str, many: &str| {
+                let n = flagged.iter().filter(|f| f.2 == verdict).count();
+                (n > 0).then(|| format!("{n} {}", if n == 1 { one } else { many }))
+            };
+            let counts: Vec<String> = [
+                count(Verdict::Mistake, "mistake", "mistakes"),
+                count(Verdict::Inaccuracy, "inaccuracy", "inaccuracies"),
+            ]
+            .into_iter()
+            .flatten()
+            .collect();
+            let moves: Vec<String> = flagged
+                .iter()
+                .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))
+                .collect();
+            format!("{name}: {} ({})", counts.join(", "), moves.join(", "))
+        };
+        format!(
+            "{} · {}",
+            side("X", &self.flagged[0]),
+            side("O", &self.flagged[1])
+        )
+    }
+}

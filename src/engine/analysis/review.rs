@@ -1,0 +1,159 @@
+//! A game judged move by move: each move's exact score against the best move there, for the side
+//! that played it. A move that changed the game's value for its player (win → draw, win → loss,
+//! draw → loss) is a *mistake*; one that kept the outcome but made a win slower or a loss faster
+//! is an *inaccuracy*; any move with the best score is *best*.
+
+use crate::engine::analysis::exact::analyze_parallel;
+use crate::engine::analysis::scorer::Table;
+use crate::engine::game::position::{Move, Player, Position};
+use crate::engine::game::score::{Outcome, Score};
+use crate::engine::search::{Algorithm, Cancelled, StopFlag};
+
+/// How a move compares with the best move of its position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// As good as any move there.
+    Best,
+    /// The same outcome as the best move, at a worse distance (a slower win, a faster loss).
+    Inaccuracy,
+    /// A worse outcome than the best move (a win given away, a draw lost).
+    Mistake,
+}
+
+impl Verdict {
+    /// Judges a move of score `played` where the best move scores `best`.
+    pub fn of(played: Score, best: Score) -> Verdict {
+        if played.score >= best.score {
+            Verdict::Best
+        } else if played.outcome().kind() == best.outcome().kind() {
+            Verdict::Inaccuracy
+        } else {
+            Verdict::Mistake
+        }
+    }
+
+    /// `best`, `inaccuracy` or `mistake`, as in the JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Best => "best",
+            Verdict::Inaccuracy => "inaccuracy",
+            Verdict::Mistake => "mistake",
+        }
+    }
+}
+
+/// One move of a game, judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveReview {
+    /// The position the move was played in.
+    pub position: Position,
+    /// The move's number in the game: the position's ply + 1.
+    pub ply: u32,
+    /// Who played it.
+    pub player: Player,
+    /// The move played.
+    pub mv: Move,
+    /// Its exact score for the side that played it.
+    pub score: Score,
+    /// Every move with the best score there (the played move among them if it was best).
+    pub best: Vec<Move>,
+    /// The best moves' score: the position's value for the side to move.
+    pub best_score: Score,
+    /// How the move compares with them.
+    pub verdict: Verdict,
+    /// Nodes the analysis of the position searched.
+    pub nodes: u64,
+}
+
+impl MoveReview {
+    /// The outcome for the player before the move (under best play) and after it.
+    pub fn outcomes(&self) -> (Outcome, Outcome) {
+        (self.best_score.outcome(), self.score.outcome())
+    }
+}
+
+/// Judges each of `moves`, played in turn from `start`, with an exact analysis of every position
+/// (`algorithm` on `threads` threads; the `engine`'s table from `table`, kept across the game's
+/// positions if it is a kept one, and the installed opening book consulted). `on_move` hears each
+/// judged move as soon as it is known. The moves must be legal in turn; the game may end with the
+/// last one.
+pub fn review(
+    start: &Position,
+    moves: &[Move],
+    algorithm: Algorithm,
+    mut table: Table<'_>,
+    threads: usize,
+    stop: &StopFlag,
+    mut on_move: impl FnMut(&MoveReview),
+) -> Result<Vec<MoveReview>, Cancelled> {
+    let mut position = *start;
+    let mut reviews = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let table = table.reborrow();
+        let analysis = analyze_parallel(&position, algorithm, table, threads, stop, |_| {})?;
+        // An illegal move has no analysis of its own: the caller checked the game, so it is
+        // only reached when the game ended before the list did.
+        let (Some(played), Some(top)) = (
+            analysis.moves.iter().find(|m| m.mv == mv),
+            analysis.moves.first(),
+        ) else {
+            break;
+        };
+        let judged = MoveReview {
+            position,
+            ply: position.ply() + 1,
+            player: position.to_move(),
+            mv,
+            score: played.score,
+            best: analysis.best(),
+            best_score: top.score,
+            verdict: Verdict::of(played.score, top.score),
+            nodes: analysis.stats.nodes,
+        };
+        on_move(&judged);
+        reviews.push(judged);
+        let Ok(next) = position.play(mv) else { break };
+        position = next;
+    }
+    Ok(reviews)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Rules;
+
+    fn score(score: i32, plies: u32) -> Score {
+        Score { score, plies }
+    }
+
+    #[test]
+    fn verdicts_compare_outcomes_then_distances() {
+        // 3×3: a win next move (+8) against a win at once (+10) is the same outcome, slower.
+        assert_eq!(Verdict::of(score(8, 3), score(10, 1)), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of(score(0, 5), score(8, 3)), Verdict::Mistake);
+        assert_eq!(Verdict::of(score(-9, 2), score(0, 5)), Verdict::Mistake);
+        assert_eq!(Verdict::of(score(-7, 4), score(-5, 6)), Verdict::Inaccuracy);
+        assert_eq!(Verdict::of(score(0, 5), score(0, 5)), Verdict::Best);
+    }
+
+    #[test]
+    fn a_blunder_into_a_fork_is_the_one_mistake() {
+        // X b2, O a2 (an edge: loses to X's fork), X a1, O c3 (forced), X c1 (double threat).
+        let start = Position::empty(Rules::TICTACTOE);
+        let (_, moves) = start.play_line("b2 a2 a1 c3 c1").unwrap();
+        let stop = StopFlag::default();
+        let reviews = review(
+            &start,
+            &moves,
+            Algorithm::Engine,
+            Table::New(None),
+            1,
+            &stop,
+            |_| {},
+        );
+        let verdicts: Vec<Verdict> = reviews.unwrap().iter().map(|r| r.verdict).collect();
+        use Verdict::*;
+        assert_eq!(verdicts, [Best, Mistake, Best, Best, Best]);
+    }
+}
