@@ -6,7 +6,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
 use tictree::app::{Action, App, Direction, Engines, Job, Options, Reply, ReplyBody, Runner};
-use tictree::engine::{Algorithm, Appraisal, Budget, CompareRow, Position, Rules, StopFlag};
+use tictree::engine::{Algorithm, Appraisal, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
 pub const ELAPSED: Duration = Duration::from_micros(1500);
@@ -16,11 +16,10 @@ pub const ELAPSED: Duration = Duration::from_micros(1500);
 pub fn options(rules: Rules) -> Options {
     let mut options = Options::new(rules);
     options.seed = Some(7);
-    options.algorithm = Algorithm::Minimax;
-    options.budget = Budget::UNLIMITED;
+    options.settings.algorithm = Algorithm::Minimax;
+    options.settings.time_ms = 0;
     // One thread: node counts, and so the screens, are the same on every machine.
-    options.threads = 1;
-    options.budget.threads = Some(1);
+    options.settings.threads = 1;
     options
 }
 
@@ -141,8 +140,8 @@ pub fn log_text(app: &App) -> Vec<String> {
 /// the analysis of the empty board arrived.
 pub fn paused_ai_game() -> App {
     let mut options = options(Rules::TICTACTOE);
-    options.x = tictree::app::Seat::PERFECT;
-    options.o = tictree::app::Seat::Ai(tictree::engine::Skill::Random);
+    options.settings.x = tictree::app::Seat::PERFECT;
+    options.settings.o = tictree::app::Seat::Ai(tictree::engine::Skill::Random);
     let mut app = App::new(options, false);
     press(&mut app, &[Action::TogglePause]);
     run_jobs(&mut app);
