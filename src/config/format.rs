@@ -16,7 +16,7 @@ const HEADER: &str = "\
 pub fn template() -> String {
     let defaults = Settings::default();
     let mut text = format!("{HEADER}\n");
-    for setting in &SETTINGS {
+    for setting in SETTINGS {
         if !setting.help.is_empty() {
             text += &format!("# {}\n", setting.help);
         }

@@ -54,7 +54,7 @@ const fn toggle(
 }
 
 /// Every setting, in the config file's order.
-pub const SETTINGS: [Setting; 14] = [
+pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "rules",
         help: "tictactoe, 4x4, 5x5k4, connect4, 8x8k5, or WxHkK with g for gravity (6x5k4, 7x6k4g)",
@@ -66,7 +66,6 @@ pub const SETTINGS: [Setting; 14] = [
                     .map_err(|e| format!("{e}"))
             },
         },
-        copy: |from, to| to.rules = from.rules,
         change: Change::NewGame,
         row: Some(Row {
             section: Section::Game,
@@ -89,7 +88,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.x.to_string(),
             put: |s, text| text.parse().map(|v| s.x = v),
         },
-        copy: |from, to| to.x = from.x,
         change: Change::Seats,
         row: Some(Row {
             section: Section::Players,
@@ -106,7 +104,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.o.to_string(),
             put: |s, text| text.parse().map(|v| s.o = v),
         },
-        copy: |from, to| to.o = from.o,
         change: Change::Seats,
         row: Some(Row {
             section: Section::Players,
@@ -123,7 +120,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.algorithm.to_string(),
             put: |s, text| text.parse().map(|v| s.algorithm = v),
         },
-        copy: |from, to| to.algorithm = from.algorithm,
         change: Change::Search,
         row: Some(Row {
             section: Section::Search,
@@ -141,7 +137,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.time_ms,
             put: |s, n| s.time_ms = n,
         },
-        copy: |from, to| to.time_ms = from.time_ms,
         change: Change::Search,
         row: Some(Row {
             section: Section::Search,
@@ -162,7 +157,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| u64::from(s.depth),
             put: |s, n| s.depth = n as u32,
         },
-        copy: |from, to| to.depth = from.depth,
         change: Change::Search,
         row: Some(Row {
             section: Section::Search,
@@ -183,7 +177,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.pace_ms,
             put: |s, n| s.pace_ms = n,
         },
-        copy: |from, to| to.pace_ms = from.pace_ms,
         change: Change::Nothing,
         row: Some(Row {
             section: Section::Players,
@@ -204,7 +197,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.keep_analysing,
             put: |s, on| s.keep_analysing = on,
         },
-        copy: |from, to| to.keep_analysing = from.keep_analysing,
         change: Change::Search,
         row: toggle(
             Section::Search,
@@ -227,7 +219,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| u64::from(s.threads),
             put: |s, n| s.threads = n as u32,
         },
-        copy: |from, to| to.threads = from.threads,
         change: Change::Search,
         row: Some(Row {
             section: Section::Search,
@@ -247,7 +238,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.hints,
             put: |s, on| s.hints = on,
         },
-        copy: |from, to| to.hints = from.hints,
         change: Change::Nothing,
         row: toggle(
             Section::Display,
@@ -263,7 +253,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.heat_map,
             put: |s, on| s.heat_map = on,
         },
-        copy: |from, to| to.heat_map = from.heat_map,
         change: Change::Nothing,
         row: toggle(
             Section::Display,
@@ -279,7 +268,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.mouse,
             put: |s, on| s.mouse = on,
         },
-        copy: |from, to| to.mouse = from.mouse,
         change: Change::Nothing,
         row: toggle(
             Section::Display,
@@ -295,7 +283,6 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.theme.to_string(),
             put: |s, text| text.parse().map(|v| s.theme = v),
         },
-        copy: |from, to| to.theme = from.theme,
         change: Change::Nothing,
         row: Some(Row {
             section: Section::Display,
@@ -315,8 +302,42 @@ pub const SETTINGS: [Setting; 14] = [
             get: |s| s.book,
             put: |s, on| s.book = on,
         },
-        copy: |from, to| to.book = from.book,
         change: Change::Nothing,
         row: None,
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rules, Skill};
+
+    #[test]
+    fn every_setting_reads_back_what_it_writes() {
+        // Every row stepped once from the defaults, then what stepping does not reach.
+        let mut unusual = Settings::default();
+        for row in SETTINGS.iter().filter_map(|s| s.row) {
+            (row.step)(&mut unusual, 1);
+        }
+        unusual.rules = "6x5k4g".parse().unwrap();
+        unusual.x = Seat::Ai(Skill::Shallow(7));
+        unusual.book = false;
+        for from in [Settings::default(), unusual] {
+            let mut to = Settings {
+                rules: Rules::CONNECT4,
+                ..Settings::default()
+            };
+            for setting in SETTINGS {
+                setting.copy(&from, &mut to);
+            }
+            assert_eq!(to, from);
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        for (i, setting) in SETTINGS.iter().enumerate() {
+            assert!(SETTINGS[..i].iter().all(|s| s.name != setting.name));
+        }
+    }
+}

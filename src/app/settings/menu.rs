@@ -98,7 +98,7 @@ impl Field {
 pub fn fields(settings: &Settings) -> Vec<Field> {
     let mut rows = Vec::new();
     for section in Section::ALL {
-        for setting in &SETTINGS {
+        for setting in SETTINGS {
             let Some(row) = setting.row else { continue };
             if row.section == section && (row.shown)(settings) {
                 rows.push(Field::Setting(setting.name));

@@ -38,7 +38,7 @@ impl Settings {
     pub fn patched(self, patch: &SettingsPatch) -> Settings {
         let mut settings = self;
         for (setting, _) in SETTINGS.iter().zip(patch.given).filter(|(_, given)| *given) {
-            (setting.copy)(&patch.values, &mut settings);
+            setting.copy(&patch.values, &mut settings);
         }
         settings
     }

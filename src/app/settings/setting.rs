@@ -13,8 +13,6 @@ pub struct Setting {
     pub help: &'static str,
     /// The values the file may hold, and how they go in and out of `Settings`.
     pub kind: Kind,
-    /// Passes this setting's value from one `Settings` to another: how a patch applies.
-    pub copy: fn(&Settings, &mut Settings),
     /// What a change does at once in the running game.
     pub change: Change,
     /// Its row in the popup; `None`: only the file and the flags set it.
@@ -45,15 +43,18 @@ pub enum Kind {
 /// A setting's value as the config file writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
+    /// Text, written in quotes.
     Text(String),
+    /// A whole number.
     Number(u64),
+    /// `true` or `false`.
     Flag(bool),
 }
 
 /// What changing a setting does at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// A new game (the popup asks first).
+    /// A new game: the popup's Game rows make a draft and ask first (`Field::is_rules`).
     NewGame,
     /// The AI moves if it is now its turn; a running search may become a hint.
     Seats,
@@ -131,6 +132,14 @@ impl Setting {
             }
             _ => Err(self.expected()),
         }
+    }
+
+    /// Passes its value from one `Settings` to another (how a patch applies), the way the file
+    /// writes it and reads it back.
+    pub fn copy(&self, from: &Settings, to: &mut Settings) {
+        // Every value reads back what it writes (`every_setting_reads_back_what_it_writes`).
+        self.put(to, self.value(from))
+            .expect("a setting reads back its own value");
     }
 
     /// Whether it differs between two settings.
