@@ -173,37 +173,38 @@ fn step_rules(field: Field, rules: Rules, delta: isize) -> Rules {
 /// `settings` with one row stepped; `rules` is what the Game rows start from (the draft).
 /// Returns the new settings and, for the Game rows, the new rules.
 pub fn step(field: Field, settings: &Settings, rules: Rules, delta: isize) -> (Settings, Rules) {
-    let mut next = *settings;
     match field {
         Field::Setting(name) => {
             // The rules row steps the draft, never the rules in force.
-            let mut stepped = Settings { rules, ..next };
+            let mut stepped = Settings { rules, ..*settings };
             if let Some(row) = row(name) {
                 (row.step)(&mut stepped, delta);
             }
-            return (
-                Settings {
-                    rules: settings.rules,
-                    ..stepped
-                },
-                stepped.rules,
-            );
+            let next = Settings {
+                rules: settings.rules,
+                ..stepped
+            };
+            (next, stepped.rules)
         }
         Field::Width | Field::Height | Field::K | Field::Gravity => {
-            return (next, step_rules(field, rules, delta));
+            (*settings, step_rules(field, rules, delta))
         }
-        Field::ShallowDepth(player) => {
-            let seat = match player {
-                Player::X => &mut next.x,
-                Player::O => &mut next.o,
-            };
-            if let Seat::Ai(Skill::Shallow(depth)) = seat {
-                let depths: Vec<u64> = (1..=20).collect();
-                *depth = step_number(&depths, u64::from(*depth), delta) as u32;
-            }
-        }
+        Field::ShallowDepth(player) => (step_shallow_depth(settings, player, delta), rules),
     }
-    (next, rules)
+}
+
+/// `settings` with the depth of a side's level 3 stepped, 1 to 20 plies.
+fn step_shallow_depth(settings: &Settings, player: Player, delta: isize) -> Settings {
+    let mut next = *settings;
+    let seat = match player {
+        Player::X => &mut next.x,
+        Player::O => &mut next.o,
+    };
+    if let Seat::Ai(Skill::Shallow(depth)) = seat {
+        let depths: Vec<u64> = (1..=20).collect();
+        *depth = step_number(&depths, u64::from(*depth), delta) as u32;
+    }
+    next
 }
 
 #[cfg(test)]
