@@ -50,7 +50,11 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     let config = tictree::config::load(cli.play.config.as_deref()).map_err(CliError)?;
     let mut options = cli.play.options(&config.patch)?;
     options.config = config.path;
-    let book_warning = tictree::cli::book::install(&cli.play.book, options.rules, options.book);
+    let book_warning = tictree::cli::book::install(
+        &cli.play.book,
+        options.settings.rules,
+        options.settings.book,
+    );
     if !std::io::stdin().is_terminal() || !std::io::stdout().is_terminal() {
         return Err(CliError(
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),

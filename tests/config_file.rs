@@ -164,11 +164,11 @@ fn flags_win_over_the_file() {
     };
     // Without flags, the file.
     let plain = options(&[]);
-    assert_eq!(plain.o, Seat::Ai(Skill::Random));
-    assert_eq!(plain.algorithm, Algorithm::Minimax);
-    assert_eq!(plain.budget.time.map(|t| t.as_millis()), Some(500));
-    assert_eq!(plain.budget.depth, Some(3));
-    assert_eq!(plain.rules.to_string(), "4x4");
+    assert_eq!(plain.settings.o, Seat::Ai(Skill::Random));
+    assert_eq!(plain.settings.algorithm, Algorithm::Minimax);
+    assert_eq!(plain.budget().time.map(|t| t.as_millis()), Some(500));
+    assert_eq!(plain.budget().depth, Some(3));
+    assert_eq!(plain.settings.rules.to_string(), "4x4");
     // --moves are read under the file's rules.
     let moved = options(&["--moves", "d4"]);
     assert_eq!(moved.start.to_notation(), "...x/..../..../....");
@@ -182,16 +182,16 @@ fn flags_win_over_the_file() {
         "--rules",
         "connect4",
     ]);
-    assert_eq!(flagged.o, Seat::Ai(Skill::WinOrBlock));
+    assert_eq!(flagged.settings.o, Seat::Ai(Skill::WinOrBlock));
     assert_eq!(
-        flagged.algorithm,
+        flagged.settings.algorithm,
         Algorithm::Minimax,
         "no --algo: the file's"
     );
-    assert_eq!(flagged.budget.depth, Some(6));
-    assert_eq!(flagged.budget.time, None);
-    assert!(!flagged.mouse);
-    assert_eq!(flagged.rules, Rules::CONNECT4);
+    assert_eq!(flagged.budget().depth, Some(6));
+    assert_eq!(flagged.budget().time, None);
+    assert!(!flagged.settings.mouse);
+    assert_eq!(flagged.settings.rules, Rules::CONNECT4);
 }
 
 /// The binary's exit status and standard error, without a terminal.

@@ -13,7 +13,7 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use tictree::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings};
-use tictree::config::format::{TEMPLATE, edit, read};
+use tictree::config::format::{edit, read, template};
 use tictree::engine::{Algorithm, Move, Position, Rules, Skill, Status};
 
 /// Cases per parser: a few seconds each in the test profile.
@@ -359,6 +359,6 @@ fn config_text() -> impl Strategy<Value = String> {
     ];
     prop_oneof![
         3 => prop::collection::vec(line, 0..12).prop_map(|lines| lines.join("\n")),
-        2 => any::<u64>().prop_map(|m| mutate(TEMPLATE.to_string(), m)),
+        2 => any::<u64>().prop_map(|m| mutate(template(), m)),
     ]
 }

@@ -5,8 +5,7 @@ mod tui_support;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
-use std::time::Duration;
-use tictree::app::{Action, App, Direction, Focus, Job, JobKey, KeptSolvers, Popup, Seat};
+use tictree::app::{Action, App, Direction, KeptSolvers, Focus, Job, JobKey, Popup, Seat};
 use tictree::engine::{Position, Rules, Skill, Status};
 use tictree::tui::{action_for_key, key_action};
 use tui_support::*;
@@ -142,10 +141,10 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
 fn the_ai_varies_among_equally_best_moves_and_a_seed_fixes_its_choice() {
     let first_move = |seed: u64| {
         let mut options = options(Rules::TICTACTOE);
-        options.x = Seat::PERFECT;
-        options.o = Seat::Human;
+        options.settings.x = Seat::PERFECT;
+        options.settings.o = Seat::Human;
         options.seed = Some(seed);
-        options.algorithm = tictree::engine::Algorithm::Engine;
+        options.settings.algorithm = tictree::engine::Algorithm::Engine;
         let mut app = App::new(options, false);
         run_jobs(&mut app);
         app.game.moves()[0]
@@ -161,8 +160,8 @@ fn the_ai_varies_among_equally_best_moves_and_a_seed_fixes_its_choice() {
 #[test]
 fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
     let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::PERFECT;
-    options.algorithm = tictree::engine::Algorithm::Engine;
+    options.settings.x = Seat::PERFECT;
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     assert_eq!(app.game.moves().len(), 9, "perfect play fills the board");
@@ -174,8 +173,8 @@ fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
 fn between_two_ais_undo_and_redo_each_move_one_ply() {
     // Found by tests/tui_props.rs: redo replayed every move taken back, not one.
     let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::PERFECT;
-    options.algorithm = tictree::engine::Algorithm::Engine;
+    options.settings.x = Seat::PERFECT;
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     let game = app.game.moves().to_vec();
@@ -257,7 +256,7 @@ fn column_names(app: &App) -> Vec<String> {
 #[test]
 fn digit_keys_drop_a_disc_in_that_column_on_gravity_boards() {
     let mut options = options(Rules::CONNECT4);
-    options.o = Seat::Human;
+    options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
     while app.take_job().is_some() {}
     // From any pane, like a click on the column: the focus comes back to the board.
@@ -313,7 +312,7 @@ fn digit_keys_wait_for_the_ai_and_the_end_of_the_game_as_enter_does() {
     assert_eq!(app.notice.as_deref(), Some("wait: O (AI) is to move"));
     // X completes column a with its fourth disc; then the game is over.
     let mut options = options_from(Rules::CONNECT4, "121212");
-    options.o = Seat::Human;
+    options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
     while app.take_job().is_some() {}
     type_key(&mut app, '1');
@@ -333,7 +332,7 @@ fn digit_keys_wait_for_the_ai_and_the_end_of_the_game_as_enter_does() {
 fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
     let rules: Rules = "8x6k4g".parse().unwrap();
     let mut wide = options(rules);
-    wide.o = Seat::Human;
+    wide.settings.o = Seat::Human;
     let mut app = App::new(wide, false);
     while app.take_job().is_some() {}
     type_key(&mut app, '8');
@@ -530,7 +529,7 @@ fn the_log_scrolls_back_to_the_start_of_the_game() {
 #[test]
 fn a_level_one_ai_plays_its_own_choice_while_the_tree_stays_exact() {
     let mut options = options(Rules::TICTACTOE);
-    options.o = Seat::Ai(tictree::engine::Skill::Random);
+    options.settings.o = Seat::Ai(tictree::engine::Skill::Random);
     options.seed = Some(1);
     let mut app = App::new(options, false);
     run_jobs(&mut app);
@@ -570,8 +569,8 @@ fn one_move_is_counted_in_the_singular() {
 fn a_weak_ai_moves_without_waiting_for_the_analysis() {
     for skill in [Skill::Random, Skill::WinOrBlock, Skill::Shallow(2)] {
         let mut options = options(Rules::new(8, 8, 5, false).unwrap());
-        options.x = Seat::Ai(skill);
-        options.budget = tictree::engine::Budget::time(Duration::from_millis(1500));
+        options.settings.x = Seat::Ai(skill);
+        options.settings.time_ms = 1500;
         let mut app = App::new(options, false);
         // The analysis of the board and the level's choice are asked for at once.
         let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();

@@ -4,15 +4,15 @@
 mod tui_support;
 
 use insta::assert_snapshot;
-use tictree::app::{Action, App, Job, KeptSolvers, Reply, ReplyBody, Seat};
-use tictree::engine::{Budget, Rules};
+use tictree::app::{Action, App, KeptSolvers, Job, Reply, ReplyBody, Seat};
+use tictree::engine::Rules;
 use tui_support::*;
 
 /// A depth budget, not a clock, so the screens are the same on every machine.
 fn budgeted(rules: Rules) -> tictree::app::Options {
     let mut options = options(rules);
-    options.algorithm = tictree::engine::Algorithm::Engine;
-    options.budget = Budget::depth(5);
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
+    options.settings.depth = 5;
     options
 }
 
@@ -43,9 +43,10 @@ fn connect4_hints_show_estimates_with_their_depth() {
 #[test]
 fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     let mut options = budgeted(Rules::CONNECT4);
-    options.x = Seat::PERFECT;
-    options.o = Seat::PERFECT;
-    options.budget = Budget::nodes(5_000);
+    options.settings.x = Seat::PERFECT;
+    options.settings.o = Seat::PERFECT;
+    options.settings.depth = 0;
+    options.nodes = Some(5_000);
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     // Two AIs under a budget play the whole game: each search ends, each ends in a move.
@@ -92,7 +93,7 @@ fn run_with_settling(app: &mut App) -> (Vec<Reply>, Vec<Reply>) {
 fn on_a_humans_turn_the_analysis_goes_on_past_the_budget_until_every_move_is_exact() {
     // 4×4 under a depth-1 budget: every move only estimated when the budget is spent.
     let mut options = budgeted("4x4".parse().unwrap());
-    options.budget = Budget::depth(1);
+    options.settings.depth = 1;
     let mut app = App::new(options, false);
     let (budgeted, settling) = run_with_settling(&mut app);
     for message in budgeted {
@@ -144,7 +145,7 @@ fn on_a_humans_turn_the_analysis_goes_on_past_the_budget_until_every_move_is_exa
 #[test]
 fn the_ais_own_move_keeps_its_budget() {
     let mut options = budgeted(Rules::CONNECT4);
-    options.x = Seat::PERFECT;
+    options.settings.x = Seat::PERFECT;
     let mut app = App::new(options, false);
     let Some(Job::Analyze(request)) = app.take_job() else {
         panic!("expected a search request");
@@ -155,7 +156,7 @@ fn the_ais_own_move_keeps_its_budget() {
 #[test]
 fn with_keep_analysing_off_the_hint_stops_at_the_budget() {
     let mut options = budgeted(Rules::CONNECT4);
-    options.keep_analysing = false;
+    options.settings.keep_analysing = false;
     let mut app = App::new(options, false);
     let Some(Job::Analyze(request)) = app.take_job() else {
         panic!("expected a search request");

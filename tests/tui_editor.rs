@@ -214,7 +214,7 @@ fn the_editor_keys_put_marks_instead_of_their_game_meanings() {
 #[test]
 fn gravity_refuses_a_floating_mark_and_says_why() {
     let mut options = options(Rules::CONNECT4);
-    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
     let mut app = App::new(options, false);
     app.update(Action::Edit);
     cursor_to(&mut app, "d2");
@@ -265,7 +265,7 @@ fn a_pasted_position_or_move_list_starts_a_new_game_there() {
     assert_eq!(play_job(&mut app), Some(*app.position()));
 
     let mut options = options(Rules::CONNECT4);
-    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
     let mut app = App::new(options, false);
     app.update(Action::Paste("4453".into()));
     assert_eq!(

@@ -197,7 +197,7 @@ fn v_plays_the_selected_line_out_on_the_board_one_ply_at_a_time() {
 #[test]
 fn the_heat_map_draws_every_moves_score_on_its_cell() {
     let mut options = options_from(Rules::TICTACTOE, "a3 b2 c1");
-    options.o = tictree::app::Seat::Human;
+    options.settings.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(&mut app, &[Action::ToggleHeat]);
@@ -223,8 +223,8 @@ fn the_heat_map_draws_every_moves_score_on_its_cell() {
 #[test]
 fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
     let mut options = options_from(Rules::TICTACTOE, "a3 b2 b3");
-    options.algorithm = Algorithm::Engine;
-    options.o = tictree::app::Seat::Human;
+    options.settings.algorithm = Algorithm::Engine;
+    options.settings.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(&mut app, &[Action::Compare]);
@@ -302,7 +302,7 @@ fn the_explorer_cache_stays_bounded() {
     // 5×5 k=4 with a depth-1 budget: quick analyses, and 25 + 25 × 24 positions two levels down,
     // more than the cache holds.
     let mut options = options("5x5k4".parse().unwrap());
-    options.budget = tictree::engine::Budget::depth(1);
+    options.settings.depth = 1;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
@@ -348,7 +348,7 @@ fn the_explorer_cache_stays_bounded() {
 #[test]
 fn the_alphabeta_replay_stops_at_its_first_cutoff_with_the_pruned_moves_marked() {
     let mut options = options_from(Rules::TICTACTOE, "a3 b3 c3 b2");
-    options.o = tictree::app::Seat::Human;
+    options.settings.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(&mut app, &[Action::OpenReplay]);
@@ -514,8 +514,8 @@ fn settling_explore_queries_stop_when_the_position_changes() {
     // 5×5 k=4 under a depth-1 budget: explored positions are only estimated when the budget is
     // spent, so their queries go on (settle) in the background.
     let mut options = options("5x5k4".parse().unwrap());
-    options.algorithm = Algorithm::Engine;
-    options.budget = tictree::engine::Budget::depth(1);
+    options.settings.algorithm = Algorithm::Engine;
+    options.settings.depth = 1;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(
@@ -545,9 +545,9 @@ fn settling_explore_queries_stop_when_the_position_changes() {
 #[test]
 fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
     let mut options = options(Rules::CONNECT4);
-    options.o = tictree::app::Seat::Human;
+    options.settings.o = tictree::app::Seat::Human;
     // Twelve plies deep: minimax scores no move in the moments before Esc.
-    options.budget.depth = Some(12);
+    options.settings.depth = 12;
     let mut app = App::new(options, false);
     // The board's own analysis is not needed (and the empty board's is a long solve).
     while app.take_job().is_some() {}
@@ -629,7 +629,7 @@ fn an_unfinished_row_shows_how_far_the_algorithm_got() {
 #[test]
 fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     let mut options = options(Rules::CONNECT4);
-    options.o = tictree::app::Seat::Human;
+    options.settings.o = tictree::app::Seat::Human;
     let mut app = App::new(options, false);
     // The board's own analysis is not needed (and the empty board's is a long solve).
     while app.take_job().is_some() {}
@@ -654,7 +654,7 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     }
     assert!(shown.contains("same values,"), "{shown}");
     // A depth in the settings is the comparison's depth.
-    app.options.budget.depth = Some(3);
+    app.options.settings.depth = 3;
     app.update(Action::Escape);
     app.update(Action::Compare);
     while let Some(job) = app.take_job() {

@@ -44,8 +44,8 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
 #[test]
 fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
     let mut options = options(Rules::TICTACTOE);
-    options.x = Seat::PERFECT;
-    options.o = Seat::PERFECT;
+    options.settings.x = Seat::PERFECT;
+    options.settings.o = Seat::PERFECT;
     let mut app = App::new(options, false);
     press(&mut app, &[Action::TogglePause]);
     assert!(app.paused);
@@ -92,12 +92,12 @@ fn f_on_the_humans_turn_says_why_nothing_happens() {
 #[test]
 fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
     let mut options = options(Rules::TICTACTOE);
-    options.o = Seat::Ai(Skill::WinOrBlock);
+    options.settings.o = Seat::Ai(Skill::WinOrBlock);
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(&mut app, &[Action::SwapSides]);
-    assert_eq!(app.options.x, Seat::Ai(Skill::WinOrBlock));
-    assert_eq!(app.options.o, Seat::Human);
+    assert_eq!(app.options.settings.x, Seat::Ai(Skill::WinOrBlock));
+    assert_eq!(app.options.settings.o, Seat::Human);
     // X is to move and is now the AI: it thinks, then plays.
     run_jobs(&mut app);
     assert_eq!(app.game.moves().len(), 1);
@@ -209,7 +209,7 @@ fn a_narrow_tall_terminal_stacks_the_panes_and_clicks_still_hit_their_cells() {
 #[test]
 fn human_against_human_and_ai_against_ai_screens() {
     let mut options = options_from(Rules::TICTACTOE, "a3 b2");
-    options.o = Seat::Human;
+    options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     let terminal = screen(&app, 100, 30);
@@ -219,8 +219,8 @@ fn human_against_human_and_ai_against_ai_screens() {
     assert_snapshot!("human_vs_human", terminal.backend());
 
     let mut options = options_from(Rules::TICTACTOE, "a3");
-    options.x = Seat::PERFECT;
-    options.o = Seat::Ai(Skill::Shallow(2));
+    options.settings.x = Seat::PERFECT;
+    options.settings.o = Seat::Ai(Skill::Shallow(2));
     let mut app = App::new(options, false);
     press(&mut app, &[Action::TogglePause]);
     run_jobs(&mut app);

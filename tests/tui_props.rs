@@ -22,7 +22,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use std::time::Duration;
 use tictree::app::{Action, App, Direction, Field, Focus, LogKind, Options, ReplayCommand, Seat};
-use tictree::engine::{Algorithm, Budget, Move, Player, Position, Rules, Skill, Status};
+use tictree::engine::{Algorithm, Move, Player, Position, Rules, Skill, Status};
 
 /// Cases run by default: about 25 s in the test profile on a 2-core machine.
 const CASES: u32 = 512;
@@ -181,22 +181,23 @@ fn mouse() -> impl Strategy<Value = MouseEventKind> {
 
 fn field() -> impl Strategy<Value = Field> {
     let mut fields = vec![
-        Field::Rules,
+        Field::Setting("rules"),
         Field::Width,
         Field::Height,
         Field::K,
         Field::Gravity,
-        Field::Pace,
-        Field::Algorithm,
-        Field::Time,
-        Field::Depth,
-        Field::Hints,
-        Field::Heat,
-        Field::Mouse,
-        Field::Theme,
+        Field::Setting("pace_ms"),
+        Field::Setting("algorithm"),
+        Field::Setting("time_ms"),
+        Field::Setting("depth"),
+        Field::Setting("hints"),
+        Field::Setting("heat_map"),
+        Field::Setting("mouse"),
+        Field::Setting("theme"),
     ];
+    fields.extend([Field::Setting("x"), Field::Setting("o")]);
     for player in [Player::X, Player::O] {
-        fields.extend([Field::Seat(player), Field::ShallowDepth(player)]);
+        fields.push(Field::ShallowDepth(player));
     }
     prop::sample::select(fields)
 }
@@ -297,17 +298,17 @@ fn app(setup: &Setup) -> App {
         options.opening.push(mv);
     }
     options.start = start;
-    options.x = setup.x;
-    options.o = setup.o;
-    options.algorithm = setup.algorithm;
+    options.settings.x = setup.x;
+    options.settings.o = setup.o;
+    options.settings.algorithm = setup.algorithm;
     options.seed = Some(rng.random());
-    options.budget = match setup.depth {
-        Some(depth) => Budget::depth(depth),
-        None => Budget::UNLIMITED,
-    };
-    options.heat = setup.heat;
-    options.hints = setup.hints;
-    options.mouse = setup.mouse;
+    options.settings.time_ms = 0;
+    options.settings.depth = setup.depth.unwrap_or(0);
+    // One thread, as the engine's default.
+    options.settings.threads = 1;
+    options.settings.heat_map = setup.heat;
+    options.settings.hints = setup.hints;
+    options.settings.mouse = setup.mouse;
     App::new(options, true)
 }
 

@@ -309,7 +309,7 @@ fn connect4_cursor_shows_where_the_mark_lands() {
     let rules = Rules::CONNECT4;
     let mut options = options_from(rules, "341251664715213456754671541364");
     // Minimax would take seconds here; alpha-beta's counts are just as stable.
-    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     // Column b: the mark lands on b3, above the marks in b1 and b2.
@@ -332,8 +332,8 @@ fn connect4_cursor_shows_where_the_mark_lands() {
 fn eight_by_eight_board_fills_in_live() {
     let rules: Rules = "8x8k5".parse().unwrap();
     let mut options = options_from(rules, "d5 e4 e5");
-    options.x = Seat::PERFECT;
-    options.o = Seat::Human;
+    options.settings.x = Seat::PERFECT;
+    options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
     // The exact search of an 8×8 board does not finish quickly: the pane shows what has arrived.
     let _ = app.take_job();
@@ -481,7 +481,7 @@ fn eighty_by_twenty_four_on_connect_four() {
     // Twelve moves in, where the engine solves every move in well under a second (tests leave
     // the opening book out) and minimax still has far too many nodes to replay whole.
     let mut options = fixed_config(options_from(Rules::CONNECT4, "341251664715"));
-    options.algorithm = tictree::engine::Algorithm::Engine;
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     eighty_by_twenty_four(app, "connect4", |app| {
@@ -577,7 +577,7 @@ fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
 fn the_connect4_editor_puts_the_cursor_on_any_cell() {
     use tictree::engine::Player;
     let mut options = options_from(Rules::CONNECT4, "4453");
-    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
     let mut app = App::new(options, false);
     app.update(Action::Edit);
     // The cursor starts on d3, right above the marks in d1 and d2: an X rests there; one row

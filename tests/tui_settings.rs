@@ -39,7 +39,7 @@ fn settings_popup_lists_every_setting() {
     options.config = Some(PathBuf::from("/home/you/.config/tictree/config.toml"));
     let mut app = App::new(options, true);
     run_jobs(&mut app);
-    select(&mut app, Field::Seat(Player::O));
+    select(&mut app, Field::Setting("o"));
     let terminal = screen(&app, 110, 32);
     let text = text(&terminal);
     for row in [
@@ -78,10 +78,10 @@ fn settings_popup_lists_every_setting() {
 fn the_popup_lowers_o_level_and_the_next_ai_move_says_so() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
-    select(&mut app, Field::Seat(Player::O));
+    select(&mut app, Field::Setting("o"));
     left(&mut app); // 4 → 3
     left(&mut app); // 3 → 2
-    assert_eq!(app.options.o, Seat::Ai(Skill::WinOrBlock));
+    assert_eq!(app.options.settings.o, Seat::Ai(Skill::WinOrBlock));
     assert!(log_text(&app).contains(&"Setting: O plays AI level 2, win or block".to_string()));
     let saved = app.take_settings_change().expect("a change to save");
     assert_eq!(saved.o.to_string(), "ai:2");
@@ -99,16 +99,16 @@ fn the_popup_lowers_o_level_and_the_next_ai_move_says_so() {
 fn level_three_has_a_depth_row() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
-    select(&mut app, Field::Seat(Player::X));
+    select(&mut app, Field::Setting("x"));
     assert!(!screen_text(&app).contains("level 3 depth"));
     for _ in 0..3 {
         right(&mut app); // human → 1 → 2 → 3
     }
-    assert_eq!(app.options.x, Seat::Ai(Skill::Shallow(2)));
+    assert_eq!(app.options.settings.x, Seat::Ai(Skill::Shallow(2)));
     select(&mut app, Field::ShallowDepth(Player::X));
     right(&mut app);
     right(&mut app);
-    assert_eq!(app.options.x.to_string(), "ai:3:4");
+    assert_eq!(app.options.settings.x.to_string(), "ai:3:4");
     assert!(screen_text(&app).contains("level 3 depth ◂ 4 plies ▸"));
 }
 
@@ -117,7 +117,7 @@ fn a_rules_change_asks_before_a_new_game() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
     play_at(&mut app, "a3");
-    select(&mut app, Field::Rules);
+    select(&mut app, Field::Setting("rules"));
     right(&mut app);
     right(&mut app);
     right(&mut app);
@@ -153,11 +153,11 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
     // Found by tests/tui_props.rs: the record named the --moves of the old board under the new
     // rules, and drawing the move list panicked on cells beyond the new board.
     let mut options = options_from("4x4".parse().unwrap(), "d1 a4");
-    options.algorithm = Algorithm::Engine;
+    options.settings.algorithm = Algorithm::Engine;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     assert_eq!(app.record().numbered, "1. d1 a4");
-    select(&mut app, Field::Rules);
+    select(&mut app, Field::Setting("rules"));
     left(&mut app);
     press(&mut app, &[Action::Answer(true)]);
     assert_eq!(app.position().rules(), &Rules::TICTACTOE);
@@ -173,12 +173,12 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
 #[test]
 fn a_side_handed_to_the_ai_moves_at_once() {
     let mut options = options(Rules::TICTACTOE);
-    options.o = Seat::Human;
+    options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     play_at(&mut app, "b2");
     assert_eq!(app.game.moves().len(), 1, "O is human: nobody answered");
-    select(&mut app, Field::Seat(Player::O));
+    select(&mut app, Field::Setting("o"));
     right(&mut app); // human → level 1
     assert_eq!(app.game.moves().len(), 2, "O, now the AI, moved at once");
     assert!(
@@ -202,9 +202,9 @@ fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
     for _ in 0..6 {
         app.update(Action::Move(Direction::Down));
     }
-    assert_eq!(app.settings_menu.selected, Field::Seat(Player::O));
+    assert_eq!(app.settings_menu.selected, Field::Setting("o"));
     app.update(Action::Move(Direction::Right)); // level 4 → human (wraps)
-    assert_eq!(app.options.o, Seat::Human);
+    assert_eq!(app.options.settings.o, Seat::Human);
     run_jobs(&mut app);
     assert_eq!(moves, 2);
     assert_eq!(app.game.moves().len(), 1, "nobody answered for O");
@@ -221,18 +221,18 @@ fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
 fn algorithm_and_budget_apply_to_a_new_search_of_the_position() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
     run_jobs(&mut app);
-    select(&mut app, Field::Algorithm);
+    select(&mut app, Field::Setting("algorithm"));
     right(&mut app); // minimax → alphabeta
-    assert_eq!(app.options.algorithm.name(), "alphabeta");
+    assert_eq!(app.options.settings.algorithm.name(), "alphabeta");
     let log = log_text(&app);
     assert!(
         log.last().unwrap().contains("alphabeta checked"),
         "{log:#?}"
     );
-    select(&mut app, Field::Depth);
+    select(&mut app, Field::Setting("depth"));
     right(&mut app);
     right(&mut app);
-    assert_eq!(app.options.budget.depth, Some(2));
+    assert_eq!(app.options.budget().depth, Some(2));
     // Stepping through values leaves one line per setting, not one per step.
     let lines = log_text(&app);
     assert_eq!(
@@ -253,7 +253,7 @@ fn hints_star_the_recommended_move_on_the_board() {
     let star_in_a_cell = "│   ★   │";
     assert!(app.board_view().hints.is_empty());
     assert!(!screen_text(&app).contains(star_in_a_cell));
-    select(&mut app, Field::Hints);
+    select(&mut app, Field::Setting("hints"));
     right(&mut app);
     press(&mut app, &[Action::Escape]);
     let c3 = Rules::TICTACTOE.parse_cell("c3").unwrap();
@@ -284,12 +284,12 @@ fn mono_theme_draws_without_colour() {
             .count()
     };
     assert!(coloured(&app) > 0);
-    select(&mut app, Field::Theme);
+    select(&mut app, Field::Setting("theme"));
     right(&mut app);
-    assert_eq!(app.options.theme, Palette::Light);
+    assert_eq!(app.options.settings.theme, Palette::Light);
     assert!(coloured(&app) > 0);
     right(&mut app);
-    assert_eq!(app.options.theme, Palette::Mono);
+    assert_eq!(app.options.settings.theme, Palette::Mono);
     assert_eq!(coloured(&app), 0);
 }
 
@@ -307,13 +307,16 @@ fn the_mouse_selects_a_row_and_changes_it() {
         .expect("a mouse row");
     let x = line[..line.find("  mouse").unwrap()].chars().count() + 3;
     let hit = tictree::ui::settings_hit(&app, area, x as u16, y as u16);
-    assert_eq!(hit, Some(tictree::ui::SettingsHit::Row(Field::Mouse)));
+    assert_eq!(
+        hit,
+        Some(tictree::ui::SettingsHit::Row(Field::Setting("mouse")))
+    );
     // The first click selects, the second changes.
-    press(&mut app, &[Action::SettingsClick(Field::Mouse)]);
-    assert_eq!(app.settings_menu.selected, Field::Mouse);
-    assert!(app.options.mouse);
-    press(&mut app, &[Action::SettingsClick(Field::Mouse)]);
-    assert!(!app.options.mouse);
+    press(&mut app, &[Action::SettingsClick(Field::Setting("mouse"))]);
+    assert_eq!(app.settings_menu.selected, Field::Setting("mouse"));
+    assert!(app.options.settings.mouse);
+    press(&mut app, &[Action::SettingsClick(Field::Setting("mouse"))]);
+    assert!(!app.options.settings.mouse);
     // Outside the popup is no row.
     assert_eq!(tictree::ui::settings_hit(&app, area, 0, 0), None);
 }
@@ -322,7 +325,7 @@ fn the_mouse_selects_a_row_and_changes_it() {
 fn the_rules_question_answers_to_clicks() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
-    select(&mut app, Field::Rules);
+    select(&mut app, Field::Setting("rules"));
     right(&mut app);
     let area = Rect::new(0, 0, 110, 32);
     let text = screen_text(&app);
@@ -347,7 +350,7 @@ fn a_short_terminal_scrolls_the_popup_to_the_selection() {
     let shown = text(&screen(&app, 60, 20));
     assert!(shown.contains("↓ more"), "{shown}");
     assert!(!shown.contains("theme"));
-    select(&mut app, Field::Theme);
+    select(&mut app, Field::Setting("theme"));
     let shown = text(&screen(&app, 60, 20));
     assert!(shown.contains("> theme"), "{shown}");
     assert!(shown.contains("↑ more"));
@@ -381,15 +384,15 @@ fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
     press(&mut app, &[Action::ToggleSettings]);
-    assert!(!tictree::app::fields(&app.settings()).contains(&Field::Pace));
+    assert!(!tictree::app::fields(&app.settings()).contains(&Field::Setting("pace_ms")));
     press(&mut app, &[Action::ToggleSettings]);
     let mut app = paused_ai_game();
-    select(&mut app, Field::Pace);
+    select(&mut app, Field::Setting("pace_ms"));
     let shown = screen_text(&app);
     assert!(shown.contains("AI vs AI pace"), "{shown}");
     assert!(shown.contains("◂ 400 ms a move at least ▸"), "{shown}");
     right(&mut app);
-    assert_eq!(app.options.pace, std::time::Duration::from_millis(1000));
+    assert_eq!(app.options.pace(), std::time::Duration::from_millis(1000));
     assert!(log_text(&app).contains(&"Setting: AI vs AI pace 1000 ms a move at least".to_string()));
     press(&mut app, &[Action::Escape]);
     app.update(Action::MoveNow);
@@ -406,7 +409,7 @@ fn the_light_theme_draws_the_marks_in_darker_colours() {
     let mark_colours = |theme: Palette| {
         // Away from the cursor (on b2), whose token has its own colour.
         let mut options = options_from(Rules::TICTACTOE, "a3 a1");
-        options.theme = theme;
+        options.settings.theme = theme;
         let app = App::new(options, true);
         let terminal = screen(&app, 100, 30);
         let buffer = terminal.backend().buffer();
@@ -438,7 +441,7 @@ fn the_light_theme_draws_the_marks_in_darker_colours() {
 #[test]
 fn new_rules_start_unpaused() {
     let mut app = paused_ai_game();
-    select(&mut app, Field::Rules);
+    select(&mut app, Field::Setting("rules"));
     right(&mut app);
     // Answered without running the new game's searches: only the pause is in question.
     app.update(Action::Answer(true));

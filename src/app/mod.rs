@@ -40,9 +40,13 @@ pub use play::game::Game;
 pub use play::record::Record;
 pub use play::search_view::{Choice, SearchView};
 pub use replay::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
-pub use settings::menu::{Field, RULE_PRESETS, SettingsMenu, fields, value_text};
-pub use settings::options::{AI_PACE, DEFAULT_TIME, Options, Seat};
-pub use settings::{
-    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Settings, SettingsPatch, threads_for,
+pub use settings::list::{SETTINGS, setting};
+pub use settings::menu::{Field, SettingsMenu, fields, value_text};
+pub use settings::options::Options;
+pub use settings::patch::SettingsPatch;
+pub use settings::setting::{Change, Kind, Row, Section, Setting, Value};
+pub use settings::steps::RULE_PRESETS;
+pub use settings::values::{
+    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings, threads_for,
 };
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};

@@ -9,13 +9,12 @@ use crate::app::play::game::Game;
 use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayState;
 use crate::app::settings::menu::SettingsMenu;
-use crate::app::settings::options::{Options, Seat};
-use crate::app::settings::{Palette, Settings};
-use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Reach, Status};
+use crate::app::settings::options::Options;
+use crate::app::settings::values::{Palette, Seat, Settings};
+use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Reach, Rules, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::VecDeque;
-use std::time::Duration;
 
 /// The pane that receives the cursor keys.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,8 +118,6 @@ pub struct App {
     pub explorer: Explorer,
     /// The analyses of explored positions below the one on the board.
     pub analyses: Analyses,
-    /// Whether each empty cell shows its move's score on the board.
-    pub heat: bool,
     /// The latest comparison of the algorithms.
     pub comparison: Option<Comparison>,
     /// The search log.
@@ -157,11 +154,10 @@ impl App {
         };
         let start = options.start;
         let rules = *start.rules();
-        let heat = options.heat;
         let mut app = App {
             options,
             game: Game::new(start),
-            cursor: crate::app::settings::configuring::centre(&rules),
+            cursor: centre(&rules),
             focus: Focus::Board,
             mode: Mode::Game,
             popup: None,
@@ -169,7 +165,6 @@ impl App {
             paused: false,
             explorer: Explorer::default(),
             analyses: Analyses::default(),
-            heat,
             comparison: None,
             log: Log::default(),
             search: SearchView::new(0, start, false),
@@ -197,8 +192,8 @@ impl App {
     /// Who plays a side.
     pub fn seat(&self, player: Player) -> Seat {
         match player {
-            Player::X => self.options.x,
-            Player::O => self.options.o,
+            Player::X => self.options.settings.x,
+            Player::O => self.options.settings.o,
         }
     }
 
@@ -239,12 +234,17 @@ impl App {
 
     /// Whether the screen is drawn in colour: the terminal allows it and the theme wants it.
     pub fn colored(&self) -> bool {
-        self.color && self.options.theme != Palette::Mono
+        self.color && self.options.settings.theme != Palette::Mono
+    }
+
+    /// The settings in force now.
+    pub fn settings(&self) -> Settings {
+        self.options.settings
     }
 
     /// The settings, once after each change (for the config file), else `None`.
     pub fn take_settings_change(&mut self) -> Option<Settings> {
-        std::mem::take(&mut self.settings_changed).then(|| self.settings())
+        std::mem::take(&mut self.settings_changed).then_some(self.options.settings)
     }
 
     /// The next piece of work the app wants the search worker to do, taken once.
@@ -306,11 +306,10 @@ impl App {
         let generation = self.next_generation();
         // An analysis board on a human's turn: the hints go on until every move is exact. The
         // AI's own move keeps its budget.
-        let settle = self.options.keep_analysing && !self.ai_to_move();
+        let settle = self.options.settings.keep_analysing && !self.ai_to_move();
         self.search = SearchView::new(generation, position, settle);
         self.explorer = Explorer::default();
         self.stop_exploring();
-        let both_ai = self.options.x.is_ai() && self.options.o.is_ai();
         self.jobs.push_back(if self.search.total == 0 {
             Job::Cancel(JobKey::Play)
         } else {
@@ -318,17 +317,21 @@ impl App {
                 key: JobKey::Play,
                 generation,
                 position,
-                algorithm: self.options.algorithm,
-                budget: self.options.budget,
-                pace: if both_ai {
-                    self.options.pace
-                } else {
-                    Duration::ZERO
-                },
+                algorithm: self.options.settings.algorithm,
+                budget: self.options.budget(),
+                pace: self.options.pace(),
                 settle,
             })
         });
         // Levels below 4 do not wait for the analysis.
         self.maybe_ai_move();
     }
+}
+
+/// The board's middle cell, where the cursor starts.
+pub(crate) fn centre(rules: &Rules) -> (usize, usize) {
+    (
+        usize::from(rules.height) / 2,
+        (usize::from(rules.width) - 1) / 2,
+    )
 }

@@ -3,7 +3,7 @@
 use crate::app::action::{Action, Direction};
 use crate::app::jobs::{Job, JobKey, Reply, ReplyBody};
 use crate::app::log::{LogKind, duration, thousands};
-use crate::app::settings::options::Seat;
+use crate::app::settings::values::Seat;
 use crate::app::state::{App, Focus, Mode, Popup};
 use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
 
@@ -61,7 +61,7 @@ impl App {
             Action::ShowLine => self.show_line(),
             Action::ToggleHeat => {
                 // The heat map is a setting too: the config file remembers it.
-                self.heat = !self.heat;
+                self.options.settings.heat_map = !self.options.settings.heat_map;
                 self.settings_changed = true;
             }
             Action::ToggleSettings => self.toggle_settings(),
@@ -271,7 +271,8 @@ impl App {
             self.notice = Some("nothing to undo".into());
             return;
         }
-        let any_human = self.options.x == Seat::Human || self.options.o == Seat::Human;
+        let any_human =
+            self.options.settings.x == Seat::Human || self.options.settings.o == Seat::Human;
         if any_human {
             // Against the AI, undo goes back to the human's previous turn.
             while !self.human_to_move() && !self.game.moves().is_empty() {
@@ -408,7 +409,7 @@ impl App {
 
     /// Each player takes the other colour; the analysis starts again for whoever is to move.
     fn swap_sides(&mut self) {
-        std::mem::swap(&mut self.options.x, &mut self.options.o);
+        std::mem::swap(&mut self.options.settings.x, &mut self.options.settings.o);
         self.log.push(
             LogKind::Info,
             format!(

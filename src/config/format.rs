@@ -3,41 +3,28 @@
 //! settings changed, so a person's comments, layout and keys tictree does not know survive.
 
 use super::lines::Lines;
-use crate::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Settings, SettingsPatch};
-use toml_edit::{DocumentMut, Item, TomlError, Value};
+use crate::app::{SETTINGS, Settings, SettingsPatch, Value, setting};
+use toml_edit::{DocumentMut, Item, TomlError};
 
-/// A new config file: every key at its default, with a comment saying what it takes. Kept equal
-/// to `Settings::default()` by a test.
-pub const TEMPLATE: &str = r#"# tictree settings. The settings popup (o) writes here when a setting changes; edit freely.
+/// The lines above the keys of a new config file.
+const HEADER: &str = "\
+# tictree settings. The settings popup (o) writes here when a setting changes; edit freely.
 # Only the keys that change are rewritten: comments and unknown keys stay. Flags win over it.
+";
 
-# tictactoe, 4x4, 5x5k4, connect4, 8x8k5, or WxHkK with g for gravity (6x5k4, 7x6k4g)
-rules = "tictactoe"
-# who plays X and O: "human", "ai" (level 4), "ai:1" to "ai:4", or "ai:3:DEPTH" (1 to 20)
-x = "human"
-o = "ai:4"
-# "minimax", "alphabeta" or "engine"
-algorithm = "engine"
-# the AI's thinking time per move in milliseconds, and its depth in plies (0: no limit)
-time_ms = 1500
-depth = 0
-# with two AIs, the least time per move in milliseconds, so the game can be watched
-pace_ms = 400
-# on your turn and in the explorer, go on analysing past the time per move until every move is exact
-keep_analysing = true
-# threads each analysis searches on, 1 to 256; 0: every core of the machine
-threads = 0
-# star the recommended move on the board on your turn
-hints = false
-# show every move's score on its cell (the m key)
-heat_map = false
-# mouse clicks play moves and work the settings popup
-mouse = true
-# "default" (colours for a dark background; NO_COLOR turns them off), "light" or "mono"
-theme = "default"
-# the exact engine reads the first plies' positions from the built-in opening book
-book = true
-"#;
+/// A new config file: every key at its default, with the comment saying what it takes.
+pub fn template() -> String {
+    let defaults = Settings::default();
+    let mut text = format!("{HEADER}\n");
+    for setting in SETTINGS {
+        if !setting.help.is_empty() {
+            text += &format!("# {}\n", setting.help);
+        }
+        let value = toml_value(setting.value(&defaults));
+        text += &format!("{} = {value}\n", setting.name);
+    }
+    text
+}
 
 /// What a config file says: the settings it gives, and the values it could not use.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,19 +48,47 @@ pub fn read(text: &str) -> Result<Reading, String> {
     })?;
     let mut reading = Reading::default();
     for (key, item) in document.iter() {
-        let problem = match read_key(&mut reading.patch, key, item) {
-            Ok(true) => continue,
-            Ok(false) => format!("unknown key '{key}'"),
-            Err(why) => format!("{key} = {}: {why}", shown(item)),
+        let problem = match setting(key) {
+            None => format!("unknown key '{key}'"),
+            Some(setting) => match value_of(item) {
+                Some(value) => match reading.patch.give(key, value) {
+                    Ok(()) => continue,
+                    Err(why) => format!("{key} = {}: {why}", shown(item)),
+                },
+                None => format!("{key} = {}: {}", shown(item), setting.expected()),
+            },
         };
         reading.problems.push(problem);
     }
     Ok(reading)
 }
 
+/// A value of the file as a setting takes it (`None`: no setting takes a value like that).
+fn value_of(item: &Item) -> Option<Value> {
+    if let Some(text) = item.as_str() {
+        Some(Value::Text(text.to_string()))
+    } else if let Some(on) = item.as_bool() {
+        Some(Value::Flag(on))
+    } else {
+        let n = item.as_integer()?;
+        u64::try_from(n).ok().map(Value::Number)
+    }
+}
+
+/// A setting's value as TOML writes it.
+fn toml_value(value: Value) -> toml_edit::Value {
+    match value {
+        Value::Text(text) => text.into(),
+        // Within i64: every setting's largest number is far below it.
+        Value::Number(n) => (n as i64).into(),
+        Value::Flag(on) => on.into(),
+    }
+}
+
 /// A value as a problem quotes it: on one line, written as TOML writes it (`'ai'` as `"ai"`,
 /// a table inline), without the file's spacing and comments.
 fn shown(item: &Item) -> String {
+    use toml_edit::Value;
     fn plain(value: &Value) -> Value {
         match value {
             Value::String(text) => Value::from(text.value().as_str()),
@@ -92,72 +107,19 @@ fn shown(item: &Item) -> String {
         .map_or_else(|_| String::new(), |value| plain(&value).to_string())
 }
 
-/// Reads one key into the patch: `Ok(false)` for a key tictree does not know, `Err` for a value
-/// it cannot use.
-fn read_key(patch: &mut SettingsPatch, key: &str, value: &Item) -> Result<bool, String> {
-    let text = || value.as_str().ok_or("expected text in quotes".to_string());
-    let flag = || value.as_bool().ok_or("expected true or false".to_string());
-    let number = |most: u64| {
-        value
-            .as_integer()
-            .and_then(|n| u64::try_from(n).ok())
-            .filter(|&n| n <= most)
-            .ok_or(format!("expected a whole number from 0 to {most}"))
-    };
-    match key {
-        "rules" => patch.rules = Some(text()?.parse().map_err(|e| format!("{e}"))?),
-        "x" => patch.x = Some(text()?.parse()?),
-        "o" => patch.o = Some(text()?.parse()?),
-        "algorithm" => patch.algorithm = Some(text()?.parse()?),
-        "time_ms" => patch.time_ms = Some(number(MAX_TIME_MS)?),
-        "depth" => patch.depth = Some(number(u64::from(MAX_DEPTH))? as u32),
-        "pace_ms" => patch.pace_ms = Some(number(MAX_PACE_MS)?),
-        "keep_analysing" => patch.keep_analysing = Some(flag()?),
-        "threads" => patch.threads = Some(number(u64::from(MAX_THREADS))? as u32),
-        "hints" => patch.hints = Some(flag()?),
-        "heat_map" => patch.heat_map = Some(flag()?),
-        "mouse" => patch.mouse = Some(flag()?),
-        "theme" => patch.theme = Some(text()?.parse()?),
-        "book" => patch.book = Some(flag()?),
-        _ => return Ok(false),
-    }
-    Ok(true)
-}
-
-/// One setting's value as the file writes it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Entry {
-    Text(String),
-    Number(i64),
-    Flag(bool),
-}
-
-/// Every key with its value in these settings, in the template's order.
-fn entries(settings: &Settings) -> [(&'static str, Entry); 14] {
-    [
-        ("rules", Entry::Text(settings.rules.to_string())),
-        ("x", Entry::Text(settings.x.to_string())),
-        ("o", Entry::Text(settings.o.to_string())),
-        ("algorithm", Entry::Text(settings.algorithm.to_string())),
-        ("time_ms", Entry::Number(settings.time_ms as i64)),
-        ("depth", Entry::Number(i64::from(settings.depth))),
-        ("pace_ms", Entry::Number(settings.pace_ms as i64)),
-        ("keep_analysing", Entry::Flag(settings.keep_analysing)),
-        ("threads", Entry::Number(i64::from(settings.threads))),
-        ("hints", Entry::Flag(settings.hints)),
-        ("heat_map", Entry::Flag(settings.heat_map)),
-        ("mouse", Entry::Flag(settings.mouse)),
-        ("theme", Entry::Text(settings.theme.to_string())),
-        ("book", Entry::Flag(settings.book)),
-    ]
-}
-
-/// The file's new text: `old` (`None`: a new file from `TEMPLATE`) with every key whose setting
+/// The file's new text: `old` (`None`: a new file from `template`) with every key whose setting
 /// differs between `before` and `after` set to `after`'s value; everything else as it was, byte
 /// for byte (a byte order mark and each line's end included). `Err` when `old` is not TOML: a
 /// file tictree cannot read is never overwritten.
 pub fn edit(old: Option<&str>, before: &Settings, after: &Settings) -> Result<String, String> {
-    let old = old.unwrap_or(TEMPLATE);
+    let template;
+    let old = match old {
+        Some(old) => old,
+        None => {
+            template = self::template();
+            &template
+        }
+    };
     // The text as it is, so that `edit` refuses exactly what `read` refuses.
     old.parse::<DocumentMut>()
         .map_err(|_| NOT_TOML.to_string())?;
@@ -167,11 +129,9 @@ pub fn edit(old: Option<&str>, before: &Settings, after: &Settings) -> Result<St
         .strip_prefix('\u{feff}')
         .map_or(("", old), |body| ("\u{feff}", body));
     let mut lines = Lines::of(body);
-    for ((key, was), (_, now)) in entries(before).into_iter().zip(entries(after)) {
-        if was != now {
-            let edited = set(&lines.lf(), key, now)?;
-            lines.splice(&edited);
-        }
+    for setting in SETTINGS.iter().filter(|s| s.differs(before, after)) {
+        let edited = set(&lines.lf(), setting.name, setting.value(after))?;
+        lines.splice(&edited);
     }
     Ok(format!("{mark}{}", lines.text()))
 }
@@ -180,13 +140,9 @@ const NOT_TOML: &str = "it is not valid TOML";
 
 /// `text` with `key` set to `value`, in place if the key is there (its spacing and comment kept),
 /// else added after the last top-level key.
-fn set(text: &str, key: &str, value: Entry) -> Result<String, String> {
+fn set(text: &str, key: &str, value: Value) -> Result<String, String> {
     let mut document: DocumentMut = text.parse().map_err(|_| NOT_TOML.to_string())?;
-    let mut value = match value {
-        Entry::Text(text) => Value::from(text),
-        Entry::Number(n) => Value::from(n),
-        Entry::Flag(b) => Value::from(b),
-    };
+    let mut value = toml_value(value);
     match document.get_mut(key) {
         Some(item) => {
             if let Some(old) = item.as_value() {
@@ -208,7 +164,7 @@ mod tests {
 
     #[test]
     fn the_template_says_the_defaults() {
-        let reading = read(TEMPLATE).expect("the template is TOML");
+        let reading = read(&template()).expect("the template is TOML");
         assert!(reading.problems.is_empty(), "{:?}", reading.problems);
         assert_eq!(
             Settings::default().patched(&reading.patch),
@@ -216,15 +172,31 @@ mod tests {
         );
         // Every key is in it.
         let patch = reading.patch;
-        assert!(patch.rules.is_some() && patch.theme.is_some() && patch.depth.is_some());
+        assert!(SETTINGS.iter().all(|s| patch.value(s.name).is_some()));
+    }
+
+    #[test]
+    fn a_new_file_is_what_docs_config_shows() {
+        let docs = include_str!("../../docs/config.md");
+        let example = docs
+            .split("```toml\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("docs/config.md shows a new file");
+        let after = Settings {
+            o: "ai:2".parse().unwrap(),
+            hints: true,
+            ..Settings::default()
+        };
+        assert_eq!(edit(None, &Settings::default(), &after).unwrap(), example);
     }
 
     #[test]
     fn a_bad_value_costs_only_itself() {
         let reading = read("x = \"ai:9\"\no = \"ai:1\"\nhints = \"yes\"\ncolour = 3\n").unwrap();
-        assert_eq!(reading.patch.o, Some("ai:1".parse().unwrap()));
-        assert_eq!(reading.patch.x, None);
-        assert_eq!(reading.patch.hints, None);
+        assert_eq!(reading.patch.value("o"), Some(Value::Text("ai:1".into())));
+        assert_eq!(reading.patch.value("x"), None);
+        assert_eq!(reading.patch.value("hints"), None);
         assert_eq!(reading.problems.len(), 3, "{:?}", reading.problems);
         assert!(reading.problems.iter().any(|p| p == "unknown key 'colour'"));
         assert!(

@@ -17,7 +17,7 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
         // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
         Event::Paste(text) => Some(Action::Paste(text.clone())),
         // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
-        Event::Mouse(mouse) if app.options.mouse && app.popup == Some(Popup::Settings) => {
+        Event::Mouse(mouse) if app.options.settings.mouse && app.popup == Some(Popup::Settings) => {
             // Click a row to select it, click it again or scroll to change its value.
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => {
@@ -32,7 +32,7 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             }
         }
         Event::Mouse(_) if app.popup.is_some() => None,
-        Event::Mouse(mouse) if app.options.mouse && matches!(app.mode, Mode::Game) => {
+        Event::Mouse(mouse) if app.options.settings.mouse && matches!(app.mode, Mode::Game) => {
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => {
                     crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)

@@ -30,7 +30,7 @@ pub fn run(options: Options, warning: Option<String>) -> color_eyre::Result<Reco
     // NO_COLOR: "when present and not an empty string" (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
     let signals = signals::Signals::catch()?;
-    let mut terminal = terminal::init(options.mouse)?;
+    let mut terminal = terminal::init(options.settings.mouse)?;
     let mut app = App::new(options, color);
     if let Some(warning) = warning {
         app.update(Action::Log(LogKind::Warning, warning));
@@ -66,7 +66,7 @@ fn event_loop(
         // After a stop, ours or anyone's: the shell has had the terminal, so set it up again and
         // repaint all of it (ratatui would otherwise only draw what changed since the last frame).
         if signals.take_resumed() {
-            terminal::enter(app.options.mouse)?;
+            terminal::enter(app.options.settings.mouse)?;
             terminal::forget_screen(terminal)?;
             dirty = true;
         }

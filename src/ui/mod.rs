@@ -47,7 +47,7 @@ impl Widget for Screen<'_> {
         let app = self.app;
         let theme = Theme {
             color: app.colored(),
-            light: app.options.theme == crate::app::Palette::Light,
+            light: app.options.settings.theme == crate::app::Palette::Light,
         };
         let rules = *app.position().rules();
         let panes = match panes(area, &rules, rules.cells()) {

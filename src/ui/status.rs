@@ -28,7 +28,7 @@ impl Widget for Header<'_> {
             _ if ply == 1 => "1 move, over".to_string(),
             _ => format!("{ply} moves, over"),
         };
-        let algorithm = app.options.algorithm;
+        let algorithm = app.options.settings.algorithm;
         let players = format!(
             "X: {} · O: {} · {algorithm} · {progress}",
             app.seat_label(Player::X),
@@ -281,7 +281,14 @@ fn game_keys(app: &App) -> Vec<Hint> {
         keys.push(Hint::new("g", "record"));
     }
     keys.push(Hint::new("o", "settings"));
-    keys.push(Hint::new("m", if app.heat { "no heat" } else { "heat" }));
+    keys.push(Hint::new(
+        "m",
+        if app.options.settings.heat_map {
+            "no heat"
+        } else {
+            "heat"
+        },
+    ));
     keys.push(Hint::new("Tab", "focus"));
     keys.push(help());
     keys.push(quit());

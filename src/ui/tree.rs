@@ -175,7 +175,7 @@ fn scoring(search: &SearchView, live: &Live) -> String {
 
 /// Progress while the analysis runs, its totals once it is done.
 fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
-    let algorithm = app.options.algorithm;
+    let algorithm = app.options.settings.algorithm;
     let Some(search) = app.shown() else {
         return Line::styled("  searching…", theme.strong());
     };

@@ -191,7 +191,7 @@ pub fn check(app: &App) -> Result<(), TestCaseError> {
     let rules = *position.rules();
     // The game: its start is the options' start, its moves are legal and lead to the board.
     prop_assert_eq!(app.game.start(), &app.options.start);
-    prop_assert_eq!(rules, app.options.rules);
+    prop_assert_eq!(rules, app.options.settings.rules);
     let moves = app.game.moves();
     prop_assert_eq!(replay_line(app.game.start(), moves)?, position);
     prop_assert_eq!(position.to_move(), side_at(app, moves.len()));

@@ -5,8 +5,8 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, Job, KeptSolvers, Options, Reply, ReplyBody, Runner};
-use tictree::engine::{Algorithm, Appraisal, Budget, CompareRow, Position, Rules, StopFlag};
+use tictree::app::{Action, App, Direction, KeptSolvers, Job, Options, Reply, ReplyBody, Runner};
+use tictree::engine::{Algorithm, Appraisal, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.
 pub const ELAPSED: Duration = Duration::from_micros(1500);
@@ -16,11 +16,10 @@ pub const ELAPSED: Duration = Duration::from_micros(1500);
 pub fn options(rules: Rules) -> Options {
     let mut options = Options::new(rules);
     options.seed = Some(7);
-    options.algorithm = Algorithm::Minimax;
-    options.budget = Budget::UNLIMITED;
+    options.settings.algorithm = Algorithm::Minimax;
+    options.settings.time_ms = 0;
     // One thread: node counts, and so the screens, are the same on every machine.
-    options.threads = 1;
-    options.budget.threads = Some(1);
+    options.settings.threads = 1;
     options
 }
 
@@ -34,9 +33,9 @@ pub fn options_from(rules: Rules, moves: &str) -> Options {
 }
 
 thread_local! {
-    /// The engines kept between the jobs of one test, as the worker keeps them (each test runs on
+    /// The solvers kept between the jobs of one test, as the worker keeps them (each test runs on
     /// its own thread, so tests never share tables and node counts stay reproducible).
-    static ENGINES: KeptSolvers = KeptSolvers::default();
+    static SOLVERS: KeptSolvers = KeptSolvers::default();
 }
 
 /// Runs every job the app asks for on this thread, as the worker would with nobody watching,
@@ -48,7 +47,7 @@ pub fn run_jobs(app: &mut App) {
         if let Job::Analyze(request) = &mut job {
             request.settle = false;
         }
-        for mut reply in replies(job, &ENGINES.with(KeptSolvers::clone)) {
+        for mut reply in replies(job, &SOLVERS.with(KeptSolvers::clone)) {
             match &mut reply.body {
                 ReplyBody::Done(analysis) => analysis.elapsed = ELAPSED,
                 ReplyBody::Compared(row) => {
@@ -141,8 +140,8 @@ pub fn log_text(app: &App) -> Vec<String> {
 /// the analysis of the empty board arrived.
 pub fn paused_ai_game() -> App {
     let mut options = options(Rules::TICTACTOE);
-    options.x = tictree::app::Seat::PERFECT;
-    options.o = tictree::app::Seat::Ai(tictree::engine::Skill::Random);
+    options.settings.x = tictree::app::Seat::PERFECT;
+    options.settings.o = tictree::app::Seat::Ai(tictree::engine::Skill::Random);
     let mut app = App::new(options, false);
     press(&mut app, &[Action::TogglePause]);
     run_jobs(&mut app);

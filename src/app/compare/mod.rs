@@ -17,11 +17,10 @@ impl App {
         let generation = self.next_generation();
         // The depth of the settings if there is one; else exact where minimax finishes in
         // moments, and on bigger boards a depth where it does.
-        let reach = self
-            .options
-            .budget
-            .depth
-            .map_or_else(|| default_reach(&position), Reach::Depth);
+        let reach = match self.options.settings.depth {
+            0 => default_reach(&position),
+            depth => Reach::Depth(depth),
+        };
         self.comparison = Some(Comparison {
             generation,
             position,
@@ -43,7 +42,7 @@ impl App {
         self.jobs.push_back(Job::Compare(CompareRequest {
             generation,
             position,
-            table: self.options.budget.table,
+            table: self.options.table,
             reach,
             allowance: COMPARE_ALLOWANCE,
         }));

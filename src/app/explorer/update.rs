@@ -96,7 +96,7 @@ impl App {
         let complete = |view: &SearchView| {
             view.running()
                 || view.settles
-                || !self.options.keep_analysing
+                || !self.options.settings.keep_analysing
                 || view.done.as_ref().is_some_and(|done| done.exact())
         };
         if self.analyses.get(&position).is_some_and(complete) {
@@ -106,7 +106,7 @@ impl App {
         self.analyses.insert(SearchView::new(
             generation,
             position,
-            self.options.keep_analysing,
+            self.options.settings.keep_analysing,
         ));
         self.exploring.retain(|p| *p != position);
         self.exploring.push_back(position);
@@ -122,11 +122,11 @@ impl App {
             key: JobKey::Explore(position),
             generation,
             position,
-            algorithm: self.options.algorithm,
-            budget: self.options.budget,
+            algorithm: self.options.settings.algorithm,
+            budget: self.options.budget(),
             pace: Duration::ZERO,
             // The explorer is an analysis board: its scores go on until all are exact.
-            settle: self.options.keep_analysing,
+            settle: self.options.settings.keep_analysing,
         }));
     }
 

@@ -3,7 +3,7 @@
 use crate::app::jobs::{ChoiceRequest, Job};
 use crate::app::log::{LogKind, duration};
 use crate::app::play::search_view::Choice;
-use crate::app::settings::options::Seat;
+use crate::app::settings::values::Seat;
 use crate::app::state::App;
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::skill::{choose, choose_among};
@@ -99,18 +99,13 @@ impl App {
 
     /// Asks the worker for the choice of an AI of `skill` in the position on the board.
     fn ask_choice(&mut self, skill: Skill) {
-        let both_ai = self.options.x.is_ai() && self.options.o.is_ai();
         self.search.choice = Choice::Asked(skill);
         self.jobs.push_back(Job::Choose(ChoiceRequest {
             generation: self.search.generation,
             position: *self.position(),
             skill,
             seed: self.rng.random(),
-            pace: if both_ai {
-                self.options.pace
-            } else {
-                Duration::ZERO
-            },
+            pace: self.options.pace(),
         }));
     }
 

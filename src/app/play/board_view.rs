@@ -121,13 +121,13 @@ impl App {
                 view.drop_column = Some(self.cursor.1);
             }
         }
-        if self.options.hints && self.human_to_move() && !exploring && shown_pv == 0 {
+        if self.options.settings.hints && self.human_to_move() && !exploring && shown_pv == 0 {
             // Only a finished analysis recommends: a half-scored list may still change its mind.
             if let Some(done) = &self.search.done {
                 view.hints = done.best();
             }
         }
-        if self.heat && shown_pv == 0 {
+        if self.options.settings.heat_map && shown_pv == 0 {
             view.heat = self.shown_moves().iter().map(|m| (m.mv, m.value)).collect();
         }
         view

@@ -1,7 +1,7 @@
 //! The game record: every move from the empty board in notation, ready to copy, and the command
 //! that resumes the game. Shown behind a key and printed when tictree ends.
 
-use crate::app::settings::options::Seat;
+use crate::app::settings::values::Seat;
 use crate::app::state::App;
 use crate::engine::{Move, Player, Status};
 use std::fmt;
@@ -96,11 +96,11 @@ impl App {
         );
         // Who plays is part of the game: the seats go in unless they are the defaults.
         let mut resume = format!("tictree --rules {rules}");
-        if self.options.x != Seat::Human {
-            resume += &format!(" --x {}", self.options.x);
+        if self.options.settings.x != Seat::Human {
+            resume += &format!(" --x {}", self.options.settings.x);
         }
-        if self.options.o != Seat::PERFECT {
-            resume += &format!(" --o {}", self.options.o);
+        if self.options.settings.o != Seat::PERFECT {
+            resume += &format!(" --o {}", self.options.settings.o);
         }
         if set_up {
             resume += &format!(" --position {}", origin.to_notation());

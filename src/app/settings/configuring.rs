@@ -5,10 +5,12 @@
 use crate::app::action::{Action, Direction};
 use crate::app::log::LogKind;
 use crate::app::play::game::Game;
-use crate::app::settings::Settings;
-use crate::app::settings::menu::{Field, fields, step, value_text};
-use crate::app::state::{App, Mode, Popup};
-use crate::engine::Player;
+use crate::app::settings::list::SETTINGS;
+use crate::app::settings::menu::{Field, step, value_text};
+use crate::app::settings::setting::Change;
+use crate::app::settings::values::Settings;
+use crate::app::state::{App, Mode, Popup, centre};
+use crate::engine::{Player, Rules};
 
 impl App {
     /// `o`: opens the popup over the game, or closes it (forgetting unconfirmed rules).
@@ -30,8 +32,8 @@ impl App {
     pub(crate) fn settings_action(&mut self, action: Action) {
         let pending = self.settings_menu.draft.is_some();
         match action {
-            Action::Move(Direction::Up) => self.select_setting(-1),
-            Action::Move(Direction::Down) => self.select_setting(1),
+            Action::Move(Direction::Up) => self.settings_menu.select(&self.options.settings, -1),
+            Action::Move(Direction::Down) => self.settings_menu.select(&self.options.settings, 1),
             Action::Move(Direction::Left) => self.change_setting(-1),
             Action::Move(Direction::Right) => self.change_setting(1),
             Action::SettingsClick(field) if field == self.settings_menu.selected => {
@@ -47,23 +49,13 @@ impl App {
         }
     }
 
-    fn select_setting(&mut self, delta: isize) {
-        let rows = fields(&self.settings());
-        let index = rows
-            .iter()
-            .position(|&f| f == self.settings_menu.selected)
-            .unwrap_or(0);
-        let next = (index as isize + delta).clamp(0, rows.len() as isize - 1);
-        self.settings_menu.selected = rows[next as usize];
-    }
-
     /// Steps the selected row's value: a rules row edits the draft, any other row applies.
     fn change_setting(&mut self, delta: isize) {
         let field = self.settings_menu.selected;
-        let before = self.settings();
+        let before = self.options.settings;
         let (after, rules) = step(field, &before, self.menu_rules(), delta);
         if field.is_rules() {
-            self.settings_menu.draft = (rules != self.options.rules).then_some(rules);
+            self.settings_menu.draft = (rules != before.rules).then_some(rules);
         } else {
             self.apply_settings(field, &before, &after);
         }
@@ -76,7 +68,6 @@ impl App {
             return;
         }
         self.options.set(after);
-        self.heat = after.heat_map;
         self.settings_changed = true;
         let name = match field {
             Field::ShallowDepth(player) => format!("{player} level 3 depth"),
@@ -87,12 +78,16 @@ impl App {
             &format!("Setting: {name} "),
             format!("Setting: {name} {value}"),
         );
-        let search = |s: &Settings| (s.algorithm, s.time_ms, s.depth, s.keep_analysing, s.threads);
-        let seats = (before.x, before.o) != (after.x, after.o);
+        let changed = |change: Change| {
+            SETTINGS
+                .iter()
+                .any(|s| s.change == change && s.differs(before, after))
+        };
+        let seats = changed(Change::Seats);
         // A side to move that became human wants a hint that goes on past the budget.
         let unsettled_hint =
-            !self.ai_to_move() && self.options.keep_analysing != self.search.settles;
-        if search(before) != search(after) {
+            !self.ai_to_move() && self.options.settings.keep_analysing != self.search.settles;
+        if changed(Change::Search) {
             // Explored positions were analysed under the old settings: they are asked for again.
             self.analyses.clear();
             self.start_search();
@@ -115,7 +110,7 @@ impl App {
         }
         let settings = Settings {
             rules,
-            ..self.settings()
+            ..self.options.settings
         };
         self.options.set(&settings);
         self.game = Game::new(self.options.start);
@@ -128,23 +123,20 @@ impl App {
         self.start_search();
     }
 
+    /// The rules the popup's Game rows show: the draft while a rules change waits for an answer.
+    pub fn menu_rules(&self) -> Rules {
+        self.settings_menu.rules(self.options.settings.rules)
+    }
+
     /// `New game: tictactoe — X: you, O: AI level 4, algorithm engine`.
     pub(crate) fn log_new_game(&mut self) {
         let text = format!(
             "New game: {} — X: {}, O: {}, algorithm {}",
-            self.options.rules,
+            self.options.settings.rules,
             self.seat_label(Player::X),
             self.seat_label(Player::O),
-            self.options.algorithm
+            self.options.settings.algorithm
         );
         self.log.push(LogKind::Info, text);
     }
-}
-
-/// The board's middle cell, where the cursor starts.
-pub(crate) fn centre(rules: &crate::engine::Rules) -> (usize, usize) {
-    (
-        usize::from(rules.height) / 2,
-        (usize::from(rules.width) - 1) / 2,
-    )
 }

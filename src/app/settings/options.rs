@@ -1,64 +1,17 @@
-//! How the TUI starts: the game, who plays each side, and the search settings.
+//! How the TUI starts: the settings, the position and the rest the command line gives; and the
+//! search budget and pace a request is given, derived from them when it is made.
 
-use crate::app::settings::{Palette, threads_for};
-use crate::engine::{Algorithm, Budget, Move, Position, Rules, Skill};
-use std::fmt;
+use crate::app::settings::values::{Settings, threads_for};
+use crate::engine::{Budget, Move, Position, Rules};
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
 
-/// Who sits on one side of the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    /// Moves come from the keyboard or mouse.
-    Human,
-    /// Moves come from the engine, played at a skill level.
-    Ai(Skill),
-}
-
-impl Seat {
-    /// The perfect AI, the default opponent.
-    pub const PERFECT: Seat = Seat::Ai(Skill::Perfect);
-
-    /// Whether the AI plays this side.
-    pub fn is_ai(self) -> bool {
-        matches!(self, Seat::Ai(_))
-    }
-}
-
-impl fmt::Display for Seat {
-    /// `human`, `ai:4`, `ai:3:5`: what `--x` and `--o` take.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human => f.write_str("human"),
-            Seat::Ai(skill) => write!(f, "ai:{skill}"),
-        }
-    }
-}
-
-impl FromStr for Seat {
-    type Err = String;
-
-    /// `human`, `ai` (level 4), `ai:1` … `ai:4`, `ai:3:DEPTH`.
-    fn from_str(text: &str) -> Result<Seat, String> {
-        let lower = text.trim().to_ascii_lowercase();
-        match lower.split_once(':') {
-            _ if lower == "human" => Ok(Seat::Human),
-            _ if lower == "ai" => Ok(Seat::PERFECT),
-            Some(("ai", skill)) => skill.parse().map(Seat::Ai),
-            _ => Err(format!(
-                "unknown player '{text}': use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)"
-            )),
-        }
-    }
-}
-
-/// Everything the TUI needs to start. The settings among them (rules, players, algorithm, time
-/// and depth, hints, mouse, theme) change while it runs, through the settings popup.
+/// Everything the TUI needs to start. The settings change while it runs, through the settings
+/// popup (and `m`, the heat map, and `w`, swapping sides).
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// The game being played.
-    pub rules: Rules,
+    /// The game, the players, the search and the display: what the popup and the file hold.
+    pub settings: Settings,
     /// The position the game starts from (the empty board unless `--position`, `--moves`, the
     /// editor or a paste set it); `n` comes back to it.
     pub start: Position,
@@ -67,67 +20,72 @@ pub struct Options {
     pub origin: Position,
     /// The moves from `origin` to `start` (`--moves`, or pasted), the start of the game record.
     pub opening: Vec<Move>,
-    /// Who plays X.
-    pub x: Seat,
-    /// Who plays O.
-    pub o: Seat,
-    /// The algorithm the AI and the analysis use.
-    pub algorithm: Algorithm,
     /// Seed for the AI's choice among equally good moves; `None` picks one at random.
     pub seed: Option<u64>,
-    /// Whether mouse clicks play moves.
-    pub mouse: bool,
-    /// How long and how deep the AI and the hints search before answering.
-    pub budget: Budget,
-    /// With two AIs, the least time between moves, so the game can be watched.
-    pub pace: Duration,
-    /// Whether the analysis goes on past the budget on a human's turn and in the explorer.
-    pub keep_analysing: bool,
-    /// The `threads` setting (0: every core); `budget.threads` is what it comes to.
-    pub threads: u32,
-    /// Whether the recommended move is starred on the board on a human's turn.
-    pub hints: bool,
-    /// Whether the heat map is on at the start (`App::heat` is its live value).
-    pub heat: bool,
-    /// Colours or none (`NO_COLOR` turns colour off whatever this says).
-    pub theme: Palette,
-    /// Whether the exact engine consults the opening book (installed when the game starts).
-    pub book: bool,
+    /// A node limit on every analysis besides the settings' time and depth (`None`: none); the
+    /// tests use it for searches that end in the same place on any machine.
+    pub nodes: Option<u64>,
+    /// Bytes for the engine's transposition table (`--hash`; `None`: the default).
+    pub table: Option<usize>,
     /// Where changed settings are saved, to show in the popup (`None`: nowhere).
     pub config: Option<PathBuf>,
 }
 
-/// The least time per move of an AI-against-AI game unless told otherwise.
-pub const AI_PACE: Duration = Duration::from_millis(400);
-
-/// The AI's thinking time per move unless told otherwise.
-pub const DEFAULT_TIME: Duration = Duration::from_millis(1500);
-
 impl Options {
-    /// Tic-tac-toe, human X against the perfect AI as O.
+    /// The default settings under these rules: human X against the perfect AI as O.
     pub fn new(rules: Rules) -> Options {
-        Options {
+        Options::with_settings(&Settings {
             rules,
-            start: Position::empty(rules),
-            origin: Position::empty(rules),
+            ..Settings::default()
+        })
+    }
+
+    /// Options for a fresh game with these settings: the empty board, no seed, no config file.
+    pub fn with_settings(settings: &Settings) -> Options {
+        Options {
+            settings: *settings,
+            start: Position::empty(settings.rules),
+            origin: Position::empty(settings.rules),
             opening: Vec::new(),
-            x: Seat::Human,
-            o: Seat::PERFECT,
-            algorithm: Algorithm::Engine,
             seed: None,
-            mouse: true,
-            budget: Budget {
-                threads: Some(threads_for(0)),
-                ..Budget::time(DEFAULT_TIME)
-            },
-            pace: AI_PACE,
-            keep_analysing: true,
-            threads: 0,
-            hints: false,
-            heat: false,
-            theme: Palette::Default,
-            book: true,
+            nodes: None,
+            table: None,
             config: None,
+        }
+    }
+
+    /// Takes the settings over, keeping what they do not cover: the start position and its
+    /// opening moves (unless the rules changed), the seed, the node limit and table size, the
+    /// config file.
+    pub fn set(&mut self, settings: &Settings) {
+        if self.settings.rules != settings.rules {
+            self.start = Position::empty(settings.rules);
+            self.origin = self.start;
+            // The opening led to the old start; under other rules its cells mean nothing.
+            self.opening.clear();
+        }
+        self.settings = *settings;
+    }
+
+    /// How long, how deep and on how many threads an analysis asked for now searches.
+    pub fn budget(&self) -> Budget {
+        let settings = &self.settings;
+        Budget {
+            depth: (settings.depth > 0).then_some(settings.depth),
+            time: (settings.time_ms > 0).then(|| Duration::from_millis(settings.time_ms)),
+            nodes: self.nodes,
+            table: self.table,
+            threads: Some(threads_for(settings.threads)),
+        }
+    }
+
+    /// The least time per move when both sides are the AI's, so the game can be watched.
+    pub fn pace(&self) -> Duration {
+        let settings = &self.settings;
+        if settings.x.is_ai() && settings.o.is_ai() {
+            Duration::from_millis(settings.pace_ms)
+        } else {
+            Duration::ZERO
         }
     }
 }
@@ -135,5 +93,40 @@ impl Options {
 impl Default for Options {
     fn default() -> Options {
         Options::new(Rules::TICTACTOE)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::settings::values::Seat;
+    use crate::engine::Skill;
+
+    #[test]
+    fn the_budget_comes_from_the_settings() {
+        let mut options = Options::default();
+        assert_eq!(options.budget().time, Some(Duration::from_millis(1500)));
+        assert_eq!(options.budget().depth, None);
+        options.settings.time_ms = 0;
+        options.settings.depth = 9;
+        options.settings.threads = 3;
+        let budget = options.budget();
+        assert_eq!((budget.time, budget.depth), (None, Some(9)));
+        assert_eq!(budget.threads, Some(3));
+    }
+
+    #[test]
+    fn new_rules_start_from_their_empty_board() {
+        let mut options = Options::default();
+        options.start = options.start.play_moves("b2").unwrap();
+        let settings = Settings {
+            rules: Rules::CONNECT4,
+            x: Seat::Ai(Skill::Shallow(5)),
+            ..options.settings
+        };
+        options.set(&settings);
+        assert_eq!(options.settings, settings);
+        assert_eq!(options.start, Position::empty(Rules::CONNECT4));
+        assert_eq!(Options::default().settings, Settings::default());
     }
 }

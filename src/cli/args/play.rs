@@ -1,7 +1,7 @@
 //! The full-screen game's options, which the config file's settings fill in.
 
-use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget, seat, whole};
-use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch};
+use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, whole};
+use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch, Value};
 use crate::cli::common::error::CliError;
 use crate::engine::Position;
 use clap::Args;
@@ -68,24 +68,39 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    /// The settings the flags give (each `None` unless its flag is there). `--depth` and
+    /// The settings the flags give, each as the config file would give it. `--depth` and
     /// `--time-ms` go together: either one sets the whole budget, as without a config file
     /// (`--depth 6` alone: no time limit).
     pub fn patch(&self) -> Result<SettingsPatch, CliError> {
-        let budget = (self.depth.is_some() || self.time_ms.is_some())
-            .then(|| budget(self.depth, self.time_ms, None));
-        Ok(SettingsPatch {
-            rules: self.game.given_rules()?,
-            x: self.x.as_deref().map(|x| seat(x, "x")).transpose()?,
-            o: self.o.as_deref().map(|o| seat(o, "o")).transpose()?,
-            algorithm: self.algo.as_deref().map(str::parse).transpose()?,
-            time_ms: budget.map(|b| b.time.map_or(0, |t| t.as_millis() as u64)),
-            depth: budget.map(|b| b.depth.unwrap_or(0)),
-            mouse: self.no_mouse.then_some(false),
-            threads: self.threads.threads,
-            book: self.book.no_book.then_some(false),
-            ..SettingsPatch::default()
-        })
+        let mut patch = SettingsPatch::default();
+        let text = |text: &String| Value::Text(text.clone());
+        if let Some(rules) = &self.game.rules {
+            patch.give("rules", text(rules))?;
+        }
+        for (side, seat) in [("x", &self.x), ("o", &self.o)] {
+            if let Some(seat) = seat {
+                patch
+                    .give(side, text(seat))
+                    .map_err(|why| CliError(format!("--{side} {seat}: {why}")))?;
+            }
+        }
+        if let Some(algorithm) = &self.algo {
+            patch.give("algorithm", text(algorithm))?;
+        }
+        if self.depth.is_some() || self.time_ms.is_some() {
+            patch.give("time_ms", Value::Number(self.time_ms.unwrap_or(0)))?;
+            patch.give("depth", Value::Number(self.depth.unwrap_or(0).into()))?;
+        }
+        if let Some(threads) = self.threads.threads {
+            patch.give("threads", Value::Number(threads.into()))?;
+        }
+        if self.no_mouse {
+            patch.give("mouse", Value::Flag(false))?;
+        }
+        if self.book.no_book {
+            patch.give("book", Value::Flag(false))?;
+        }
+        Ok(patch)
     }
 
     /// The TUI's start options, validated: the defaults, then the config file's settings
@@ -102,7 +117,7 @@ impl PlayArgs {
             None => (options.origin, Vec::new()),
         };
         options.seed = self.seed;
-        options.budget.table = self.table.bytes();
+        options.table = self.table.bytes();
         Ok(options)
     }
 }

@@ -1,0 +1,343 @@
+//! The one list of settings: for each, its key in the config file, the comment above it in a new
+//! file, the values the file may hold, what a change does to the running game and its row in the
+//! popup (the fields of a `Setting`, setting.rs). The config file (reading, writing, the
+//! template), the flags' `SettingsPatch` and the popup's rows are all made from `SETTINGS`; the
+//! fields themselves and their defaults are `Settings` (values.rs).
+
+use crate::app::settings::setting::{Change, Kind, Row, Section, Setting};
+use crate::app::settings::steps::{
+    DEPTHS, PACES, RULE_PRESETS, THREADS, TIMES, step_in, step_number, step_seat,
+};
+use crate::app::settings::values::{
+    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings, cores,
+};
+use crate::engine::Algorithm;
+
+/// The setting with this name.
+pub fn setting(name: &str) -> Option<&'static Setting> {
+    SETTINGS.iter().find(|s| s.name == name)
+}
+
+fn always(_: &Settings) -> bool {
+    true
+}
+
+pub(super) fn on_off(on: bool) -> String {
+    if on { "on".into() } else { "off".into() }
+}
+
+pub(super) fn plies(n: u32) -> String {
+    format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
+}
+
+fn seat_text(seat: Seat) -> String {
+    match seat {
+        Seat::Human => "human".into(),
+        Seat::Ai(skill) => format!("AI {}", skill.describe()),
+    }
+}
+
+/// A flag's row: on or off, either arrow toggles it.
+const fn toggle(
+    section: Section,
+    label: &'static str,
+    text: fn(&Settings, bool) -> String,
+    step: fn(&mut Settings, isize),
+) -> Option<Row> {
+    Some(Row {
+        section,
+        label,
+        shown: always,
+        text,
+        step,
+    })
+}
+
+/// Every setting, in the config file's order.
+pub const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "rules",
+        help: "tictactoe, 4x4, 5x5k4, connect4, 8x8k5, or WxHkK with g for gravity (6x5k4, 7x6k4g)",
+        kind: Kind::Text {
+            get: |s| s.rules.to_string(),
+            put: |s, text| {
+                text.parse()
+                    .map(|r| s.rules = r)
+                    .map_err(|e| format!("{e}"))
+            },
+        },
+        change: Change::NewGame,
+        row: Some(Row {
+            section: Section::Game,
+            label: "rules",
+            shown: always,
+            text: |s, _| {
+                if RULE_PRESETS.contains(&s.rules) {
+                    s.rules.to_string()
+                } else {
+                    format!("{} (custom)", s.rules)
+                }
+            },
+            step: |s, delta| s.rules = step_in(&RULE_PRESETS, s.rules, delta),
+        }),
+    },
+    Setting {
+        name: "x",
+        help: "who plays X and O: \"human\", \"ai\" (level 4), \"ai:1\" to \"ai:4\", or \"ai:3:DEPTH\" (1 to 20)",
+        kind: Kind::Text {
+            get: |s| s.x.to_string(),
+            put: |s, text| text.parse().map(|v| s.x = v),
+        },
+        change: Change::Seats,
+        row: Some(Row {
+            section: Section::Players,
+            label: "X plays",
+            shown: always,
+            text: |s, _| seat_text(s.x),
+            step: |s, delta| s.x = step_seat(s.x, delta),
+        }),
+    },
+    Setting {
+        name: "o",
+        help: "",
+        kind: Kind::Text {
+            get: |s| s.o.to_string(),
+            put: |s, text| text.parse().map(|v| s.o = v),
+        },
+        change: Change::Seats,
+        row: Some(Row {
+            section: Section::Players,
+            label: "O plays",
+            shown: always,
+            text: |s, _| seat_text(s.o),
+            step: |s, delta| s.o = step_seat(s.o, delta),
+        }),
+    },
+    Setting {
+        name: "algorithm",
+        help: "\"minimax\", \"alphabeta\" or \"engine\"",
+        kind: Kind::Text {
+            get: |s| s.algorithm.to_string(),
+            put: |s, text| text.parse().map(|v| s.algorithm = v),
+        },
+        change: Change::Search,
+        row: Some(Row {
+            section: Section::Search,
+            label: "algorithm",
+            shown: always,
+            text: |s, _| s.algorithm.to_string(),
+            step: |s, delta| s.algorithm = step_in(&Algorithm::ALL, s.algorithm, delta),
+        }),
+    },
+    Setting {
+        name: "time_ms",
+        help: "the AI's thinking time per move in milliseconds, and its depth in plies (0: no limit)",
+        kind: Kind::Number {
+            most: MAX_TIME_MS,
+            get: |s| s.time_ms,
+            put: |s, n| s.time_ms = n,
+        },
+        change: Change::Search,
+        row: Some(Row {
+            section: Section::Search,
+            label: "time per move",
+            shown: always,
+            text: |s, _| match s.time_ms {
+                0 => "no limit".into(),
+                ms => format!("{ms} ms"),
+            },
+            step: |s, delta| s.time_ms = step_number(&TIMES, s.time_ms, delta),
+        }),
+    },
+    Setting {
+        name: "depth",
+        help: "",
+        kind: Kind::Number {
+            most: MAX_DEPTH as u64,
+            get: |s| u64::from(s.depth),
+            put: |s, n| s.depth = n as u32,
+        },
+        change: Change::Search,
+        row: Some(Row {
+            section: Section::Search,
+            label: "depth limit",
+            shown: always,
+            text: |s, _| match s.depth {
+                0 => "no limit".into(),
+                depth => plies(depth),
+            },
+            step: |s, delta| s.depth = step_number(&DEPTHS, u64::from(s.depth), delta) as u32,
+        }),
+    },
+    Setting {
+        name: "pace_ms",
+        help: "with two AIs, the least time per move in milliseconds, so the game can be watched",
+        kind: Kind::Number {
+            most: MAX_PACE_MS,
+            get: |s| s.pace_ms,
+            put: |s, n| s.pace_ms = n,
+        },
+        change: Change::Nothing,
+        row: Some(Row {
+            section: Section::Players,
+            label: "AI vs AI pace",
+            // Only two AIs keep a pace.
+            shown: |s| s.x.is_ai() && s.o.is_ai(),
+            text: |s, _| match s.pace_ms {
+                0 => "none: as fast as they think".into(),
+                ms => format!("{ms} ms a move at least"),
+            },
+            step: |s, delta| s.pace_ms = step_number(&PACES, s.pace_ms, delta),
+        }),
+    },
+    Setting {
+        name: "keep_analysing",
+        help: "on your turn and in the explorer, go on analysing past the time per move until every move is exact",
+        kind: Kind::Flag {
+            get: |s| s.keep_analysing,
+            put: |s, on| s.keep_analysing = on,
+        },
+        change: Change::Search,
+        row: toggle(
+            Section::Search,
+            "keep analysing",
+            |s, _| {
+                if s.keep_analysing {
+                    "on: until every move is exact".into()
+                } else {
+                    "off: stop at the budget".into()
+                }
+            },
+            |s, _| s.keep_analysing = !s.keep_analysing,
+        ),
+    },
+    Setting {
+        name: "threads",
+        help: "threads each analysis searches on, 1 to 256; 0: every core of the machine",
+        kind: Kind::Number {
+            most: MAX_THREADS as u64,
+            get: |s| u64::from(s.threads),
+            put: |s, n| s.threads = n as u32,
+        },
+        change: Change::Search,
+        row: Some(Row {
+            section: Section::Search,
+            label: "threads",
+            shown: always,
+            text: |s, _| match s.threads {
+                0 => format!("every core ({})", cores()),
+                n => n.to_string(),
+            },
+            step: |s, delta| s.threads = step_number(&THREADS, u64::from(s.threads), delta) as u32,
+        }),
+    },
+    Setting {
+        name: "hints",
+        help: "star the recommended move on the board on your turn",
+        kind: Kind::Flag {
+            get: |s| s.hints,
+            put: |s, on| s.hints = on,
+        },
+        change: Change::Nothing,
+        row: toggle(
+            Section::Display,
+            "hints",
+            |s, _| on_off(s.hints),
+            |s, _| s.hints = !s.hints,
+        ),
+    },
+    Setting {
+        name: "heat_map",
+        help: "show every move's score on its cell (the m key)",
+        kind: Kind::Flag {
+            get: |s| s.heat_map,
+            put: |s, on| s.heat_map = on,
+        },
+        change: Change::Nothing,
+        row: toggle(
+            Section::Display,
+            "heat map",
+            |s, _| on_off(s.heat_map),
+            |s, _| s.heat_map = !s.heat_map,
+        ),
+    },
+    Setting {
+        name: "mouse",
+        help: "mouse clicks play moves and work the settings popup",
+        kind: Kind::Flag {
+            get: |s| s.mouse,
+            put: |s, on| s.mouse = on,
+        },
+        change: Change::Nothing,
+        row: toggle(
+            Section::Display,
+            "mouse",
+            |s, _| on_off(s.mouse),
+            |s, _| s.mouse = !s.mouse,
+        ),
+    },
+    Setting {
+        name: "theme",
+        help: "\"default\" (colours for a dark background; NO_COLOR turns them off), \"light\" or \"mono\"",
+        kind: Kind::Text {
+            get: |s| s.theme.to_string(),
+            put: |s, text| text.parse().map(|v| s.theme = v),
+        },
+        change: Change::Nothing,
+        row: Some(Row {
+            section: Section::Display,
+            label: "theme",
+            shown: always,
+            text: |s, color| match s.theme {
+                Palette::Default if !color => "default (NO_COLOR: no colour)".into(),
+                theme => theme.to_string(),
+            },
+            step: |s, delta| s.theme = step_in(&Palette::ALL, s.theme, delta),
+        }),
+    },
+    Setting {
+        name: "book",
+        help: "the exact engine reads the first plies' positions from the built-in opening book",
+        kind: Kind::Flag {
+            get: |s| s.book,
+            put: |s, on| s.book = on,
+        },
+        change: Change::Nothing,
+        row: None,
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Rules, Skill};
+
+    #[test]
+    fn every_setting_reads_back_what_it_writes() {
+        // Every row stepped once from the defaults, then what stepping does not reach.
+        let mut unusual = Settings::default();
+        for row in SETTINGS.iter().filter_map(|s| s.row) {
+            (row.step)(&mut unusual, 1);
+        }
+        unusual.rules = "6x5k4g".parse().unwrap();
+        unusual.x = Seat::Ai(Skill::Shallow(7));
+        unusual.book = false;
+        for from in [Settings::default(), unusual] {
+            let mut to = Settings {
+                rules: Rules::CONNECT4,
+                ..Settings::default()
+            };
+            for setting in SETTINGS {
+                setting.copy(&from, &mut to);
+            }
+            assert_eq!(to, from);
+        }
+    }
+
+    #[test]
+    fn names_are_unique() {
+        for (i, setting) in SETTINGS.iter().enumerate() {
+            assert!(SETTINGS[..i].iter().all(|s| s.name != setting.name));
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! `Settings`, everything the settings popup changes and the config file keeps, with their
+//! defaults, and the types of their values that are the app's own (`Seat`, `Palette`). How each
+//! is named, read, written, shown and stepped is in list.rs.
+
+use crate::engine::{Algorithm, Rules, Skill};
+use std::fmt;
+use std::str::FromStr;
+
+/// Everything the settings popup changes and the config file keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The game.
+    pub rules: Rules,
+    /// Who plays X.
+    pub x: Seat,
+    /// Who plays O.
+    pub o: Seat,
+    /// The algorithm of the AI and the analysis.
+    pub algorithm: Algorithm,
+    /// Thinking time per move in milliseconds; 0: no time limit.
+    pub time_ms: u64,
+    /// Search depth in plies; 0: no depth limit.
+    pub depth: u32,
+    /// With two AIs, the least time per move in milliseconds, so a game can be watched.
+    pub pace_ms: u64,
+    /// Whether the analysis goes on past the budget on a human's turn and in the explorer, until
+    /// every move is exact (the analysis board).
+    pub keep_analysing: bool,
+    /// Threads each analysis searches on; 0: every core of the machine.
+    pub threads: u32,
+    /// Whether the recommended move is starred on the board on a human's turn.
+    pub hints: bool,
+    /// Whether every empty cell shows its move's score (the `m` key toggles it too).
+    pub heat_map: bool,
+    /// Whether mouse clicks play moves and work the popup.
+    pub mouse: bool,
+    /// Colours or none (`NO_COLOR` turns colour off whatever this says).
+    pub theme: Palette,
+    /// Whether the exact engine consults the opening book (read when the game starts).
+    pub book: bool,
+}
+
+impl Default for Settings {
+    /// What tictree does with no config file and no flags.
+    fn default() -> Settings {
+        Settings {
+            rules: Rules::TICTACTOE,
+            x: Seat::Human,
+            o: Seat::PERFECT,
+            algorithm: Algorithm::Engine,
+            time_ms: 1500,
+            depth: 0,
+            pace_ms: 400,
+            keep_analysing: true,
+            threads: 0,
+            hints: false,
+            heat_map: false,
+            mouse: true,
+            theme: Palette::Default,
+            book: true,
+        }
+    }
+}
+
+/// Largest `time_ms`: one day, as `--time-ms` allows.
+pub const MAX_TIME_MS: u64 = 86_400_000;
+/// Largest search depth, as `--depth` allows.
+pub const MAX_DEPTH: u32 = 64;
+/// Largest `pace_ms`: a minute a move is as slow as anyone watches.
+pub const MAX_PACE_MS: u64 = 60_000;
+/// Largest `threads`, as `--threads` allows.
+pub const MAX_THREADS: u32 = 256;
+
+/// The machine's cores: what `threads = 0` stands for.
+pub fn cores() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u32)
+}
+
+/// The threads a `threads` setting runs on (0: every core).
+pub fn threads_for(setting: u32) -> usize {
+    if setting == 0 {
+        cores() as usize
+    } else {
+        setting as usize
+    }
+}
+
+/// Who sits on one side of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// Moves come from the keyboard or mouse.
+    Human,
+    /// Moves come from the engine, played at a skill level.
+    Ai(Skill),
+}
+
+impl Seat {
+    /// The perfect AI, the default opponent.
+    pub const PERFECT: Seat = Seat::Ai(Skill::Perfect);
+
+    /// Whether the AI plays this side.
+    pub fn is_ai(self) -> bool {
+        matches!(self, Seat::Ai(_))
+    }
+}
+
+impl fmt::Display for Seat {
+    /// `human`, `ai:4`, `ai:3:5`: what `--x` and `--o` take.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Seat::Human => f.write_str("human"),
+            Seat::Ai(skill) => write!(f, "ai:{skill}"),
+        }
+    }
+}
+
+impl FromStr for Seat {
+    type Err = String;
+
+    /// `human`, `ai` (level 4), `ai:1` … `ai:4`, `ai:3:DEPTH`.
+    fn from_str(text: &str) -> Result<Seat, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.split_once(':') {
+            _ if lower == "human" => Ok(Seat::Human),
+            _ if lower == "ai" => Ok(Seat::PERFECT),
+            Some(("ai", skill)) => skill.parse().map(Seat::Ai),
+            _ => Err(format!(
+                "unknown player '{text}': use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)"
+            )),
+        }
+    }
+}
+
+/// How the screen is coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Palette {
+    /// The terminal's own colours (off anyway under `NO_COLOR`), chosen for a dark background.
+    #[default]
+    Default,
+    /// The terminal's own colours, the darker ones, for a light background.
+    Light,
+    /// No colour at all: modifiers and symbols only.
+    Mono,
+}
+
+impl Palette {
+    /// Every palette, in the popup's order.
+    pub const ALL: [Palette; 3] = [Palette::Default, Palette::Light, Palette::Mono];
+
+    /// The name in the config file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Palette::Default => "default",
+            Palette::Light => "light",
+            Palette::Mono => "mono",
+        }
+    }
+}
+
+impl fmt::Display for Palette {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Palette {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Palette, String> {
+        Palette::ALL
+            .into_iter()
+            .find(|p| p.name() == text.trim().to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown theme '{text}': use default, light or mono"))
+    }
+}
