@@ -1,7 +1,7 @@
 //! The settings popup as data: its rows, the value each shows, and the values ← and → step
 //! through. Each setting's row comes from `SETTINGS` (list.rs); the rows here are the parts of a
 //! setting the popup edits on their own: custom rules and level 3's depth. What a change does to
-//! the game is in configuring.rs.
+//! the game is in update.rs.
 
 use crate::app::settings::list::{SETTINGS, on_off, plies, setting};
 use crate::app::settings::setting::{Row, Section};
