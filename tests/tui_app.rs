@@ -5,7 +5,7 @@ mod tui_support;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
-use tictree::app::{Action, App, Direction, KeptSolvers, Focus, Job, JobKey, Popup, Seat};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, KeptSolvers, Popup, Seat};
 use tictree::engine::{Position, Rules, Skill, Status};
 use tictree::tui::{action_for_key, key_action};
 use tui_support::*;

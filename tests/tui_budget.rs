@@ -4,7 +4,7 @@
 mod tui_support;
 
 use insta::assert_snapshot;
-use tictree::app::{Action, App, KeptSolvers, Job, Reply, ReplyBody, Seat};
+use tictree::app::{Action, App, Job, KeptSolvers, Reply, ReplyBody, Seat};
 use tictree::engine::Rules;
 use tui_support::*;
 

@@ -13,6 +13,6 @@ pub mod trace;
 
 pub use args::{
     AnalyzeArgs, BenchArgs, BookArgs, BookBuildArgs, BookCommand, BookInfoArgs, BookVerifyArgs,
-    Cli, Command, GameArgs, PlayArgs, ReviewArgs, SelfplayArgs, SolveArgs, TraceArgs,
+    Cli, Command, GameArgs, PlayArgs, ReviewArgs, SelfplayArgs, SolveArgs, TraceArgs, TraceFormat,
 };
 pub use common::error::{CliError, Ending, one_line};

@@ -5,7 +5,7 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::time::Duration;
-use tictree::app::{Action, App, Direction, KeptSolvers, Job, Options, Reply, ReplyBody, Runner};
+use tictree::app::{Action, App, Direction, Job, KeptSolvers, Options, Reply, ReplyBody, Runner};
 use tictree::engine::{Algorithm, Appraisal, CompareRow, Position, Rules, StopFlag};
 
 /// The elapsed time every search reports in tests, so screens do not depend on the clock.

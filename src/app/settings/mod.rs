@@ -6,11 +6,11 @@
 //! `options.rs` what the TUI starts with, and the `Budget` a request gets; `steps.rs` the values
 //! the popup steps through; `menu.rs` the popup's rows; `update.rs` its part of `App::update`.
 
-pub(in crate::app) mod update;
 pub(in crate::app) mod list;
 pub(in crate::app) mod menu;
 pub(in crate::app) mod options;
 pub(in crate::app) mod patch;
 pub(in crate::app) mod setting;
 pub(in crate::app) mod steps;
+pub(in crate::app) mod update;
 pub(in crate::app) mod values;

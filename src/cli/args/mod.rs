@@ -171,8 +171,21 @@ pub struct TraceArgs {
         value_parser = whole::<u64>(1..=u64::MAX)
     )]
     pub limit: Option<u64>,
+    /// What to print: the events as JSON lines (json), or the explored tree as a Graphviz picture
+    /// (dot, at most 1,000 positions).
+    #[arg(long, value_enum, default_value_t = TraceFormat::Json)]
+    pub format: TraceFormat,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,
+}
+
+/// `tictree trace --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TraceFormat {
+    /// One JSON object per event, then a summary.
+    Json,
+    /// The explored tree in Graphviz DOT.
+    Dot,
 }
 
 /// `tictree selfplay`.

@@ -21,6 +21,7 @@
 
 mod counters;
 mod event;
+mod explored;
 mod level;
 mod machine;
 mod order;
@@ -30,6 +31,7 @@ mod trace;
 
 pub use counters::{Counters, ReplayLimits};
 pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
+pub use explored::{ExploredNode, ExploredTree, NodeId};
 pub use level::Level;
 pub use sentence::{intro_sentence, sentence};
 pub use trace::Trace;

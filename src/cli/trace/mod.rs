@@ -1,13 +1,19 @@
 //! `tictree trace`: the events of a search, one JSON object per line, exactly the steps the
 //! replay view walks through, then a summary line. Ctrl-C ends the trace early: the summary
-//! then covers the events written so far and says `"partial": true`.
+//! then covers the events written so far and says `"partial": true`. `--format dot` draws the
+//! explored tree instead (`dot.rs`).
 
-use super::args::TraceArgs;
+mod dot;
+
+use super::args::{TraceArgs, TraceFormat};
 use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::format::status_words;
 use crate::cli::common::interrupt::Interrupt;
-use crate::engine::search::replay::{EventKind, LeafKind, Trace};
-use crate::engine::{Algorithm, Event, Move, Player, ReplayValue, Rules, Status, StopFlag};
+use crate::engine::game::notation::thousands;
+use crate::engine::search::replay::{EventKind, LeafKind, ReplayLimits, Trace};
+use crate::engine::{
+    Algorithm, Event, Move, Player, Position, ReplayValue, Rules, Status, StopFlag,
+};
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 use std::io::{self, BufWriter, Write};
@@ -190,14 +196,61 @@ pub fn run(args: &TraceArgs) -> Result<Ending, CliError> {
             status_words(&position)
         )));
     }
+    if args.format == TraceFormat::Dot {
+        return picture(position, algorithm, limits);
+    }
     // Forward only: a trace's memory must not grow with its length (docs/cli.md).
     let mut trace = Trace::new(position, algorithm, limits);
     let interrupt = Interrupt::catch();
     let mut out = BufWriter::new(io::stdout().lock());
-    match write_trace(&mut trace, interrupt.flag(), &mut out).and_then(|partial| {
-        out.flush()?;
-        Ok(partial)
-    }) {
+    finish_writing(
+        write_trace(&mut trace, interrupt.flag(), &mut out).and_then(|partial| {
+            out.flush()?;
+            Ok(partial)
+        }),
+    )
+}
+
+/// `--format dot`: the explored tree drawn, if it is small enough to read.
+fn picture(
+    position: Position,
+    algorithm: Algorithm,
+    limits: ReplayLimits,
+) -> Result<Ending, CliError> {
+    let too_big = || {
+        CliError(format!(
+            "the search enters more than {} positions, too many for a readable picture: use \
+             --depth N or --limit N (at most {}), or a position nearer the end",
+            thousands(dot::MAX_DOT_NODES),
+            thousands(dot::MAX_DOT_NODES)
+        ))
+    };
+    if limits.nodes.is_some_and(|n| n > dot::MAX_DOT_NODES) {
+        return Err(too_big());
+    }
+    // One node more than a picture may hold tells that the search would go beyond it.
+    let bounded = ReplayLimits {
+        nodes: limits.nodes.or(Some(dot::MAX_DOT_NODES + 1)),
+        ..limits
+    };
+    let mut trace = Trace::new(position, algorithm, bounded);
+    let interrupt = Interrupt::catch();
+    let (tree, partial) = dot::explore(&mut trace, interrupt.flag()).ok_or_else(too_big)?;
+    if limits.nodes.is_none() && trace.truncated() {
+        return Err(too_big());
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    finish_writing(
+        dot::write_dot(&mut out, &tree, &trace, partial).and_then(|()| {
+            out.flush()?;
+            Ok(partial)
+        }),
+    )
+}
+
+/// The command's ending once its output is written (`Ok(true)`: Ctrl-C cut it short).
+fn finish_writing(written: io::Result<bool>) -> Result<Ending, CliError> {
+    match written {
         // A reader that stops early (`| head`) is a normal end, not an error.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(Ending::Done),
         Err(error) => Err(CliError(format!("cannot write the trace: {error}"))),
