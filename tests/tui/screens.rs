@@ -1,0 +1,591 @@
+//! Whole-screen snapshots of the main states (review each `.snap` by eye when it changes).
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use tictree::app::{Action, App, Direction, Seat};
+use tictree::engine::Rules;
+
+#[test]
+fn start_screen_shows_every_candidate_with_its_score() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    // Textbook minimax from the empty board counts the minimax tutorial notebook's 549,945 moves checked.
+    assert!(text.contains("549,945 nodes"), "{text}");
+    assert!(text.contains("X (you) to move"));
+    assert_snapshot!("start", terminal.backend());
+}
+
+#[test]
+fn mid_game_lists_scores_outcomes_and_lines() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a3");
+    play_at(&mut app, "c1");
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    // The AI (seed 7) answered a3 with b2 and c1 with b3: b3 is the last move, named under the
+    // board and drawn in parentheses, the only cell so drawn.
+    let moves: Vec<String> = app
+        .game
+        .moves()
+        .iter()
+        .map(|&m| Rules::TICTACTOE.move_name(m))
+        .collect();
+    assert_eq!(moves, ["a3", "b2", "c1", "b3"]);
+    assert!(text.contains("X (you) to move · last b3"), "{text}");
+    assert_eq!(text.matches("(│ │)").count(), 1, "{text}");
+    // Row 3: X in a3, the O just played in b3 (in parentheses), c3 empty.
+    assert!(text.contains("│ 3 │   ╳   │ (│ │) │       │"), "{text}");
+    // Only b1 blocks O's b2-b3 line: every other move loses at once.
+    assert_eq!(text.matches("-9  loss in 1").count(), 4, "{text}");
+    assert!(text.contains("★  b1      0  draw"), "{text}");
+    assert_snapshot!("mid_game", terminal.backend());
+}
+
+#[test]
+fn game_over_shows_the_winning_line_and_the_result() {
+    // X a3, O b2, X b3, O c3, X a2: O completes c3-b2-a1 at once.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c3 a2"), false);
+    run_jobs(&mut app);
+    let terminal = screen(&app, 100, 30);
+    let text = text(&terminal);
+    assert!(text.contains("★ O WINS ★"), "{text}");
+    assert_eq!(
+        text.matches("*│ │*").count(),
+        3,
+        "winning cells are starred"
+    );
+    assert!(log_text(&app).contains(&"Game over: O (AI level 4) wins with c3 b2 a1".to_string()));
+    assert_snapshot!("game_over", terminal.backend());
+}
+
+/// The help popup's lines as drawn, between its borders (trailing blanks trimmed).
+fn help_lines(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    let (width, height) = (buffer.area.width, buffer.area.height);
+    let at = |x: u16, y: u16| buffer[(x, y)].symbol();
+    let (left, top) = (0..height)
+        .flat_map(|y| (0..width.saturating_sub(3)).map(move |x| (x, y)))
+        .find(|&(x, y)| at(x, y) == "┌" && at(x + 2, y) == "H" && at(x + 3, y) == "e")
+        .expect("the help popup is open");
+    let right = (left + 1..width)
+        .find(|&x| at(x, top) == "┐")
+        .expect("its top right corner");
+    (top + 1..height)
+        .take_while(|&y| at(left, y) != "└")
+        .map(|y| {
+            let line: String = (left + 1..right).map(|x| at(x, y)).collect();
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn help_popup_lists_every_key_and_esc_closes_it() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHelp]);
+    let terminal = screen(&app, 100, 30);
+    assert_snapshot!("help", terminal.backend());
+    // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
+    // lines are spelled out here, independently of the table they are drawn from.
+    let tall = screen(&app, 100, 80);
+    let whole = help_lines(&tall);
+    assert_snapshot!("help_whole", whole.join("\n"));
+    for line in [
+        " Playing",
+        "     Enter / Space  place a mark at the cursor",
+        "             u / r  undo to your previous turn / redo",
+        " Search replay (after s)",
+        "                 x  run to the next cutoff",
+        "        q / Ctrl-C  quit",
+        " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
+    ] {
+        assert!(
+            whole.iter().any(|l| l == line),
+            "help lacks {line:?}: {whole:#?}"
+        );
+    }
+    assert!(!text(&tall).contains("↓ more"));
+    // On a short one it starts at the top and says there is more; ↓ scrolls it down to its last
+    // line and no further: the view is then the end of the whole popup.
+    let first = help_lines(&terminal);
+    assert!(first.len() < whole.len());
+    assert_eq!(first, whole[..first.len()]);
+    assert!(text(&terminal).contains("↓ more · Esc or ? closes"));
+    for _ in 0..whole.len() + 5 {
+        app.update(Action::Move(Direction::Down));
+    }
+    let end = screen(&app, 100, 30);
+    let last = help_lines(&end);
+    assert_eq!(last, whole[whole.len() - last.len()..]);
+    assert!(!text(&end).contains("↓ more") && text(&end).contains("Esc or ? closes"));
+    // Keys other than Esc/?/q do nothing while the popup is open; Esc closes it, not the app.
+    press(&mut app, &[Action::Move(Direction::Left), Action::Escape]);
+    assert!(app.popup.is_none() && !app.should_quit());
+    assert_eq!(app.cursor, (1, 1));
+}
+
+/// Every key of the help popup (`HELP`) is documented in docs/keys.md, in the first column of
+/// one of its tables, and in README.md's keys table, so the three cannot drift apart. A key is
+/// looked for in backquotes (`` `u` ``); a word such as `paste` or `mouse click`, as it is.
+#[test]
+fn every_help_key_is_in_the_docs() {
+    let read = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let keys_md = read("docs/keys.md");
+    // The first column of every table row of keys.md (its header rows too: harmless).
+    let key_columns: Vec<&str> = keys_md
+        .lines()
+        .filter_map(|line| line.strip_prefix('|')?.split('|').next())
+        .collect();
+    let readme = read("README.md");
+    let readme_keys = readme
+        .split_once("\n## Keys\n")
+        .and_then(|(_, rest)| rest.split("\n## ").next())
+        .expect("README.md has a ## Keys section");
+    let mut missing = Vec::new();
+    for section in tictree::app::HELP {
+        for (keys, _) in section.keys {
+            for alternative in keys.split(" / ") {
+                let is_word = alternative
+                    .split(' ')
+                    .all(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_lowercase()));
+                let wanted: Vec<String> = if is_word {
+                    vec![alternative.to_string()]
+                } else {
+                    alternative
+                        .split_whitespace()
+                        .filter(|&key| key != "…")
+                        .map(|key| format!("`{key}`"))
+                        .collect()
+                };
+                for want in wanted {
+                    let in_keys_md = if is_word {
+                        keys_md
+                            .lines()
+                            .any(|l| l.starts_with('|') && l.contains(&want))
+                    } else {
+                        key_columns.iter().any(|column| column.contains(&want))
+                    };
+                    if !in_keys_md {
+                        missing.push(format!(
+                            "docs/keys.md lacks {want} ({keys:?}, {})",
+                            section.title
+                        ));
+                    }
+                    if !readme_keys.contains(&want) {
+                        missing.push(format!(
+                            "README.md's keys lack {want} ({keys:?}, {})",
+                            section.title
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}
+
+#[test]
+fn too_small_terminal_says_what_it_needs_and_recovers() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    let (w, h) = tictree::ui::min_size(&Rules::TICTACTOE);
+    let small = screen(&app, 40, 12);
+    let shown = text(&small);
+    assert!(
+        shown.contains(&format!("terminal too small: need {w}×{h}")),
+        "{shown}"
+    );
+    assert!(shown.contains("now 40×12"));
+    assert_snapshot!("too_small", small.backend());
+    let just_enough = screen(&app, w, h);
+    assert!(!text(&just_enough).contains("too small"));
+    assert!(text(&just_enough).contains("Board"));
+}
+
+#[test]
+fn drawing_never_panics_at_any_size() {
+    for rules in [Rules::TICTACTOE, Rules::CONNECT4, "8x8k5".parse().unwrap()] {
+        let mut app = App::new(options(rules), true);
+        let _ = app.take_job(); // Big boards are not searched here: the screen must cope anyway.
+        let every_size = |app: &App| {
+            for width in (0..140).step_by(3) {
+                for height in (0..50).step_by(2) {
+                    screen(app, width, height);
+                }
+            }
+        };
+        // The help over the game, the replay (its sentence and stack wrap into any width), the
+        // settings over the replay.
+        app.update(Action::ToggleHelp);
+        every_size(&app);
+        app.update(Action::ToggleHelp);
+        app.update(Action::OpenReplay);
+        let _ = app.take_job();
+        app.update(Action::Replay(tictree::app::ReplayCommand::Forward));
+        every_size(&app);
+        app.update(Action::ToggleSettings);
+        every_size(&app);
+    }
+}
+
+/// Below the smallest layout (40×12 is smaller than any board needs) the screen says what size
+/// it needs, and the settings (where a smaller board can be chosen) still open over it.
+#[test]
+fn forty_by_twelve_says_what_it_needs() {
+    for rules in [Rules::TICTACTOE, Rules::CONNECT4] {
+        let mut app = App::new(options(rules), false);
+        let _ = app.take_job();
+        let (w, h) = tictree::ui::min_size(&rules);
+        assert!(w > 40 || h > 12, "{rules}");
+        let shown = text(&screen(&app, 40, 12));
+        assert!(
+            shown.contains(&format!("terminal too small: need {w}×{h}")),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("now 40×12") && shown.contains("q to quit"),
+            "{shown}"
+        );
+        app.update(Action::ToggleSettings);
+        let shown = text(&screen(&app, 40, 12));
+        assert!(
+            shown.contains("Settings") && shown.contains("> rules"),
+            "{shown}"
+        );
+    }
+}
+
+/// At every width the status bar ends with `? help` and `q quit`: the other keys are said
+/// shorter, then the least relevant left out, never these.
+#[test]
+fn the_status_bar_keeps_help_and_quit_at_every_width() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a3");
+    let every_width = |app: &App, must: &str| {
+        for width in 40..=160 {
+            let terminal = screen(app, width, 60);
+            assert!(
+                rows(&terminal).last().unwrap().contains(must),
+                "{width}: {must}"
+            );
+            assert_status_bar_keeps_help_and_quit(&terminal);
+        }
+    };
+    every_width(&app, "Enter place");
+    // A notice takes its room first.
+    app.update(Action::Escape);
+    every_width(&app, "nothing to close");
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    every_width(&app, "Esc back");
+    press(
+        &mut app,
+        &[Action::Escape, Action::Escape, Action::OpenReplay],
+    );
+    every_width(&app, "Esc leave");
+    // Wide enough, every key is said in full.
+    let wide = rows(&screen(&app, 160, 60));
+    assert!(
+        wide.last()
+            .unwrap()
+            .contains("e/g end/start  1/2/3 algo  p play  +/- speed")
+    );
+}
+
+#[test]
+fn connect4_cursor_shows_where_the_mark_lands() {
+    let rules = Rules::CONNECT4;
+    let mut options = options_from(rules, "341251664715213456754671541364");
+    // Minimax would take seconds here; alpha-beta's counts are just as stable.
+    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    // Column b: the mark lands on b3, above the marks in b1 and b2.
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::Move(Direction::Left));
+    let terminal = screen(&app, 110, 34);
+    let text = text(&terminal);
+    assert!(text.contains('▼'), "{text}");
+    assert_eq!(
+        app.cursor_move().map(|m| rules.move_name(m)),
+        Some("b3".into())
+    );
+    assert!(text.contains("loss in 6"), "{text}");
+    assert_snapshot!("connect4", terminal.backend());
+    press(&mut app, &[Action::Place]);
+    assert_eq!(app.game.moves().len(), 2, "X dropped in b, the AI answered");
+}
+
+#[test]
+fn eight_by_eight_board_fills_in_live() {
+    let rules: Rules = "8x8k5".parse().unwrap();
+    let mut options = options_from(rules, "d5 e4 e5");
+    options.x = Seat::PERFECT;
+    options.o = Seat::Human;
+    let mut app = App::new(options, false);
+    // The exact search of an 8×8 board does not finish quickly: the pane shows what has arrived.
+    let _ = app.take_job();
+    let terminal = screen(&app, 120, 40);
+    let text = text(&terminal);
+    assert!(text.contains("searching… 0 of 61 moves scored"), "{text}");
+    assert!(text.contains(" h "), "column letters run to h: {text}");
+    assert_snapshot!("eight_by_eight", terminal.backend());
+}
+
+/// The rows of a screen.
+fn rows(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
+    text(terminal)
+        .lines()
+        .map(|l| l.trim_matches('"').to_string())
+        .collect()
+}
+
+/// What the pane whose top border starts `┌ {title}` says, its rows joined by blanks.
+fn pane_text(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>, title: &str) -> String {
+    let rows = rows(terminal);
+    let chars: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let corner: Vec<char> = format!("┌ {title}").chars().collect();
+    let (top, left) = chars
+        .iter()
+        .enumerate()
+        .find_map(|(y, row)| {
+            (0..row.len())
+                .find(|&x| row[x..].starts_with(&corner))
+                .map(|x| (y, x))
+        })
+        .unwrap_or_else(|| panic!("no pane {title}:\n{}", rows.join("\n")));
+    let right = (left + 1..chars[top].len())
+        .find(|&x| chars[top][x] == '┐')
+        .expect("its top right corner");
+    chars[top + 1..]
+        .iter()
+        .take_while(|row| row[left] == '│')
+        .map(|row| row[left + 1..right].iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Blanks collapsed: text laid out on several rows reads as the same words.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The status bar always keeps the help and quit keys, and ends with them.
+fn assert_status_bar_keeps_help_and_quit(
+    terminal: &ratatui::Terminal<ratatui::backend::TestBackend>,
+) {
+    let rows = rows(terminal);
+    let bar = rows.last().expect("a status bar").trim_end();
+    assert!(bar.ends_with("? help  q quit"), "{bar}");
+}
+
+/// The newest log lines can be read whole in the log pane, however long (the older ones scroll
+/// off the top).
+fn assert_log_whole(app: &App, terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) {
+    let shown = words(&pane_text(terminal, "Log"));
+    for line in log_text(app).iter().rev().take(2) {
+        assert!(
+            shown.contains(&words(line)),
+            "{line:?} not whole in {shown:?}"
+        );
+    }
+}
+
+/// The game, the explorer, the search replay and the settings at 80×24, the most common terminal
+/// size: nothing said is cut at a pane's edge, and the status bar keeps `? help` and `q quit`.
+/// `replay` moves the replay to a step worth seeing.
+fn eighty_by_twenty_four(mut app: App, name: &str, replay: impl Fn(&mut App)) {
+    use tictree::app::ReplayCommand as C;
+    let game = screen(&app, 80, 24);
+    assert_status_bar_keeps_help_and_quit(&game);
+    assert_log_whole(&app, &game);
+    assert_snapshot!(format!("80x24_{name}_game"), game.backend());
+
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    let explorer = screen(&app, 80, 24);
+    assert!(text(&explorer).contains("board › "), "{}", text(&explorer));
+    assert!(rows(&explorer)[23].contains("Esc back"));
+    assert_status_bar_keeps_help_and_quit(&explorer);
+    assert_snapshot!(format!("80x24_{name}_explorer"), explorer.backend());
+
+    press(
+        &mut app,
+        &[Action::Escape, Action::Escape, Action::OpenReplay],
+    );
+    replay(&mut app);
+    let replaying = screen(&app, 80, 24);
+    let state = app.replay().expect("the replay is open");
+    let pane = words(&pane_text(&replaying, "Search replay"));
+    assert!(pane.contains(&words(&state.replay.sentence())), "{pane}");
+    if state.replay.algorithm() == tictree::engine::Algorithm::Minimax {
+        assert!(!pane.contains('α') && !pane.contains("+∞"), "{pane}");
+    }
+    assert!(rows(&replaying)[23].contains("Esc leave"));
+    assert_status_bar_keeps_help_and_quit(&replaying);
+    assert_snapshot!(format!("80x24_{name}_replay"), replaying.backend());
+
+    press(
+        &mut app,
+        &[Action::Replay(C::Close), Action::ToggleSettings],
+    );
+    let settings = screen(&app, 80, 24);
+    assert!(text(&settings).contains("Settings"));
+    // The popup takes the whole height: its own foot names its keys.
+    assert!(
+        text(&settings).contains("Enter/Esc close"),
+        "{}",
+        text(&settings)
+    );
+    assert_snapshot!(format!("80x24_{name}_settings"), settings.backend());
+}
+
+/// Options whose settings popup names the same config file on every machine.
+fn fixed_config(mut options: tictree::app::Options) -> tictree::app::Options {
+    options.config = Some(std::path::PathBuf::from(
+        "/home/you/.config/tictree/config.toml",
+    ));
+    options
+}
+
+#[test]
+fn eighty_by_twenty_four_on_tic_tac_toe() {
+    let mut app = App::new(fixed_config(options(Rules::TICTACTOE)), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a3");
+    eighty_by_twenty_four(app, "tictactoe", |app| {
+        // Alpha-beta's first cutoff, seven plies down: a long sentence below a deep stack.
+        press(
+            app,
+            &[Action::Replay(tictree::app::ReplayCommand::NextCutoff)],
+        );
+    });
+}
+
+#[test]
+fn eighty_by_twenty_four_on_connect_four() {
+    // Twelve moves in, where the engine solves every move in well under a second (tests leave
+    // the opening book out) and minimax still has far too many nodes to replay whole.
+    let mut options = fixed_config(options_from(Rules::CONNECT4, "341251664715"));
+    options.algorithm = tictree::engine::Algorithm::Engine;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    eighty_by_twenty_four(app, "connect4", |app| {
+        use tictree::app::ReplayCommand as C;
+        // Minimax, too big to replay whole, a few events in.
+        press(
+            app,
+            &[Action::Replay(C::Algorithm(
+                tictree::engine::Algorithm::Minimax,
+            ))],
+        );
+        for _ in 0..6 {
+            press(app, &[Action::Replay(C::Forward)]);
+        }
+        let state = app.replay().expect("open");
+        assert!(
+            state
+                .replay
+                .totals()
+                .is_some_and(|t| t.nodes == tictree::app::REPLAY_NODES)
+        );
+    });
+}
+
+/// Where the stack is taller than the replay pane, its deepest levels show under a line that
+/// counts the ones above ("… 2 levels above", never "1 levels"); the sentence stays whole.
+#[test]
+fn the_replay_counts_the_levels_it_leaves_out() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        press(&mut app, &[Action::Replay(C::Forward)]);
+        let terminal = screen(&app, 80, 24);
+        let pane = pane_text(&terminal, "Search replay");
+        let sentence = app.replay().expect("open").replay.sentence();
+        assert!(words(&pane).contains(&words(&sentence)), "{pane}");
+        assert!(!pane.contains("… 1 levels"), "{pane}");
+        if let Some(at) = pane.find("… ") {
+            let said = pane[at..].split("above").next().unwrap_or_default();
+            seen.insert(said.trim().to_string());
+        }
+    }
+    // One level left out would take the row that could show it: the count starts at two.
+    assert!(seen.contains("… 2 levels"), "{seen:?}");
+}
+
+/// Log lines wrap instead of ending at the pane's edge, at any width: the AI's search line with
+/// its winning move, at 140 columns as at 80.
+#[test]
+fn log_lines_wrap_whole_at_any_width() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c3 a2"), false);
+    run_jobs(&mut app);
+    let log = log_text(&app);
+    let search = log
+        .iter()
+        .find(|l| l.contains("best +10 (win in 1) with a1"))
+        .expect("the AI's winning search is logged");
+    for (width, height) in [(140, 32), (100, 30), (80, 24), (60, 40)] {
+        let terminal = screen(&app, width, height);
+        let shown = words(&pane_text(&terminal, "Log"));
+        assert!(shown.contains(&words(search)), "{width}×{height}: {shown}");
+        assert_log_whole(&app, &terminal);
+    }
+}
+
+#[test]
+fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
+    use tictree::engine::Player;
+    let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a3"), false);
+    run_jobs(&mut app);
+    app.update(Action::Edit);
+    // An X more at c1 (the cursor's cell after moving down and right): X has one too many.
+    app.update(Action::Move(Direction::Down));
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::EditMark(Some(Player::X)));
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(
+        shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
+        "{shown}"
+    );
+    assert!(shown.contains("Enter play here"), "{shown}");
+    assert!(shown.contains("Edit: not legal"), "{shown}");
+    assert_snapshot!("editor", terminal.backend());
+}
+
+#[test]
+fn the_connect4_editor_puts_the_cursor_on_any_cell() {
+    use tictree::engine::Player;
+    let mut options = options_from(Rules::CONNECT4, "4453");
+    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Edit);
+    // The cursor starts on d3, right above the marks in d1 and d2: an X rests there; one row
+    // up, an O over the empty d5 would float.
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::EditMark(Some(Player::O)));
+    let terminal = screen(&app, 110, 34);
+    let shown = text(&terminal);
+    assert!(shown.contains("nothing under it"), "{shown}");
+    assert_snapshot!("connect4_editor", terminal.backend());
+}
