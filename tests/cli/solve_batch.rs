@@ -3,38 +3,9 @@
 //! status tells, standard input works, `--json` lines parse, and `--analyze` prints what Pons'
 //! solver prints with `-a` (checked against `tictree analyze` too).
 
-use crate::binary::tictree_command;
+use crate::binary::{tictree_command, tictree_with_input};
 use std::io::Write;
 use std::process::Stdio;
-
-struct Run {
-    code: i32,
-    out: String,
-    err: String,
-}
-
-/// Runs tictree with `args`, `input` on its standard input.
-fn tictree(args: &[&str], input: &str) -> Run {
-    let mut child = tictree_command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        out: String::from_utf8_lossy(&output.stdout).into_owned(),
-        err: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
 
 /// The first 20 lines of Pons' End-Easy set: positions that solve in microseconds.
 fn end_easy() -> String {
@@ -56,7 +27,7 @@ fn file(text: &str) -> (tempfile::TempDir, String) {
 fn pons_end_easy_lines_get_their_published_scores() {
     let input = end_easy();
     let (_dir, path) = file(&input);
-    let run = tictree(&["solve", "--rules", "connect4", "--batch", &path], "");
+    let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", &path], "");
     assert_eq!(run.code, 0, "{}", run.err);
     assert_eq!(run.err, "");
     let lines: Vec<&str> = run.out.lines().collect();
@@ -90,7 +61,7 @@ fn a_wrong_expected_score_is_status_1_and_names_the_line() {
         })
         .collect();
     let (_dir, path) = file(&input);
-    let run = tictree(&["solve", "--rules", "connect4", "--batch", &path], "");
+    let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", &path], "");
     assert_eq!(run.code, 1);
     assert_eq!(run.out.lines().count(), 20, "every line is still solved");
     assert!(
@@ -113,7 +84,7 @@ fn malformed_lines_are_numbered_and_the_batch_goes_on() {
     let input =
         "4453 -2\n44a53\n1111111\n4455667\n\n# a comment\n67152117737262713366376314254 6\n";
     let (_dir, path) = file(input);
-    let run = tictree(&["solve", "--rules", "connect4", "--batch", &path], "");
+    let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", &path], "");
     assert_eq!(run.code, 1, "{}", run.err);
     let solved: Vec<&str> = run
         .out
@@ -139,8 +110,8 @@ fn malformed_lines_are_numbered_and_the_batch_goes_on() {
 fn standard_input_is_read_with_a_dash() {
     let input = end_easy();
     let (_dir, path) = file(&input);
-    let from_file = tictree(&["solve", "--rules", "connect4", "--batch", &path], "");
-    let from_stdin = tictree(&["solve", "--rules", "connect4", "--batch", "-"], &input);
+    let from_file = tictree_with_input(&["solve", "--rules", "connect4", "--batch", &path], "");
+    let from_stdin = tictree_with_input(&["solve", "--rules", "connect4", "--batch", "-"], &input);
     assert_eq!(from_stdin.code, 0, "{}", from_stdin.err);
     let scores = |out: &str| -> Vec<String> {
         out.lines()
@@ -154,7 +125,7 @@ fn standard_input_is_read_with_a_dash() {
 #[test]
 fn json_lines_parse_and_carry_the_check() {
     let input = "4453626 -2\n4453626\n2252576253462244111563365343671351441 0\n";
-    let run = tictree(
+    let run = tictree_with_input(
         &["solve", "--rules", "connect4", "--batch", "-", "--json"],
         input,
     );
@@ -210,7 +181,7 @@ const PONS_A: [i64; 7] = [-3, 1, -1000, -1000, -4, 1, -1000];
 
 #[test]
 fn analyze_prints_every_column_as_pons_does() {
-    let run = tictree(
+    let run = tictree_with_input(
         &["solve", "--rules", "connect4", "--batch", "-", "--analyze"],
         &format!("{POSITION}\n"),
     );
@@ -218,7 +189,7 @@ fn analyze_prints_every_column_as_pons_does() {
     assert_eq!(run.out, format!("{POSITION} -3 1 -1000 -1000 -4 1 -1000\n"));
     // The per-move analysis agrees once its depth-aware scores are put on Pons' scale:
     // a game ending with T stones scores ±(42 + 2 − T) / 2.
-    let analyze = tictree(
+    let analyze = tictree_with_input(
         &[
             "analyze", "--rules", "connect4", "--moves", POSITION, "--json",
         ],
@@ -241,7 +212,7 @@ fn analyze_prints_every_column_as_pons_does() {
     );
     // Given back as expected scores, Pons' line checks out; one score is the best column's.
     for expected in [" -3 1 -1000 -1000 -4 1 -1000", " 1"] {
-        let again = tictree(
+        let again = tictree_with_input(
             &[
                 "solve",
                 "--rules",
@@ -275,7 +246,7 @@ fn analyze_prints_every_column_as_pons_does() {
 
 #[test]
 fn weak_batches_check_only_the_sign() {
-    let run = tictree(
+    let run = tictree_with_input(
         &["solve", "--rules", "connect4", "--batch", "-", "--weak"],
         &format!("{POSITION} 1\n{POSITION} -1\n"),
     );
@@ -291,7 +262,7 @@ fn weak_batches_check_only_the_sign() {
         run.err.lines().next(),
         Some("tictree: line 2: expected -1, found 1")
     );
-    let analyze = tictree(
+    let analyze = tictree_with_input(
         &[
             "solve",
             "--rules",
@@ -316,7 +287,7 @@ fn weak_batches_check_only_the_sign() {
             extra,
         ]
         .concat();
-        let run = tictree(&args, &format!("{POSITION} 1\n"));
+        let run = tictree_with_input(&args, &format!("{POSITION} 1\n"));
         assert_eq!(run.code, 0, "{extra:?}: {}", run.err);
         serde_json::from_str(&run.out).unwrap()
     };
@@ -358,7 +329,7 @@ fn solve_and_batch_give_the_same_scores_under_the_same_names() {
         .unwrap();
     assert!(single.status.success());
     let single: serde_json::Value = serde_json::from_slice(&single.stdout).unwrap();
-    let batch = tictree(
+    let batch = tictree_with_input(
         &["solve", "--rules", "connect4", "--batch", "-", "--json"],
         "4453626\n",
     );
@@ -384,7 +355,7 @@ fn solve_and_batch_give_the_same_scores_under_the_same_names() {
 fn boards_without_gravity_take_cells_or_the_position_notation() {
     // X to move with two in the top row wins at once: the game ends with 5 marks, (9+2-5)/2 = 3.
     let input = "xx./oo./... 3\na3 a2 b3 b2 3\na3,a2,b3,b2\nb2 0\n.../.../... 0\n";
-    let run = tictree(&["solve", "--batch", "-"], input);
+    let run = tictree_with_input(&["solve", "--batch", "-"], input);
     assert_eq!(run.code, 0, "{}", run.err);
     let firsts: Vec<String> = run
         .out
@@ -403,13 +374,13 @@ fn boards_without_gravity_take_cells_or_the_position_notation() {
     );
     // One score per cell, top row first; taken cells are -1000. c3 wins at once; c2 blocks O
     // and draws; a1, b1 or c1 let O complete its row with the sixth mark: -(9 + 2 - 6) / 2.
-    let analyze = tictree(&["solve", "--batch", "-", "--analyze"], "xx./oo./...\n");
+    let analyze = tictree_with_input(&["solve", "--batch", "-", "--analyze"], "xx./oo./...\n");
     assert_eq!(
         analyze.out, "xx./oo./... -1000 -1000 3 -1000 -1000 0 -2 -2 -2\n",
         "{}",
         analyze.err
     );
-    let digits = tictree(&["solve", "--batch", "-"], "4453\n");
+    let digits = tictree_with_input(&["solve", "--batch", "-"], "4453\n");
     assert_eq!(digits.code, 1);
     assert!(
         digits
@@ -435,7 +406,7 @@ fn usage_errors_are_status_2() {
             "board width 9 is out of range",
         ),
     ] {
-        let run = tictree(&args, "");
+        let run = tictree_with_input(&args, "");
         assert_eq!(run.code, 2, "{args:?}: {}", run.err);
         assert_eq!(run.err.lines().count(), 1, "{args:?}: {}", run.err);
         assert!(run.err.contains(message), "{args:?}: {}", run.err);
@@ -446,7 +417,7 @@ fn usage_errors_are_status_2() {
 #[test]
 fn one_expected_score_with_analyze_names_the_best_move_it_was_compared_with() {
     let analyze = ["solve", "--batch", "-", "--analyze"];
-    let run = tictree(
+    let run = tictree_with_input(
         &[&analyze[..], &["--rules", "connect4"]].concat(),
         &format!("{POSITION} 5\n"),
     );
@@ -459,7 +430,7 @@ fn one_expected_score_with_analyze_names_the_best_move_it_was_compared_with() {
         )
     );
     // Without gravity the best cells are named.
-    let run = tictree(&analyze, "x.o/.x./... 5\n");
+    let run = tictree_with_input(&analyze, "x.o/.x./... 5\n");
     assert_eq!(
         run.err.lines().next(),
         Some(
@@ -468,7 +439,7 @@ fn one_expected_score_with_analyze_names_the_best_move_it_was_compared_with() {
         )
     );
     // A score per column is compared column by column: the message stays as it was.
-    let run = tictree(
+    let run = tictree_with_input(
         &[&analyze[..], &["--rules", "connect4"]].concat(),
         &format!("{POSITION} -3 1 -1000 -1000 -4 2 -1000\n"),
     );
@@ -486,8 +457,8 @@ fn a_byte_order_mark_before_the_first_line_is_ignored() {
     let input = "\u{feff}4453626 -2\n4453 -2\n";
     let (_dir, path) = file(input);
     for run in [
-        tictree(&["solve", "--rules", "connect4", "--batch", &path], ""),
-        tictree(&["solve", "--rules", "connect4", "--batch", "-"], input),
+        tictree_with_input(&["solve", "--rules", "connect4", "--batch", &path], ""),
+        tictree_with_input(&["solve", "--rules", "connect4", "--batch", "-"], input),
     ] {
         assert_eq!(run.code, 0, "{}", run.err);
         assert_eq!(run.err, "");
@@ -505,7 +476,7 @@ fn a_line_longer_than_any_position_is_that_lines_error() {
     let digits = "4".repeat(5_000);
     let comment = format!("# {}", "x".repeat(10_000));
     let input = format!("4453 -2\n{digits}\n{comment}\n4453626 -2\n");
-    let run = tictree(&["solve", "--rules", "connect4", "--batch", "-"], &input);
+    let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", "-"], &input);
     assert_eq!(run.code, 1, "{}", run.err);
     let solved: Vec<&str> = run
         .out
@@ -529,7 +500,7 @@ fn a_line_longer_than_any_position_is_that_lines_error() {
         .flat_map(|col| (1..=8).map(move |row| format!("{}{row}", col as char)))
         .collect();
     let longest = format!("{} {}\n", cells.join(", "), ["-1000"; 64].join(" "));
-    let run = tictree(
+    let run = tictree_with_input(
         &["solve", "--rules", "8x8", "--batch", "-", "--analyze"],
         &longest,
     );

@@ -7,9 +7,9 @@
 //! seem to use 128 MiB.
 #![cfg(target_os = "linux")]
 
-use crate::binary::tictree_command;
+use crate::binary::{exit_and_peak, tictree_command};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Stdio};
+use std::process::Stdio;
 
 struct Run {
     code: i32,
@@ -65,17 +65,6 @@ fn measured(args: &[&str], input: &'static [u8], times: usize) -> Run {
         err: err.join().unwrap(),
         peak,
     }
-}
-
-/// Waits for the child: its exit status and its own peak resident memory in KiB.
-fn exit_and_peak(child: &mut Child) -> (i32, i64) {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid, and wait4 only writes into the two locals.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    assert_eq!(unsafe { libc::wait4(pid, &mut status, 0, &mut usage) }, pid);
-    assert!(libc::WIFEXITED(status));
-    (libc::WEXITSTATUS(status), usage.ru_maxrss)
 }
 
 #[test]

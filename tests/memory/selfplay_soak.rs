@@ -2,6 +2,8 @@
 //! never losing on 4×4, and the process's peak memory the same for ten times as many games.
 //! The long soak, its commands and figures: docs/reliability.md.
 
+#[cfg(target_os = "linux")]
+use crate::binary::exit_and_peak;
 use crate::binary::tictree_command;
 use std::process::Stdio;
 
@@ -20,18 +22,12 @@ fn selfplay(args: &[&str]) -> (serde_json::Value, i64) {
     (serde_json::from_str(&out).unwrap(), peak)
 }
 
-/// Waits for the child and returns its own peak resident memory (not the test's, nor another
-/// child's, as `RUSAGE_CHILDREN` would).
+/// Waits for the child, which must succeed, and returns its own peak resident memory in KiB.
 #[cfg(target_os = "linux")]
 fn peak_kib(child: &mut std::process::Child) -> i64 {
-    let mut status = 0;
-    // SAFETY: an all-zero rusage is valid, and wait4 only writes into the two locals.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let pid = child.id() as libc::pid_t;
-    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(waited, pid);
-    assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
-    usage.ru_maxrss
+    let (code, peak) = exit_and_peak(child);
+    assert_eq!(code, 0);
+    peak
 }
 
 #[cfg(not(target_os = "linux"))]
