@@ -394,6 +394,50 @@ const OPTIONS: &[(&[&str], &str)] = &[
         &["analyze", "--book", "x.book", "--no-book"],
         "the argument '--book <FILE>' cannot be used with '--no-book' (see --help)",
     ),
+    // Cases each command's own file used to check.
+    (
+        &["analyze", "--moves", "z9"],
+        "move 1 'z9': 'z9' is off the board",
+    ),
+    (
+        &["analyze", "--frobnicate"],
+        "unexpected argument '--frobnicate' found (see --help)",
+    ),
+    (
+        &["solve", "--frobnicate"],
+        "unexpected argument '--frobnicate' found (see --help)",
+    ),
+    (&["solve", "--rules", "bogus"], "unknown rules 'bogus'"),
+    (
+        &["solve", "--hash", "0"],
+        "--hash 0: expected a whole number from 1 to 1048576",
+    ),
+    (
+        &["solve", "x.x/ooo/..."],
+        "impossible position 'x.x/ooo/...': X has 2 marks and O has 3",
+    ),
+    (&["trace", "--rules", "bogus"], "unknown rules 'bogus'"),
+    (&["trace", "x.o/.x./..z"], "unexpected 'z' in position"),
+    (
+        &["trace", "--moves", "a3 a3"],
+        "move 2 'a3': the cell is already taken",
+    ),
+    (
+        &["selfplay", "--o", "ai:5"],
+        "--o ai:5: unknown level '5': use 1, 2, 3, 3:DEPTH or 4",
+    ),
+    (
+        &["selfplay", "--games", "0"],
+        "--games 0: expected a whole number from 1 to 1000000",
+    ),
+    (
+        &["selfplay", "--games", "many"],
+        "--games many: expected a whole number from 1 to 1000000",
+    ),
+    (
+        &["selfplay", "--moves", "a3 a1 b3 b1 c3"],
+        "the game is already over in that position",
+    ),
 ];
 
 fn cases() -> Vec<Case> {

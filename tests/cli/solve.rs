@@ -72,21 +72,6 @@ fn solve_respects_a_small_hash_budget() {
 }
 
 #[test]
-fn bad_input_is_one_line_on_stderr_with_status_2() {
-    for args in [
-        &["solve", "--rules", "bogus"][..],
-        &["solve", "--rules", "connect4", "--moves", "44444444"],
-        &["solve", "--hash", "0"],
-        &["solve", "x.x/ooo/..."],
-    ] {
-        let (code, out, err) = tictree(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(out.is_empty(), "{args:?}");
-        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
-    }
-}
-
-#[test]
 fn bench_rows_report_right_answers() {
     let (code, out, _) = tictree(&["bench", "--json", "--only", "3x3"]);
     assert_eq!(code, 0);

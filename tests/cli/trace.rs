@@ -231,29 +231,6 @@ fn budgets_truncate_and_estimate() {
 }
 
 #[test]
-fn bad_input_is_one_line_on_stderr_with_status_2() {
-    for args in [
-        &["--rules", "bogus"][..],
-        &["--depth", "0"],
-        &["--depth", "deep"],
-        &["--limit", "0"],
-        &["--limit", "-1"],
-        &["--algo", "magic"],
-        &["x.o/.x./..z"],
-        &["xxx/oo./..."],
-        &["--moves", "a3 a3"],
-        &["--moves", "a3 b3 a2 b2 a1 b1"],
-        &["--rules", "9x9"],
-    ] {
-        let (code, events, stderr) = trace(args);
-        assert_eq!(code, 2, "{args:?}");
-        assert!(events.is_empty(), "{args:?}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("tictree: "), "{stderr}");
-    }
-}
-
-#[test]
 fn a_reader_that_stops_early_is_a_normal_end() {
     let mut child = tictree_command()
         .args(["trace", "--algo", "minimax"])
