@@ -9,6 +9,7 @@ mod proptest_config;
 
 mod analyze;
 mod bad_input;
+mod bench;
 mod book;
 mod config_file;
 mod output_errors;

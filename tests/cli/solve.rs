@@ -1,6 +1,8 @@
-//! `tictree solve` and `tictree bench` through the real binary.
+//! `tictree solve` through the real binary: the exact value as JSON, a weak solve, the table's
+//! budget (`--hash`: kept to, lowered when above half the memory, Ctrl-C while it is mapped).
+//! `solve --batch`: tests/cli/solve_batch.rs.
 
-use crate::binary::tictree;
+use crate::binary::{tictree, tictree_command};
 
 #[test]
 fn solve_prints_the_exact_value_as_json() {
@@ -71,15 +73,98 @@ fn solve_respects_a_small_hash_budget() {
     assert_eq!(json["value"], "draw");
 }
 
+/// Linux's `MemTotal`, in MiB.
+#[cfg(target_os = "linux")]
+fn total_mib() -> u64 {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let line = info.lines().find(|l| l.starts_with("MemTotal:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        >> 10
+}
+
 #[test]
-fn bench_rows_report_right_answers() {
-    let (code, out, _) = tictree(&["bench", "--json", "--only", "3x3"]);
-    assert_eq!(code, 0);
-    let rows: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let rows = rows.as_array().unwrap();
-    assert_eq!(rows.len(), 3);
-    for row in rows {
-        assert_eq!(row["correct"], row["positions"], "{row}");
+#[cfg(target_os = "linux")]
+fn a_hash_above_half_the_available_memory_is_lowered_with_a_note() {
+    let run = |hash: &str| {
+        tictree_command()
+            .args(["solve", "--json", "--hash", hash])
+            .output()
+            .unwrap()
+    };
+    let output = run("1048576");
+    assert!(output.status.success());
+    let err = String::from_utf8(output.stderr).unwrap();
+    let numbers: Vec<u64> = err
+        .strip_prefix("tictree: note: --hash 1048576 is more than half the memory available (")
+        .and_then(|rest| rest.strip_suffix(" MiB\n"))
+        .and_then(|rest| rest.split_once(" MiB): the table gets at most "))
+        .map(|(available, most)| {
+            [available, most]
+                .map(|n| n.replace(',', "").parse().unwrap())
+                .to_vec()
+        })
+        .unwrap_or_else(|| panic!("one note: {err}"));
+    let (available, most) = (numbers[0], numbers[1]);
+    assert!(available <= total_mib(), "{err}");
+    assert_eq!(most, available / 2, "{err}");
+    // The command goes on, its answer unchanged: 3×3 gets only the slots it can use anyway.
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], "draw");
+    assert!(json["tt_bytes"].as_u64().unwrap() <= most << 20);
+    // A budget within it is taken as given, without a word.
+    let output = run("1");
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_while_a_big_table_is_mapped_stops_it() {
+    use std::time::{Duration, Instant};
+    // 8 GiB (or half the available memory, if less): seconds of mapping before the search of
+    // the empty board, which itself takes minutes without the book.
+    let mut child = tictree_command()
+        .args([
+            "solve",
+            "--rules",
+            "connect4",
+            "--no-book",
+            "--hash",
+            "8192",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    // A hang guard, not a speed claim: mapping used to go on to the end, 12 s and more.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running 5 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(rows[0]["nodes"], 549_945);
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(output.stdout.is_empty());
+    // After the note, if the budget was lowered: while mapping, or (a machine quick to map it)
+    // during the search.
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last == "tictree: solve interrupted (Ctrl-C) while the table was being mapped, before the search"
+            || last.starts_with("tictree: solve interrupted (Ctrl-C) after "),
+        "{err}"
+    );
 }

@@ -2,9 +2,7 @@
 //! facts, the solver on Pons' sets, budgets, threads, kept tables, the AI levels, the search replay
 //! and the memory the table takes. Exhaustive walks need optimised code (`[profile.test]`).
 
-#[path = "../support/binary.rs"]
-mod binary;
-
+mod book;
 mod budget;
 mod connect4_sets;
 mod exact_scores;

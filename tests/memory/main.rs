@@ -10,3 +10,4 @@ mod binary;
 
 mod long_inputs;
 mod selfplay_soak;
+mod solve_table;

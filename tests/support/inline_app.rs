@@ -1,4 +1,5 @@
-//! Helpers shared by the TUI tests: an app driven synchronously, and its screen as text.
+//! The app run inline: driven synchronously, the jobs it asks for run on the test's thread as the
+//! worker runs them, and its screen drawn on a `TestBackend` and read as text.
 
 #![allow(dead_code)]
 
@@ -147,4 +148,42 @@ pub fn paused_ai_game() -> App {
     press(&mut app, &[Action::TogglePause]);
     run_jobs(&mut app);
     app
+}
+
+/// The rows of a screen.
+pub fn rows(terminal: &Terminal<TestBackend>) -> Vec<String> {
+    text(terminal)
+        .lines()
+        .map(|l| l.trim_matches('"').to_string())
+        .collect()
+}
+
+/// What the pane whose top border starts `┌ {title}` says, its rows joined by blanks.
+pub fn pane_text(terminal: &Terminal<TestBackend>, title: &str) -> String {
+    let rows = rows(terminal);
+    let chars: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let corner: Vec<char> = format!("┌ {title}").chars().collect();
+    let (top, left) = chars
+        .iter()
+        .enumerate()
+        .find_map(|(y, row)| {
+            (0..row.len())
+                .find(|&x| row[x..].starts_with(&corner))
+                .map(|x| (y, x))
+        })
+        .unwrap_or_else(|| panic!("no pane {title}:\n{}", rows.join("\n")));
+    let right = (left + 1..chars[top].len())
+        .find(|&x| chars[top][x] == '┐')
+        .expect("its top right corner");
+    chars[top + 1..]
+        .iter()
+        .take_while(|row| row[left] == '│')
+        .map(|row| row[left + 1..right].iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Blanks collapsed: text laid out on several rows reads as the same words.
+pub fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }

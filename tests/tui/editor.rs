@@ -1,6 +1,7 @@
-//! Setting up a position: the editor (`e`), a paste, and `y` to copy, through actions.
+//! Setting up a position: the editor (`e`) through actions and on screen, a paste, and `y` to copy.
 
 use crate::inline_app::*;
+use insta::assert_snapshot;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tictree::app::{Action, App, Direction, Job, JobKey, Mode, Popup};
 use tictree::engine::{Player, Position, Rules, Status};
@@ -350,4 +351,46 @@ fn y_copies_the_position_to_the_log_and_the_clipboard() {
     app.update(Action::NewGame);
     app.update(Action::Paste("x../.o./...".into()));
     assert_eq!(*app.position(), position);
+}
+
+#[test]
+fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
+    use tictree::engine::Player;
+    let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a3"), false);
+    run_jobs(&mut app);
+    app.update(Action::Edit);
+    // An X more at c1 (the cursor's cell after moving down and right): X has one too many.
+    app.update(Action::Move(Direction::Down));
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::EditMark(Some(Player::X)));
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(
+        shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
+        "{shown}"
+    );
+    assert!(shown.contains("Enter play here"), "{shown}");
+    assert!(shown.contains("Edit: not legal"), "{shown}");
+    assert_snapshot!("editor", terminal.backend());
+}
+
+#[test]
+fn the_connect4_editor_puts_the_cursor_on_any_cell() {
+    use tictree::engine::Player;
+    let mut options = options_from(Rules::CONNECT4, "4453");
+    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Edit);
+    // The cursor starts on d3, right above the marks in d1 and d2: an X rests there; one row
+    // up, an O over the empty d5 would float.
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::EditMark(Some(Player::O)));
+    let terminal = screen(&app, 110, 34);
+    let shown = text(&terminal);
+    assert!(shown.contains("nothing under it"), "{shown}");
+    assert_snapshot!("connect4_editor", terminal.backend());
 }

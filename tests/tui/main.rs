@@ -10,10 +10,13 @@ mod proptest_config;
 mod sessions;
 
 mod budget;
+mod compare;
 mod editor;
 mod explorer;
+mod help;
 mod play;
 mod props;
+mod replay;
 mod screens;
 mod settings;
 mod turns;

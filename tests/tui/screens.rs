@@ -1,4 +1,6 @@
-//! Whole-screen snapshots of the main states (review each `.snap` by eye when it changes).
+//! Whole screens at the sizes users have: the start, mid-game and game-over states, Connect Four
+//! and 8×8 boards, a terminal too small, every width's status bar, the game, explorer, replay and
+//! settings at 80×24, log lines wrapping (review each `.snap` by eye when it changes).
 
 use crate::inline_app::*;
 use insta::assert_snapshot;
@@ -59,136 +61,6 @@ fn game_over_shows_the_winning_line_and_the_result() {
     );
     assert!(log_text(&app).contains(&"Game over: O (AI level 4) wins with c3 b2 a1".to_string()));
     assert_snapshot!("game_over", terminal.backend());
-}
-
-/// The help popup's lines as drawn, between its borders (trailing blanks trimmed).
-fn help_lines(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
-    let buffer = terminal.backend().buffer();
-    let (width, height) = (buffer.area.width, buffer.area.height);
-    let at = |x: u16, y: u16| buffer[(x, y)].symbol();
-    let (left, top) = (0..height)
-        .flat_map(|y| (0..width.saturating_sub(3)).map(move |x| (x, y)))
-        .find(|&(x, y)| at(x, y) == "┌" && at(x + 2, y) == "H" && at(x + 3, y) == "e")
-        .expect("the help popup is open");
-    let right = (left + 1..width)
-        .find(|&x| at(x, top) == "┐")
-        .expect("its top right corner");
-    (top + 1..height)
-        .take_while(|&y| at(left, y) != "└")
-        .map(|y| {
-            let line: String = (left + 1..right).map(|x| at(x, y)).collect();
-            line.trim_end().to_string()
-        })
-        .collect()
-}
-
-#[test]
-fn help_popup_lists_every_key_and_esc_closes_it() {
-    let mut app = App::new(options(Rules::TICTACTOE), false);
-    run_jobs(&mut app);
-    press(&mut app, &[Action::ToggleHelp]);
-    let terminal = screen(&app, 100, 30);
-    assert_snapshot!("help", terminal.backend());
-    // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
-    // lines are spelled out here, independently of the table they are drawn from.
-    let tall = screen(&app, 100, 80);
-    let whole = help_lines(&tall);
-    assert_snapshot!("help_whole", whole.join("\n"));
-    for line in [
-        " Playing",
-        "     Enter / Space  place a mark at the cursor",
-        "             u / r  undo to your previous turn / redo",
-        " Search replay (after s)",
-        "                 x  run to the next cutoff",
-        "        q / Ctrl-C  quit",
-        " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
-    ] {
-        assert!(
-            whole.iter().any(|l| l == line),
-            "help lacks {line:?}: {whole:#?}"
-        );
-    }
-    assert!(!text(&tall).contains("↓ more"));
-    // On a short one it starts at the top and says there is more; ↓ scrolls it down to its last
-    // line and no further: the view is then the end of the whole popup.
-    let first = help_lines(&terminal);
-    assert!(first.len() < whole.len());
-    assert_eq!(first, whole[..first.len()]);
-    assert!(text(&terminal).contains("↓ more · Esc or ? closes"));
-    for _ in 0..whole.len() + 5 {
-        app.update(Action::Move(Direction::Down));
-    }
-    let end = screen(&app, 100, 30);
-    let last = help_lines(&end);
-    assert_eq!(last, whole[whole.len() - last.len()..]);
-    assert!(!text(&end).contains("↓ more") && text(&end).contains("Esc or ? closes"));
-    // Keys other than Esc/?/q do nothing while the popup is open; Esc closes it, not the app.
-    press(&mut app, &[Action::Move(Direction::Left), Action::Escape]);
-    assert!(app.popup.is_none() && !app.should_quit());
-    assert_eq!(app.cursor, (1, 1));
-}
-
-/// Every key of the help popup (`HELP`) is documented in docs/keys.md, in the first column of
-/// one of its tables, and in README.md's keys table, so the three cannot drift apart. A key is
-/// looked for in backquotes (`` `u` ``); a word such as `paste` or `mouse click`, as it is.
-#[test]
-fn every_help_key_is_in_the_docs() {
-    let read = |name: &str| {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-    };
-    let keys_md = read("docs/keys.md");
-    // The first column of every table row of keys.md (its header rows too: harmless).
-    let key_columns: Vec<&str> = keys_md
-        .lines()
-        .filter_map(|line| line.strip_prefix('|')?.split('|').next())
-        .collect();
-    let readme = read("README.md");
-    let readme_keys = readme
-        .split_once("\n## Keys\n")
-        .and_then(|(_, rest)| rest.split("\n## ").next())
-        .expect("README.md has a ## Keys section");
-    let mut missing = Vec::new();
-    for section in tictree::app::HELP {
-        for (keys, _) in section.keys {
-            for alternative in keys.split(" / ") {
-                let is_word = alternative
-                    .split(' ')
-                    .all(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_lowercase()));
-                let wanted: Vec<String> = if is_word {
-                    vec![alternative.to_string()]
-                } else {
-                    alternative
-                        .split_whitespace()
-                        .filter(|&key| key != "…")
-                        .map(|key| format!("`{key}`"))
-                        .collect()
-                };
-                for want in wanted {
-                    let in_keys_md = if is_word {
-                        keys_md
-                            .lines()
-                            .any(|l| l.starts_with('|') && l.contains(&want))
-                    } else {
-                        key_columns.iter().any(|column| column.contains(&want))
-                    };
-                    if !in_keys_md {
-                        missing.push(format!(
-                            "docs/keys.md lacks {want} ({keys:?}, {})",
-                            section.title
-                        ));
-                    }
-                    if !readme_keys.contains(&want) {
-                        missing.push(format!(
-                            "README.md's keys lack {want} ({keys:?}, {})",
-                            section.title
-                        ));
-                    }
-                }
-            }
-        }
-    }
-    assert!(missing.is_empty(), "{missing:#?}");
 }
 
 #[test]
@@ -342,44 +214,6 @@ fn eight_by_eight_board_fills_in_live() {
     assert_snapshot!("eight_by_eight", terminal.backend());
 }
 
-/// The rows of a screen.
-fn rows(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
-    text(terminal)
-        .lines()
-        .map(|l| l.trim_matches('"').to_string())
-        .collect()
-}
-
-/// What the pane whose top border starts `┌ {title}` says, its rows joined by blanks.
-fn pane_text(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>, title: &str) -> String {
-    let rows = rows(terminal);
-    let chars: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
-    let corner: Vec<char> = format!("┌ {title}").chars().collect();
-    let (top, left) = chars
-        .iter()
-        .enumerate()
-        .find_map(|(y, row)| {
-            (0..row.len())
-                .find(|&x| row[x..].starts_with(&corner))
-                .map(|x| (y, x))
-        })
-        .unwrap_or_else(|| panic!("no pane {title}:\n{}", rows.join("\n")));
-    let right = (left + 1..chars[top].len())
-        .find(|&x| chars[top][x] == '┐')
-        .expect("its top right corner");
-    chars[top + 1..]
-        .iter()
-        .take_while(|row| row[left] == '│')
-        .map(|row| row[left + 1..right].iter().collect::<String>())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Blanks collapsed: text laid out on several rows reads as the same words.
-fn words(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// The status bar always keeps the help and quit keys, and ends with them.
 fn assert_status_bar_keeps_help_and_quit(
     terminal: &ratatui::Terminal<ratatui::backend::TestBackend>,
@@ -504,31 +338,6 @@ fn eighty_by_twenty_four_on_connect_four() {
     });
 }
 
-/// Where the stack is taller than the replay pane, its deepest levels show under a line that
-/// counts the ones above ("… 2 levels above", never "1 levels"); the sentence stays whole.
-#[test]
-fn the_replay_counts_the_levels_it_leaves_out() {
-    use tictree::app::ReplayCommand as C;
-    let mut app = App::new(options(Rules::TICTACTOE), false);
-    run_jobs(&mut app);
-    press(&mut app, &[Action::OpenReplay]);
-    let mut seen = std::collections::BTreeSet::new();
-    for _ in 0..200 {
-        press(&mut app, &[Action::Replay(C::Forward)]);
-        let terminal = screen(&app, 80, 24);
-        let pane = pane_text(&terminal, "Search replay");
-        let sentence = app.replay().expect("open").replay.sentence();
-        assert!(words(&pane).contains(&words(&sentence)), "{pane}");
-        assert!(!pane.contains("… 1 levels"), "{pane}");
-        if let Some(at) = pane.find("… ") {
-            let said = pane[at..].split("above").next().unwrap_or_default();
-            seen.insert(said.trim().to_string());
-        }
-    }
-    // One level left out would take the row that could show it: the count starts at two.
-    assert!(seen.contains("… 2 levels"), "{seen:?}");
-}
-
 /// Log lines wrap instead of ending at the pane's edge, at any width: the AI's search line with
 /// its winning move, at 140 columns as at 80.
 #[test]
@@ -546,46 +355,4 @@ fn log_lines_wrap_whole_at_any_width() {
         assert!(shown.contains(&words(search)), "{width}×{height}: {shown}");
         assert_log_whole(&app, &terminal);
     }
-}
-
-#[test]
-fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
-    use tictree::engine::Player;
-    let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a3"), false);
-    run_jobs(&mut app);
-    app.update(Action::Edit);
-    // An X more at c1 (the cursor's cell after moving down and right): X has one too many.
-    app.update(Action::Move(Direction::Down));
-    app.update(Action::Move(Direction::Right));
-    app.update(Action::EditMark(Some(Player::X)));
-    app.update(Action::Move(Direction::Left));
-    app.update(Action::EditMark(Some(Player::X)));
-    let terminal = screen(&app, 100, 30);
-    let shown = text(&terminal);
-    assert!(
-        shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
-        "{shown}"
-    );
-    assert!(shown.contains("Enter play here"), "{shown}");
-    assert!(shown.contains("Edit: not legal"), "{shown}");
-    assert_snapshot!("editor", terminal.backend());
-}
-
-#[test]
-fn the_connect4_editor_puts_the_cursor_on_any_cell() {
-    use tictree::engine::Player;
-    let mut options = options_from(Rules::CONNECT4, "4453");
-    options.algorithm = tictree::engine::Algorithm::AlphaBeta;
-    let mut app = App::new(options, false);
-    app.update(Action::Edit);
-    // The cursor starts on d3, right above the marks in d1 and d2: an X rests there; one row
-    // up, an O over the empty d5 would float.
-    app.update(Action::EditMark(Some(Player::X)));
-    app.update(Action::Move(Direction::Up));
-    app.update(Action::Move(Direction::Up));
-    app.update(Action::EditMark(Some(Player::O)));
-    let terminal = screen(&app, 110, 34);
-    let shown = text(&terminal);
-    assert!(shown.contains("nothing under it"), "{shown}");
-    assert_snapshot!("connect4_editor", terminal.backend());
 }
