@@ -3,9 +3,8 @@
 //! status tells, standard input works, `--json` lines parse, and `--analyze` prints what Pons'
 //! solver prints with `-a` (checked against `tictree analyze` too).
 
-use crate::binary::{tictree_command, tictree_with_input};
+use crate::binary::{spawn_piped, tictree_command, tictree_with_input};
 use std::io::Write;
-use std::process::Stdio;
 
 /// The first 20 lines of Pons' End-Easy set: positions that solve in microseconds.
 fn end_easy() -> String {
@@ -510,15 +509,9 @@ fn a_line_longer_than_any_position_is_that_lines_error() {
 #[test]
 #[cfg(unix)]
 fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
-    let mut child = tictree_command()
-        .args([
-            "solve", "--rules", "connect4", "--hash", "1", "--batch", "-",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&[
+        "solve", "--rules", "connect4", "--hash", "1", "--batch", "-",
+    ]);
     let mut stdin = child.stdin.take().unwrap();
     // A line, then zero bytes for as long as tictree reads them.
     std::thread::spawn(move || {

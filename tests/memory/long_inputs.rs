@@ -7,9 +7,8 @@
 //! seem to use 128 MiB.
 #![cfg(target_os = "linux")]
 
-use crate::binary::{exit_and_peak, tictree_command};
+use crate::binary::{exit_and_peak, spawn_piped};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::Stdio;
 
 struct Run {
     code: i32,
@@ -25,13 +24,7 @@ struct Run {
 /// Runs tictree with `args`, writing `input` to its standard input `times` times from another
 /// thread (so a long input is never held whole here either).
 fn measured(args: &[&str], input: &'static [u8], times: usize) -> Run {
-    let mut child = tictree_command()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(args);
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || {
         for _ in 0..times {

@@ -29,15 +29,20 @@ pub struct Run {
     pub err: String,
 }
 
-/// Runs tictree with `args`, `input` on its standard input.
-pub fn tictree_with_input(args: &[&str], input: &str) -> Run {
-    let mut child = tictree_command()
+/// tictree started with `args`, its standard input, output and error piped to the test.
+pub fn spawn_piped(args: &[&str]) -> std::process::Child {
+    tictree_command()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// Runs tictree with `args`, `input` on its standard input.
+pub fn tictree_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = spawn_piped(args);
     child
         .stdin
         .take()
