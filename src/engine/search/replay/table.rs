@@ -11,9 +11,9 @@ use std::collections::HashMap;
 /// Beyond this many positions the table stops taking new ones (deterministically, so a re-run
 /// from a checkpoint still makes the same decisions). A teaching model needs no more, and it keeps
 /// the map within 7 MiB: a `Trace` of any length then stays near 15 MiB in all
-/// (tests/flat_memory.rs).
+/// (tests/memory/long_inputs.rs).
 /// A replay's journal still grows with the nodes searched: under the app's node budget the two
-/// hold 13 MiB on 8×8 k=5 and 15 MiB on Connect Four (tests/bounded.rs).
+/// hold 13 MiB on 8×8 k=5 and 15 MiB on Connect Four (the unit tests in replay/mod.rs).
 const MAX_ENTRIES: usize = 1 << 16;
 
 /// What the table knows about one position.

@@ -1,0 +1,295 @@
+//! `tictree analyze` through the real binary: the table, the JSON interface, `--compare`, depth
+//! budgets, table sizes, marks for known scores, help. (Bad input: tests/cli/bad_input.rs.)
+
+use crate::binary::tictree_command;
+use serde_json::Value;
+use std::process::Output;
+
+fn tictree(args: &[&str]) -> Output {
+    tictree_command().args(args).output().unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let output = tictree(args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Runs a command that must fail on bad input: exit status 2, one line on stderr, nothing on stdout.
+fn rejected(args: &[&str]) -> String {
+    let output = tictree(args);
+    assert_eq!(output.status.code(), Some(2), "{args:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(output.stdout.is_empty());
+    assert!(!stderr.contains("panicked"));
+    stderr
+}
+
+#[test]
+fn json_has_every_move_best_first() {
+    let v = json(&["analyze", "--json", "x.o/.x./..."]);
+    assert_eq!(
+        v["rules"],
+        serde_json::json!({"width":3,"height":3,"k":3,"gravity":false})
+    );
+    assert_eq!(v["position"], "x.o/.x./...");
+    assert_eq!(v["to_move"], "O");
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["algorithm"], "engine");
+    assert_eq!(v["exact"], true);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    // O must block at c1; everything else loses to X's diagonal at once.
+    assert_eq!(moves[0]["move"], "c1");
+    assert_eq!(
+        (moves[0]["row"].as_u64(), moves[0]["col"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(v["best"], serde_json::json!(["c1"]));
+    for m in &moves[1..] {
+        assert_eq!(m["score"], -9);
+        assert_eq!(m["outcome"], "loss");
+        assert_eq!(m["plies"], 2);
+        assert_eq!(m["pv"].as_array().unwrap().len(), 2);
+        assert_eq!(m["pv"][1], "c1");
+    }
+    let nodes: u64 = moves.iter().map(|m| m["nodes"].as_u64().unwrap()).sum();
+    assert_eq!(v["nodes"].as_u64(), Some(nodes));
+    // Measured, not left at zero, and far below the test's own patience.
+    let elapsed = v["elapsed_ms"].as_f64().unwrap();
+    assert!(elapsed > 0.0 && elapsed < 60_000.0, "{elapsed}");
+}
+
+#[test]
+fn minimax_reports_the_notebooks_count() {
+    let v = json(&[
+        "analyze", "--json", "--algo", "minimax", "--moves", "a3 b2 b3",
+    ]);
+    assert_eq!(v["nodes"], 934);
+    assert_eq!(v["algorithm"], "minimax");
+    assert_eq!(v["position"], "xx./.o./...");
+}
+
+#[test]
+fn a_finished_game_is_not_an_error() {
+    let v = json(&["analyze", "--json", "xxx/oo./..."]);
+    assert_eq!(v["status"], "x_won");
+    assert_eq!(v["moves"], serde_json::json!([]));
+    assert_eq!(v["best"], serde_json::json!([]));
+    let v = json(&["analyze", "--json", "xox/xoo/oxx"]);
+    assert_eq!(v["status"], "draw");
+    let table = tictree(&["analyze", "xxx/oo./..."]);
+    assert!(
+        String::from_utf8(table.stdout)
+            .unwrap()
+            .contains("game over: X won")
+    );
+}
+
+#[test]
+fn the_table_is_for_people() {
+    let output = tictree(&["analyze", "xx./oo./..."]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "tictactoe  xx./oo./...  X to move");
+    assert!(
+        lines[2].starts_with("c3      +10  win in 1"),
+        "{}",
+        lines[2]
+    );
+    assert!(lines[3].starts_with("c2        0  draw"), "{}", lines[3]);
+    assert!(lines[4].contains("-9  loss in 1"), "{}", lines[4]);
+    assert!(lines.last().unwrap().contains("best c3"));
+}
+
+#[test]
+fn every_command_takes_a_table_size_in_range() {
+    let expected = "expected a whole number from 1 to 1048576";
+    for command in [&["solve"][..], &["bench"], &["analyze"], &[]] {
+        for bad in ["abc", "0", "-3", "1048577", "99999999999999999999"] {
+            let args = [command, &["--hash", bad]].concat();
+            let error = rejected(&args);
+            assert!(
+                error.contains(&format!("--hash {bad}: {expected}")),
+                "{error}"
+            );
+        }
+    }
+    // A small table changes nothing but speed: the same exact answers.
+    let small = json(&[
+        "analyze", "--json", "--hash", "1", "--rules", "4x4", "--moves", "a1 d4",
+    ]);
+    let default = json(&["analyze", "--json", "--rules", "4x4", "--moves", "a1 d4"]);
+    assert_eq!(small["moves"].as_array().unwrap().len(), 14);
+    for (a, b) in small["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(default["moves"].as_array().unwrap())
+    {
+        assert_eq!((&a["move"], &a["score"]), (&b["move"], &b["score"]));
+    }
+    let solved = json(&[
+        "solve", "--json", "--hash", "1", "--rules", "4x4", "--moves", "a1 d4",
+    ]);
+    assert_eq!(solved["tt_bytes"], 1 << 20);
+}
+
+#[test]
+fn compare_runs_every_algorithm_on_the_same_position() {
+    let output = tictree(&["analyze", "--compare", "--json", "--moves", "a3 b2 b3"]);
+    assert!(output.status.success());
+    let v: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let names: Vec<&str> = rows
+        .iter()
+        .map(|r| r["algorithm"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["minimax", "alphabeta", "engine"]);
+    assert_eq!(rows[0]["nodes"], 934);
+    for row in rows {
+        assert_eq!(row["best"], serde_json::json!(["c3"]));
+        assert_eq!(row["score"], 0);
+    }
+    assert!(rows[1]["nodes"].as_u64() < rows[0]["nodes"].as_u64());
+    let table = String::from_utf8(tictree(&["analyze", "--compare"]).stdout).unwrap();
+    assert!(table.contains("minimax    a3 b3 +7"), "{table}");
+    assert!(table.contains("549945"), "{table}");
+}
+
+#[test]
+fn a_depth_budget_gives_estimates_marked_as_such() {
+    let v = json(&["analyze", "--json", "--depth", "3", "x.o/.x./..."]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["depth"], 3);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 6);
+    // Blocking at c1 leads nowhere within three plies: an estimate, with its depth and no outcome.
+    assert_eq!(moves[0]["move"], "c1");
+    assert!(moves[0]["score"].is_f64(), "{}", moves[0]);
+    assert_eq!(moves[0]["depth"], 3);
+    assert!(moves[0].get("outcome").is_none() && moves[0].get("plies").is_none());
+    // Every other move loses at once: proven within the horizon, so exact.
+    for m in &moves[1..] {
+        assert_eq!(
+            (m["score"].as_i64(), m["outcome"].as_str()),
+            (Some(-9), Some("loss"))
+        );
+        assert!(m.get("depth").is_none());
+    }
+    let c4 = json(&["analyze", "--json", "--rules", "connect4", "--depth", "4"]);
+    assert_eq!(c4["exact"], false);
+    assert!(
+        c4["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["depth"] == 4)
+    );
+    let table =
+        String::from_utf8(tictree(&["analyze", "--depth", "3", "x.o/.x./..."]).stdout).unwrap();
+    assert!(table.contains("c1   ≈+0.00  depth 3"), "{table}");
+    assert!(rejected(&["analyze", "--depth", "0"]).contains("--depth 0"));
+    assert!(rejected(&["analyze", "--nodes", "many"]).contains("--nodes many"));
+    assert!(rejected(&["analyze", "--time-ms", "-5"]).contains("--time-ms -5"));
+    assert!(rejected(&["--depth", "x"]).contains("--depth x"));
+}
+
+#[test]
+fn help_names_only_documents_users_have() {
+    use clap::CommandFactory;
+    // Every subcommand's help, short and long, and the top-level one: users have docs/, nothing else.
+    let mut commands = vec![Vec::new()];
+    for sub in tictree::cli::Cli::command().get_subcommands() {
+        commands.push(vec![sub.get_name().to_string()]);
+    }
+    assert!(
+        commands.len() >= 5,
+        "analyze, solve, bench, trace: {commands:?}"
+    );
+    for command in commands {
+        for flag in ["--help", "-h"] {
+            let args: Vec<&str> = command.iter().map(String::as_str).chain([flag]).collect();
+            let output = tictree(&args);
+            assert!(output.status.success(), "{args:?}");
+            let help = String::from_utf8(output.stdout).unwrap();
+            assert!(help.contains("Usage: tictree"), "{args:?}: {help}");
+            assert!(!help.contains("PRODUCT"), "{args:?}: {help}");
+        }
+    }
+    // analyze --json points to where its fields are described.
+    let help = String::from_utf8(tictree(&["analyze", "--help"]).stdout).unwrap();
+    assert!(
+        help.contains("Print one JSON object instead of a table (its fields: docs/cli.md)"),
+        "{help}"
+    );
+}
+
+/// A move whose score the table or the book already held is marked: `1*` beside a nine-ply line
+/// is not a search that proved a draw in one node.
+#[test]
+fn scores_known_from_the_table_or_the_book_are_marked() {
+    let table = String::from_utf8(tictree(&["analyze"]).stdout).unwrap();
+    let row = |name: &str| {
+        table
+            .lines()
+            .find(|l| l.starts_with(&format!("{name} ")))
+            .unwrap_or_else(|| panic!("{table}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+    };
+    // a3 is searched first; c3, its mirror image, is then in the table.
+    assert_eq!(row("a3")[3], "84", "{table}");
+    assert_eq!(row("c3")[3], "1*", "{table}");
+    assert!(
+        table.contains(
+            "\n* known from earlier searches (the transposition table) or the opening book"
+        ),
+        "{table}"
+    );
+    let v = json(&["analyze", "--json"]);
+    let stored: Vec<(String, bool)> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["stored"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert!(stored.contains(&("a3".into(), false)), "{stored:?}");
+    assert!(stored.contains(&("c3".into(), true)), "{stored:?}");
+    // Connect Four after 4444: every reply is in the built-in opening book.
+    let v = json(&[
+        "analyze", "--json", "--rules", "connect4", "--moves", "4444",
+    ]);
+    for m in v["moves"].as_array().unwrap() {
+        assert_eq!(
+            (m["nodes"].as_u64(), m["stored"].as_bool()),
+            (Some(1), Some(true)),
+            "{m}"
+        );
+    }
+    // Without the book, the same moves are searched: no mark.
+    let v = json(&[
+        "analyze",
+        "--json",
+        "--rules",
+        "connect4",
+        "--moves",
+        "4444",
+        "--no-book",
+    ]);
+    let first = &v["moves"][0];
+    assert_eq!(first["stored"], false, "{first}");
+    // Minimax has no table: nothing is ever marked.
+    let table = String::from_utf8(tictree(&["analyze", "--algo", "minimax"]).stdout).unwrap();
+    assert!(!table.contains('*'), "{table}");
+}

@@ -1,0 +1,245 @@
+//! `tictree book` through the binary: a build resumed after a crash writes the same bytes as one
+//! that was never interrupted, `verify` and `info` read what `build` wrote, a damaged book is
+//! refused by `info` and costs only a warning elsewhere, and the searches answer the same with a
+//! book as without.
+
+use crate::binary::{tictree, tictree_command};
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+fn build(rules: &str, plies: &str, out: &Path) -> (i32, String, String) {
+    tictree(&[
+        "book",
+        "build",
+        "--rules",
+        rules,
+        "--plies",
+        plies,
+        "--out",
+        out.to_str().unwrap(),
+        "--threads",
+        "1",
+    ])
+}
+
+fn path(dir: &tempfile::TempDir, name: &str) -> String {
+    dir.path().join(name).to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_build_killed_halfway_resumes_to_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole.book");
+    let (status, out, err) = build("5x5k4g", "6", &whole);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.starts_with(&format!(
+            "wrote {}: 5x5k4g, 6 plies, 2,348 entries, 14,120 bytes; 1,560 positions searched in",
+            whole.display()
+        )),
+        "{out}"
+    );
+
+    // The same build, killed (no chance to tidy up) once some positions are in its checkpoint.
+    let resumed = dir.path().join("resumed.book");
+    let checkpoint = dir.path().join("resumed.book.partial");
+    let mut child = tictree_command()
+        .args([
+            "book",
+            "build",
+            "--rules",
+            "5x5k4g",
+            "--plies",
+            "6",
+            "--threads",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&resumed)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&checkpoint).map_or(0, |t| t.lines().count()) < 50 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !resumed.exists(),
+        "the book must not exist before the build ends"
+    );
+    // A crash in the middle of a write leaves half a line.
+    let mut text = std::fs::read_to_string(&checkpoint).unwrap();
+    let solved = text.lines().count() - 1;
+    assert!(solved < 1_560, "the build finished before it was killed");
+    text.push_str("1f3a");
+    std::fs::write(&checkpoint, text).unwrap();
+
+    let (status, out, err) = build("5x5k4g", "6", &resumed);
+    assert_eq!(status, 0, "{err}");
+    let searched = out.split("; ").nth(1).unwrap().split(' ').next().unwrap();
+    let searched: usize = searched.replace(',', "").parse().unwrap();
+    assert!(
+        searched <= 1_560 - solved + 1 && searched < 1_560,
+        "{out}: {solved} were in the checkpoint"
+    );
+    assert_eq!(
+        std::fs::read(&whole).unwrap(),
+        std::fs::read(&resumed).unwrap()
+    );
+    assert!(
+        !checkpoint.exists(),
+        "the checkpoint is removed once the book is written"
+    );
+}
+
+#[test]
+fn a_checkpoint_of_another_build_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.book");
+    std::fs::write(
+        dir.path().join("b.book.partial"),
+        "tictree book checkpoint: rules 5x4k4g, plies 3\n",
+    )
+    .unwrap();
+    let (status, _, err) = build("5x4k4g", "4", &out);
+    assert_eq!(status, 2);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("not the checkpoint of this build"), "{err}");
+    assert!(err.contains("remove it"), "{err}");
+}
+
+#[test]
+fn info_and_verify_read_what_build_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "small.book");
+    assert_eq!(build("5x4k4g", "6", Path::new(&file)).0, 0);
+    let (status, out, _) = tictree(&["book", "info", &file, "--json"]);
+    assert_eq!(status, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["rules"], "5x4k4g");
+    assert_eq!(json["plies"], 6);
+    assert_eq!(json["entries"], 2_285);
+    assert_eq!(json["bytes"], 32 + 2_285 * 5);
+    assert_eq!(json["checksum"], "583ab8820174c56a");
+
+    let (status, out, err) = tictree(&["book", "verify", &file, "--sample", "300", "--seed", "7"]);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.ends_with("every one agrees with the book\n") && out.starts_with("300 of 300 sampled"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "small.book");
+    assert_eq!(build("5x4k4g", "6", Path::new(&file)).0, 0);
+    let bytes = std::fs::read(&file).unwrap();
+    let cut = path(&dir, "cut.book");
+    std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
+    let mut flipped = bytes.clone();
+    flipped[100] ^= 0x10;
+    let flipped_path = path(&dir, "flipped.book");
+    std::fs::write(&flipped_path, &flipped).unwrap();
+    let other = path(&dir, "other.book");
+    assert_eq!(build("5x5k4g", "2", Path::new(&other)).0, 0);
+
+    let (status, _, err) = tictree(&["book", "info", &cut]);
+    assert_eq!((status, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("truncated"), "{err}");
+    let (status, _, err) = tictree(&["book", "info", &flipped_path]);
+    assert_eq!((status, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("checksum"), "{err}");
+
+    let analyze = |book: &[&str]| {
+        let mut args = vec![
+            "analyze",
+            "--rules",
+            "5x4k4g",
+            "--moves",
+            "3 3",
+            "--threads",
+            "1",
+        ];
+        args.extend_from_slice(book);
+        tictree(&args)
+    };
+    let (status, searched, err) = analyze(&["--no-book"]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    let scores = |table: &str| -> Vec<String> {
+        table
+            .lines()
+            .skip(2)
+            .filter_map(|l| {
+                let cells: Vec<&str> = l.split_whitespace().collect();
+                (cells.len() > 2).then(|| format!("{} {}", cells[0], cells[1]))
+            })
+            // Up to the legend of the `*` marks, or the totals.
+            .take_while(|l| !l.starts_with("engine:") && !l.starts_with("* "))
+            .collect()
+    };
+    let expected = scores(&searched);
+    assert_eq!(expected.len(), 5, "{searched}");
+    let (status, from_book, err) = analyze(&["--book", &file]);
+    assert_eq!((status, err.as_str()), (0, ""));
+    assert_eq!(scores(&from_book), expected);
+    for (bad, why) in [
+        (cut.as_str(), "truncated"),
+        (flipped_path.as_str(), "checksum"),
+        (other.as_str(), "a book for 5x5k4g, not 5x4k4g"),
+        ("/nonexistent/x.book", "No such file"),
+    ] {
+        let (status, out, err) = analyze(&["--book", bad]);
+        assert_eq!(status, 0, "{bad}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with("tictree: warning: ") && err.contains(why),
+            "{err}"
+        );
+        assert!(
+            err.trim_end().ends_with("searching without a book"),
+            "{err}"
+        );
+        assert_eq!(scores(&out), expected, "{bad}");
+    }
+}
+
+#[test]
+fn the_built_in_book_answers_the_empty_connect_four_board() {
+    let (status, out, err) =
+        tictree(&["analyze", "--rules", "connect4", "--json", "--threads", "1"]);
+    assert_eq!(status, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let moves = json["moves"].as_array().unwrap();
+    let scores: Vec<(String, i64)> = moves
+        .iter()
+        .map(|m| {
+            (
+                m["move"].as_str().unwrap().to_string(),
+                m["score"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    // d1 wins with X's 21st disc (the 41st of the game); c1 and e1 draw; the others lose, b1 and
+    // f1 to O's 21st disc (the 42nd), a1 and g1 to O's 20th (the 40th): ±(43 − plies after the
+    // move), as docs/algorithms.md defines the score.
+    assert_eq!(
+        scores,
+        [
+            ("d1", 3),
+            ("c1", 0),
+            ("e1", 0),
+            ("b1", -2),
+            ("f1", -2),
+            ("a1", -4),
+            ("g1", -4)
+        ]
+        .map(|(m, s)| (m.to_string(), s))
+    );
+}

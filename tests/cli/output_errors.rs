@@ -1,0 +1,79 @@
+//! Standard output as a Unix filter's: a reader that goes away ends the command quietly with
+//! status 0, a full disk is one line on stderr and status 2; never a panic (docs/reliability.md).
+
+use crate::binary::tictree_command;
+use std::process::Stdio;
+
+/// Commands that print to standard output, each with arguments quick enough for a test.
+const COMMANDS: &[&[&str]] = &[
+    &["analyze"],
+    &["analyze", "--json"],
+    &["analyze", "--compare"],
+    &["analyze", "--rules", "connect4"],
+    &["solve"],
+    &["solve", "--json"],
+    &["selfplay", "--games", "20", "--seed", "1"],
+    &["selfplay", "--games", "20", "--seed", "1", "--json"],
+    &["bench", "--only", "3x3", "--threads", "1"],
+    &["bench", "--only", "3x3", "--threads", "1", "--json"],
+    &["--help"],
+    &["--version"],
+    &["book", "info", "data/book/connect4.book"],
+];
+
+#[test]
+fn a_closed_reader_ends_every_command_quietly() {
+    for args in COMMANDS {
+        let mut child = tictree_command()
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The reader goes away before the command writes anything.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_one_line_and_status_2() {
+    for args in COMMANDS {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = tictree_command()
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(
+            stderr, "tictree: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_error_with_a_full_standard_error_still_ends_with_status_2() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = tictree_command()
+        .args(["analyze", "--rules", "99"])
+        .stderr(full)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -1,0 +1,98 @@
+//! `tictree selfplay` through the real binary: the tally, reproducible with a seed, the levels
+//! really differ, a start from moves. (Bad input: tests/cli/bad_input.rs.)
+
+use crate::binary::tictree;
+
+fn tally(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["selfplay", "--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = tictree(&all);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "no progress off a terminal: {err:?}");
+    serde_json::from_str(&out).unwrap()
+}
+
+#[test]
+fn two_perfect_players_always_draw_tic_tac_toe() {
+    let json = tally(&["--x", "ai:4", "--o", "ai", "--games", "300", "--seed", "3"]);
+    assert_eq!(json["games"], 300);
+    assert_eq!(json["draws"], 300);
+    assert_eq!(json["plies_min"], 9);
+    assert_eq!(json["plies_max"], 9);
+    assert_eq!(
+        (json["x"].as_str(), json["o"].as_str()),
+        (Some("ai:4"), Some("ai:4"))
+    );
+}
+
+#[test]
+fn equal_seeds_give_equal_tallies_and_the_levels_differ() {
+    let args = [
+        "--x", "ai:4", "--o", "ai:1", "--games", "500", "--seed", "9",
+    ];
+    let first = tally(&args);
+    let again = tally(&args);
+    for field in [
+        "x_wins",
+        "o_wins",
+        "draws",
+        "plies_min",
+        "plies_max",
+        "plies_mean",
+    ] {
+        assert_eq!(first[field], again[field], "{field}");
+    }
+    // Perfect play never loses, and beats a random player almost every time.
+    assert_eq!(first["o_wins"], 0);
+    assert!(first["x_wins"].as_u64().unwrap() > 400, "{first}");
+    // Win-or-block against random, as O: blocking alone makes it lose far less than random does.
+    let blocker = tally(&[
+        "--x", "ai:1", "--o", "ai:2", "--games", "500", "--seed", "9",
+    ]);
+    let random = tally(&[
+        "--x", "ai:1", "--o", "ai:1", "--games", "500", "--seed", "9",
+    ]);
+    assert!(
+        blocker["x_wins"].as_u64().unwrap() * 3 < random["x_wins"].as_u64().unwrap(),
+        "{blocker} {random}"
+    );
+}
+
+#[test]
+fn the_table_names_the_levels_and_counts_every_game() {
+    let (code, out, _) = tictree(&[
+        "selfplay", "--rules", "connect4", "--x", "ai:3", "--o", "ai:3:1", "--games", "20",
+        "--seed", "5",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("selfplay  connect4  from ......./"),
+        "{out}"
+    );
+    assert!(out.contains("X         ai:3 (level 3, 2 plies)"), "{out}");
+    assert!(out.contains("O         ai:3:1 (level 3, 1 ply)"), "{out}");
+    assert!(out.contains("games          20\n"), "{out}");
+    let count = |name: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with(name)).unwrap();
+        let rest = &line[name.len()..];
+        rest.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    assert_eq!(count("X wins") + count("O wins") + count("draws"), 20);
+}
+
+#[test]
+fn selfplay_starts_from_moves() {
+    // From a won-for-X position X always wins (X a3 b3 vs O a1 b1: X to move completes c3).
+    let json = tally(&[
+        "--moves",
+        "a3 a1 b3 b1",
+        "--x",
+        "ai:2",
+        "--o",
+        "ai:1",
+        "--games",
+        "5",
+    ]);
+    assert_eq!(json["x_wins"], 5);
+    assert_eq!(json["plies_max"], 1);
+}

@@ -1,0 +1,170 @@
+//! `tictree solve` through the real binary: the exact value as JSON, a weak solve, the table's
+//! budget (`--hash`: kept to, lowered when above half the memory, Ctrl-C while it is mapped).
+//! `solve --batch`: tests/cli/solve_batch.rs.
+
+use crate::binary::{tictree, tictree_command};
+
+#[test]
+fn solve_prints_the_exact_value_as_json() {
+    let (code, out, _) = tictree(&["solve", "--rules", "4x3k3", "--json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["value"], "win");
+    assert_eq!(json["weak"], false);
+    // The game ends with the 7th mark: 12 + 2 - 7 depth-aware, (12 + 2 - 7) / 2 on Pons' scale.
+    assert_eq!(
+        (&json["score"], &json["pons_score"]),
+        (&7.into(), &3.into())
+    );
+    assert!(json["nodes"].as_u64().unwrap() > 0);
+    assert!(json["tt_bytes"].as_u64().unwrap() <= (128 << 20) + 64);
+    assert_eq!(json["tt_exact_keys"], true);
+    // The line is a whole game.
+    assert_eq!(
+        json["pv"].as_array().unwrap().len() as u64,
+        json["plies"].as_u64().unwrap()
+    );
+}
+
+#[test]
+fn weak_solve_gives_only_the_outcome() {
+    // O to move after 4444443 loses (the exact solve says: loss in 17, score -10).
+    let (code, out, _) = tictree(&[
+        "solve", "--rules", "connect4", "--weak", "--moves", "4444443",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("value     loss (weak solve)"), "{out}");
+    // A win, a draw and a loss on 3×3: the weak value is the exact one's outcome, without the
+    // score or the line.
+    for (moves, value, outcome) in [
+        ("a1 b1", "win", "win in 3"),
+        ("a3 b2 b3", "draw", "draw"),
+        ("a1 b2 c3 a3 c1", "loss", "loss in 1"),
+    ] {
+        let json = |weak: &[&str]| {
+            let (code, out, err) =
+                tictree(&[&["solve", "--json", "--moves", moves], weak].concat());
+            assert_eq!(code, 0, "{err}");
+            serde_json::from_str::<serde_json::Value>(&out).unwrap()
+        };
+        let (weak, exact) = (json(&["--weak"]), json(&[]));
+        assert_eq!(weak["value"], value, "{moves}");
+        assert_eq!(exact["value"], value, "{moves}");
+        assert_eq!(exact["outcome"], outcome, "{moves}");
+        assert_eq!(weak["weak"], true);
+        assert!(
+            weak["score"].is_null()
+                && weak["pons_score"].is_null()
+                && weak["pv"] == serde_json::json!([]),
+            "{weak}"
+        );
+    }
+}
+
+#[test]
+fn solve_respects_a_small_hash_budget() {
+    let (code, out, _) = tictree(&[
+        "solve", "--rules", "4x4", "--hash", "1", "--json", "--moves", "b2 c3",
+    ]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // The budget, plus one cache line used to align the buckets.
+    assert!(json["tt_bytes"].as_u64().unwrap() <= (1 << 20) + 64);
+    assert_eq!(json["value"], "draw");
+}
+
+/// Linux's `MemTotal`, in MiB.
+#[cfg(target_os = "linux")]
+fn total_mib() -> u64 {
+    let info = std::fs::read_to_string("/proc/meminfo").unwrap();
+    let line = info.lines().find(|l| l.starts_with("MemTotal:")).unwrap();
+    line.split_whitespace()
+        .nth(1)
+        .unwrap()
+        .parse::<u64>()
+        .unwrap()
+        >> 10
+}
+
+#[test]
+#[cfg(target_os = "linux")]
+fn a_hash_above_half_the_available_memory_is_lowered_with_a_note() {
+    let run = |hash: &str| {
+        tictree_command()
+            .args(["solve", "--json", "--hash", hash])
+            .output()
+            .unwrap()
+    };
+    let output = run("1048576");
+    assert!(output.status.success());
+    let err = String::from_utf8(output.stderr).unwrap();
+    let numbers: Vec<u64> = err
+        .strip_prefix("tictree: note: --hash 1048576 is more than half the memory available (")
+        .and_then(|rest| rest.strip_suffix(" MiB\n"))
+        .and_then(|rest| rest.split_once(" MiB): the table gets at most "))
+        .map(|(available, most)| {
+            [available, most]
+                .map(|n| n.replace(',', "").parse().unwrap())
+                .to_vec()
+        })
+        .unwrap_or_else(|| panic!("one note: {err}"));
+    let (available, most) = (numbers[0], numbers[1]);
+    assert!(available <= total_mib(), "{err}");
+    assert_eq!(most, available / 2, "{err}");
+    // The command goes on, its answer unchanged: 3×3 gets only the slots it can use anyway.
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(json["value"], "draw");
+    assert!(json["tt_bytes"].as_u64().unwrap() <= most << 20);
+    // A budget within it is taken as given, without a word.
+    let output = run("1");
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
+}
+
+#[test]
+#[cfg(unix)]
+fn ctrl_c_while_a_big_table_is_mapped_stops_it() {
+    use std::time::{Duration, Instant};
+    // 8 GiB (or half the available memory, if less): seconds of mapping before the search of
+    // the empty board, which itself takes minutes without the book.
+    let mut child = tictree_command()
+        .args([
+            "solve",
+            "--rules",
+            "connect4",
+            "--no-book",
+            "--hash",
+            "8192",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    // A hang guard, not a speed claim: mapping used to go on to the end, 12 s and more.
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running 5 s after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(output.stdout.is_empty());
+    // After the note, if the budget was lowered: while mapping, or (a machine quick to map it)
+    // during the search.
+    let last = err.lines().last().unwrap_or_default();
+    assert!(
+        last == "tictree: solve interrupted (Ctrl-C) while the table was being mapped, before the search"
+            || last.starts_with("tictree: solve interrupted (Ctrl-C) after "),
+        "{err}"
+    );
+}

@@ -1,0 +1,271 @@
+//! `tictree trace` through the real binary: the events nest, cutoffs prune exactly the untried
+//! siblings, leaves carry the depth-aware scores, the summary agrees with `analyze`.
+
+use crate::binary::tictree_command;
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::process::Stdio;
+use tictree::engine::{Algorithm, Move, Position, Rules, Status, StopFlag, analyze};
+
+fn trace(args: &[&str]) -> (i32, Vec<Value>, String) {
+    let output = tictree_command().arg("trace").args(args).output().unwrap();
+    let lines = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    (
+        output.status.code().unwrap_or(-1),
+        lines,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+fn names(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// A node still open in the trace: its position and the moves entered from it so far.
+struct Open {
+    position: Position,
+    path: Vec<String>,
+    tried: Vec<String>,
+    best: Option<i64>,
+}
+
+/// Checks every event of a trace of `moves` (3×3) against the rules of the search, and the
+/// summary against `analyze`. Returns the number of cutoffs seen.
+fn check(algorithm: Algorithm, moves: &str) -> u64 {
+    let rules = Rules::TICTACTOE;
+    let root = Position::empty(rules).play_moves(moves).unwrap();
+    let (code, events, stderr) = trace(&["--algo", algorithm.name(), "--moves", moves]);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let name = |mv: Move| rules.move_name(mv);
+    let mut open = vec![Open {
+        position: root,
+        path: Vec::new(),
+        tried: Vec::new(),
+        best: None,
+    }];
+    let (mut enters, mut cutoffs) = (0u64, 0u64);
+    let (summary, events) = events.split_last().unwrap();
+    for event in events {
+        let depth = open.len();
+        let top = open.last_mut().unwrap();
+        let ply = event["ply"].as_u64().unwrap() as usize;
+        let path = names(&event["path"]);
+        match event["event"].as_str().unwrap() {
+            "enter" => {
+                enters += 1;
+                let mv = event["move"].as_str().unwrap().to_string();
+                assert_eq!(ply, depth, "{event}");
+                top.tried.push(mv.clone());
+                let mut expected = top.path.clone();
+                expected.push(mv.clone());
+                assert_eq!(path, expected);
+                let position = top.position.play(rules.parse_cell(&mv).unwrap()).unwrap();
+                if algorithm == Algorithm::Minimax || ply == 1 {
+                    assert!(
+                        event["alpha"].is_null() && event["beta"].is_null(),
+                        "{event}"
+                    );
+                }
+                open.push(Open {
+                    position,
+                    path,
+                    tried: Vec::new(),
+                    best: None,
+                });
+            }
+            "leaf" => {
+                assert_eq!((ply, &path), (depth - 1, &top.path));
+                let value = event["value"].as_i64().unwrap();
+                let expected = match top.position.status() {
+                    Status::Won(_) => -(9 + 2 - ply as i64),
+                    Status::Draw => 0,
+                    Status::Ongoing => panic!("a leaf in an unfinished game: {event}"),
+                };
+                assert_eq!(value, expected, "{event}");
+                top.best = Some(value);
+            }
+            "return" => {
+                assert_eq!((ply, &path), (depth - 1, &top.path), "{event}");
+                let value = event["value"].as_i64().unwrap();
+                if algorithm != Algorithm::Engine {
+                    assert_eq!(Some(value), top.best, "{event}");
+                }
+                open.pop();
+                let parent = open.last_mut().unwrap();
+                let best = parent.best.map_or(-value, |b| b.max(-value));
+                assert_eq!(event["best"].as_i64(), Some(best), "{event}");
+                parent.best = Some(best);
+            }
+            "cutoff" => {
+                cutoffs += 1;
+                assert_eq!((ply, &path), (depth - 1, &top.path));
+                let (value, beta) = (event["value"].as_i64(), event["beta"].as_i64());
+                assert!(value.unwrap() >= beta.unwrap(), "{event}");
+                assert_eq!(value, top.best);
+                let mut all = top.tried.clone();
+                all.extend(names(&event["pruned"]));
+                let legal: Vec<String> = top.position.legal_moves().into_iter().map(name).collect();
+                if algorithm == Algorithm::Engine {
+                    let (mut all, mut legal) = (all, legal);
+                    all.sort();
+                    legal.sort();
+                    assert_eq!(all, legal, "{event}");
+                } else {
+                    // Exactly the untried siblings, in cell order.
+                    assert_eq!(all, legal, "{event}");
+                }
+            }
+            "tt_hit" => {
+                assert_eq!(algorithm, Algorithm::Engine);
+                assert!(["exact", "lower", "upper"].contains(&event["bound"].as_str().unwrap()));
+                if event["ended"] == true {
+                    top.best = event["value"].as_i64();
+                }
+            }
+            other => panic!("unknown event {other}"),
+        }
+    }
+    assert_eq!(open.len(), 1, "every entered node returned");
+    assert_eq!(summary["event"], "summary");
+    assert_eq!(summary["truncated"], false);
+    assert_eq!(summary["nodes"].as_u64(), Some(enters));
+    assert_eq!(summary["cutoffs"].as_u64(), Some(cutoffs));
+    let analysis = analyze(&root, algorithm, &StopFlag::default(), |_| {}).unwrap();
+    if algorithm != Algorithm::Engine {
+        assert_eq!(enters, analysis.stats.nodes);
+    }
+    let scores = summary["scores"].as_object().unwrap();
+    assert_eq!(scores.len(), analysis.moves.len());
+    for m in &analysis.moves {
+        assert_eq!(
+            scores[&name(m.mv)].as_i64(),
+            Some(i64::from(m.score.score)),
+            "{moves} {:?}",
+            m.mv
+        );
+    }
+    cutoffs
+}
+
+#[test]
+fn alphabeta_events_are_consistent_and_match_analyze() {
+    assert_eq!(check(Algorithm::AlphaBeta, ""), 13_124);
+    for moves in ["a3", "b2", "a3 b2 b3", "c1 a2 b2", "b2 a3 c1 a1"] {
+        assert!(check(Algorithm::AlphaBeta, moves) > 0);
+    }
+}
+
+#[test]
+fn minimax_and_engine_events_are_consistent() {
+    assert_eq!(check(Algorithm::Minimax, "a3 b2"), 0);
+    assert_eq!(check(Algorithm::Minimax, "a3 b2 b3"), 0);
+    for moves in ["", "a3", "b2 a1"] {
+        check(Algorithm::Engine, moves);
+    }
+}
+
+#[test]
+fn the_default_is_alphabeta_and_the_lines_read_as_documented() {
+    let output = tictree_command()
+        .args(["trace", "--moves", "a3 b2 b3"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        r#"{"event":"enter","ply":1,"path":["c3"],"to_move":"X","move":"c3","player":"O","alpha":null,"beta":null}"#
+    );
+    assert_eq!(
+        lines[4],
+        r#"{"event":"leaf","ply":4,"path":["c3","a2","c2","a1"],"to_move":"O","value":-7,"result":"x_won"}"#
+    );
+    assert_eq!(
+        lines[10],
+        r#"{"event":"cutoff","ply":4,"path":["c3","a2","c2","b1"],"to_move":"O","move":"a1","value":6,"beta":-7,"pruned":["c1"]}"#
+    );
+    // Root scores in search order (cell order for alpha-beta).
+    assert_eq!(
+        lines.last().copied(),
+        Some(
+            r#"{"event":"summary","algorithm":"alphabeta","nodes":220,"cutoffs":86,"tt_hits":0,"max_depth":6,"events":609,"truncated":false,"scores":{"c3":0,"a2":-9,"c2":-9,"a1":-9,"b1":-9,"c1":-9},"best":["c3"]}"#
+        )
+    );
+}
+
+#[test]
+fn budgets_truncate_and_estimate() {
+    let (code, events, _) = trace(&["--limit", "5"]);
+    assert_eq!(code, 0);
+    let summary = events.last().unwrap();
+    assert_eq!(
+        (summary["nodes"].as_u64(), &summary["truncated"]),
+        (Some(5), &Value::Bool(true))
+    );
+    assert_eq!(events.iter().filter(|e| e["event"] == "enter").count(), 5);
+    let (code, events, _) = trace(&["--depth", "2", "--algo", "minimax"]);
+    assert_eq!(code, 0);
+    let leaves: Vec<&Value> = events.iter().filter(|e| e["event"] == "leaf").collect();
+    assert_eq!(leaves.len(), 72);
+    for leaf in leaves {
+        assert_eq!(
+            (&leaf["result"], &leaf["estimate"]),
+            (&Value::from("horizon"), &Value::Bool(true))
+        );
+        let value = leaf["value"].as_f64().unwrap();
+        assert!(leaf["value"].is_f64() && value.abs() < 1.0, "{leaf}");
+    }
+    let summary = events.last().unwrap();
+    assert_eq!(summary["best"], serde_json::json!(["b2"]));
+    assert!(summary["scores"]["b2"].is_f64());
+}
+
+#[test]
+fn a_reader_that_stops_early_is_a_normal_end() {
+    let mut child = tictree_command()
+        .args(["trace", "--algo", "minimax"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(
+        first.starts_with(r#"{"event":"enter","ply":1,"path":["a3"]"#),
+        "{first}"
+    );
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn the_limit_bounds_the_lines_written() {
+    // Each node gives at most four events (docs/cli.md): N nodes, at most 4N lines and the
+    // summary.
+    for algo in ["minimax", "alphabeta", "engine"] {
+        let (code, events, _) = trace(&["--rules", "connect4", "--algo", algo, "--limit", "2000"]);
+        assert_eq!(code, 0);
+        let summary = events.last().unwrap();
+        assert_eq!(summary["truncated"], true);
+        assert_eq!(summary["nodes"], 2000);
+        assert!(
+            events.len() <= 4 * 2000 + 1,
+            "{algo}: {} lines",
+            events.len()
+        );
+        assert_eq!(summary["events"].as_u64(), Some(events.len() as u64 - 1));
+    }
+}

@@ -1,0 +1,27 @@
+//! The built-in Connect Four opening book against the live search. (`tictree book` through the
+//! binary: tests/cli/book.rs.)
+
+/// The shipped book agrees with the live search on a sample of its deepest plies (the shallower
+/// ones follow from them by `Plan::finish`, which the unit tests check whole on a small board;
+/// re-solving them here would take minutes: `tictree book verify` does that on demand).
+#[test]
+fn the_built_in_book_agrees_with_the_search_on_a_sample() {
+    use rand::SeedableRng;
+    use rand::seq::IteratorRandom;
+    use tictree::engine::{Solver, StopFlag, book};
+    let book = book::built_in().expect("the built-in book reads");
+    assert_eq!(book.rules(), tictree::engine::Rules::CONNECT4);
+    let deepest = book.plies();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    let sample = (0..book.len())
+        .map(|index| book.position(book.entry(index).0))
+        .filter(|position| position.ply() == deepest)
+        .choose_multiple(&mut rng, 3);
+    assert_eq!(sample.len(), 3);
+    for position in sample {
+        let mut solver = Solver::new(position.layout(), StopFlag::default());
+        solver.set_book(None);
+        let searched = solver.value(&position, -1001, 1001).unwrap();
+        assert_eq!(book.value(&position), Some(searched), "{position:?}");
+    }
+}

@@ -1,0 +1,166 @@
+//! The terminal is given back as it was found however the game ends (`q`, an error, a panic, any
+//! signal that ends a program) and while it is stopped (Ctrl-Z, SIGTSTP), then set up and painted
+//! again when it is continued. Each test runs the real binary in a pseudo-terminal, with mouse
+//! capture on, and checks the escape sequences it wrote last, the screen a terminal emulator shows
+//! (normal screen, cursor visible, no mouse reporting) and the pty's termios (raw mode off).
+
+#![cfg(unix)]
+
+use crate::pty::Session;
+
+/// The game, up and showing its first position with the mouse captured.
+fn game() -> Session {
+    let mut session = Session::start(&["--seed", "3"]);
+    session.screen.wait_for("X (you) to move");
+    session
+}
+
+#[test]
+fn q_restores_the_terminal() {
+    let session = game();
+    assert!(
+        String::from_utf8_lossy(&session.screen.raw).contains("\x1b[?1000h"),
+        "the mouse is captured"
+    );
+    session.quit();
+}
+
+#[test]
+fn signals_restore_the_terminal_then_end_the_program_as_they_would_have() {
+    for (signal, name) in [
+        (libc::SIGTERM, "SIGTERM"),
+        (libc::SIGHUP, "SIGHUP"),
+        (libc::SIGINT, "SIGINT"),
+        (libc::SIGQUIT, "SIGQUIT"),
+        (libc::SIGUSR1, "SIGUSR1"),
+        (libc::SIGUSR2, "SIGUSR2"),
+        (libc::SIGALRM, "SIGALRM"),
+    ] {
+        // No core file from SIGQUIT wherever the tests run.
+        let program = env!("CARGO_BIN_EXE_tictree");
+        let mut session = Session::spawn(
+            "sh",
+            &[
+                "-c",
+                "ulimit -c 0 && exec \"$0\" \"$@\"",
+                program,
+                "--seed",
+                "3",
+            ],
+            &[],
+        );
+        session.screen.wait_for("X (you) to move");
+        session.signal(signal);
+        let status = session.finish();
+        // SAFETY: strsignal returns a pointer to a static or thread-local string.
+        let words = unsafe { std::ffi::CStr::from_ptr(libc::strsignal(signal)) };
+        assert_eq!(
+            status.signal(),
+            Some(words.to_str().unwrap()),
+            "{name}: the program ends by the signal ({status:?})"
+        );
+        assert_eq!(session.assert_restored(), "", "{name}");
+    }
+}
+
+#[test]
+fn an_error_restores_the_terminal_then_says_what_went_wrong() {
+    // File descriptors 0 to 4 only: enough to start (the signal thread's pipe takes 3 and 4) and
+    // set up the terminal, not for the reader of terminal events, so the event loop fails.
+    let program = env!("CARGO_BIN_EXE_tictree");
+    let mut session = Session::spawn(
+        "sh",
+        &[
+            "-c",
+            "ulimit -n 5 && exec \"$0\" \"$@\"",
+            program,
+            "--seed",
+            "3",
+        ],
+        &[],
+    );
+    let status = session.finish();
+    assert_eq!(status.exit_code(), 2, "{status:?}");
+    // The message comes after the restore, on a line of its own.
+    assert_eq!(
+        session.assert_restored(),
+        "tictree: Failed to initialize input reader\r\n"
+    );
+}
+
+#[test]
+fn a_panic_restores_the_terminal_then_prints_a_readable_message() {
+    // A stack no system can give makes starting the first search thread fail, and std's
+    // thread::spawn panics on that: a real panic, with no hook in the program for tests.
+    let mut session = Session::spawn(
+        env!("CARGO_BIN_EXE_tictree"),
+        &["--seed", "3"],
+        &[
+            ("RUST_MIN_STACK", "4611686018427387904"),
+            ("RUST_BACKTRACE", "0"),
+        ],
+    );
+    let status = session.finish();
+    assert_eq!(status.exit_code(), 101, "{status:?}");
+    let after = session.assert_restored();
+    assert!(
+        after.contains("The application panicked (crashed)."),
+        "{after:?}"
+    );
+    // Cooked mode again: each line of the report starts at the left edge, not where the last one
+    // ended, so the report reads as usual.
+    let shown = session.screen.contents();
+    let starts = |prefix: &str| shown.lines().any(|line| line.starts_with(prefix));
+    assert!(
+        starts("Message:  failed to spawn thread") && starts("Location: "),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_stopped_game_gives_the_terminal_back_and_takes_it_again_when_continued() {
+    // Ctrl-Z as raw mode delivers it (a key), then SIGTSTP as `kill -TSTP` sends it.
+    for (how, stop) in [
+        (
+            "Ctrl-Z",
+            (|session: &mut Session| session.send(b"\x1a")) as fn(&mut Session),
+        ),
+        ("SIGTSTP", |session: &mut Session| {
+            session.signal(libc::SIGTSTP)
+        }),
+    ] {
+        let mut session = game();
+        // The cursor starts on b2; → takes it to c2.
+        session.send(b"\x1b[C");
+        session.screen.wait_for(ON_C2);
+        stop(&mut session);
+        session.wait_until_stopped();
+        // While stopped: the shell's terminal, as if the game had ended.
+        assert_eq!(session.assert_restored(), "", "{how}");
+        session.signal(libc::SIGCONT);
+        // The game's screen again, the cursor hidden, the mouse captured.
+        session.screen.wait_until(|screen| {
+            screen.alternate_screen()
+                && screen.hide_cursor()
+                && screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+                && screen.contents().contains(ON_C2)
+        });
+        let (_, now) = session.modes();
+        assert!(!now.cooked(), "{how}: raw mode again: {now:?}");
+        // Everything repainted, not only what changed: the board and the analysis are back.
+        let shown = session.screen.contents();
+        assert!(
+            shown.contains("Board") && shown.contains("Game tree"),
+            "{how}: {shown}"
+        );
+        // Keys are keys again: an arrow moves the cursor instead of printing `^[[D`.
+        session.send(b"\x1b[D");
+        session.screen.wait_for(ON_B2);
+        assert!(!session.screen.contents().contains("^["), "{how}");
+        session.quit();
+    }
+}
+
+/// Row 2 of the board (at the pty's 120×40) with the cursor on c2, and on b2.
+const ON_C2: &str = "│           │[         ]│ │";
+const ON_B2: &str = "│[         ]│           │ │";

@@ -1,0 +1,156 @@
+//! The comparison popup (`c`): every algorithm on the same position, in the popup and the log;
+//! Esc stopping one still running; an unfinished row; the depth chosen on Connect Four.
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use std::time::Duration;
+use tictree::app::{Action, App, Comparison, Job, JobKey, KeptSolvers, Popup, Runner};
+use tictree::engine::{Algorithm, CompareRow, Reach, Rules, SearchStats, StopFlag, Unfinished};
+
+#[test]
+fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2 b3");
+    options.settings.algorithm = Algorithm::Engine;
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::Compare]);
+    assert_eq!(app.popup, Some(Popup::Compare));
+    let comparison = app.comparison.as_ref().expect("a comparison");
+    assert_eq!(comparison.rows.len(), 3);
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    // The minimax tutorial notebook's count for minimax after a3 b2 b3: 934 moves checked.
+    assert!(text.contains("minimax") && text.contains("934"), "{text}");
+    assert!(
+        log_text(&app)
+            .iter()
+            .any(|l| l.contains("minimax") && l.contains("934 nodes"))
+    );
+    assert_snapshot!("compare_popup", terminal.backend());
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, None);
+    assert!(!app.should_quit());
+}
+
+#[test]
+fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
+    let mut options = options(Rules::CONNECT4);
+    options.settings.o = tictree::app::Seat::Human;
+    // Twelve plies deep: minimax scores no move in the moments before Esc.
+    options.settings.depth = 12;
+    let mut app = App::new(options, false);
+    // The board's own analysis is not needed (and the empty board's is a long solve).
+    while app.take_job().is_some() {}
+    app.update(Action::Compare);
+    let Some(Job::Compare(request)) = app.take_job() else {
+        panic!("a comparison is asked for");
+    };
+    // The comparison runs on a thread of its own, as the worker runs it; minimax cannot finish
+    // on the empty Connect Four board.
+    let stop = StopFlag::default();
+    let (send, replies) = std::sync::mpsc::channel();
+    let running = stop.clone();
+    let thread = std::thread::spawn(move || {
+        let mut send = |reply| send.send(reply).unwrap();
+        Job::Compare(request).run(&Runner::default(), &running, &mut send)
+    });
+    std::thread::sleep(Duration::from_millis(100));
+    app.update(Action::Escape);
+    assert_eq!(app.popup, None);
+    // The app asks for the comparison to stop, and the worker raises its flag.
+    assert!(matches!(app.take_job(), Some(Job::Cancel(JobKey::Compare))));
+    stop.stop();
+    assert!(thread.join().unwrap().is_err(), "stopped, not finished");
+    for message in replies.try_iter() {
+        app.update(Action::Search(message));
+    }
+    let comparison = app.comparison.as_ref().expect("the comparison");
+    assert!(!comparison.running(), "{:?}", comparison.rows);
+    let line = log_text(&app).last().cloned().unwrap();
+    assert!(
+        line.starts_with("  minimax   stopped after ")
+            && line.contains(" (popup closed) with 0 of 7 moves scored, ")
+            && line.ends_with(" plies deep"),
+        "{line}"
+    );
+}
+
+#[test]
+fn an_unfinished_row_shows_how_far_the_algorithm_got() {
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    let position = *app.position();
+    let unfinished = |algorithm, scored, nodes, depth| {
+        CompareRow::Unfinished(Unfinished {
+            algorithm,
+            elapsed: Duration::from_secs(10),
+            scored,
+            legal: 7,
+            stats: SearchStats {
+                nodes,
+                depth,
+                ..SearchStats::default()
+            },
+            cancelled: false,
+        })
+    };
+    app.comparison = Some(Comparison {
+        generation: 0,
+        position,
+        reach: Reach::Exact,
+        rows: vec![
+            unfinished(Algorithm::Minimax, 0, 123_456_789, 42),
+            unfinished(Algorithm::AlphaBeta, 2, 98_765_432, 41),
+        ],
+    });
+    app.popup = Some(Popup::Compare);
+    let terminal = screen(&app, 80, 24);
+    let text = text(&terminal);
+    assert!(
+        text.contains("minimax    0 of 7 done      - 123,456,789   10.00 s  12,345,678"),
+        "{text}"
+    );
+    assert!(
+        text.contains("minimax: stopped when its 10 s ran out, 42 plies deep"),
+        "{text}"
+    );
+    assert_snapshot!("compare_unfinished", terminal.backend());
+}
+
+#[test]
+fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
+    let mut options = options(Rules::CONNECT4);
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    // The board's own analysis is not needed (and the empty board's is a long solve).
+    while app.take_job().is_some() {}
+    app.update(Action::Compare);
+    let Some(Job::Compare(request)) = app.take_job() else {
+        panic!("a comparison is asked for");
+    };
+    // No depth in the settings: exact is out of reach for minimax, so depth 7 (7^7 leaves).
+    assert_eq!(request.reach, Reach::Depth(7));
+    for reply in replies(Job::Compare(request), &KeptSolvers::default()) {
+        app.update(Action::Search(reply));
+    }
+    let comparison = app.comparison.as_ref().unwrap();
+    assert!(!comparison.running());
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("to depth 7"), "{shown}");
+    for algorithm in ["minimax   ", "alphabeta ", "engine    "] {
+        assert!(
+            shown.contains(&format!(" {algorithm} c1 d1 +1 more ≈+0.16")),
+            "{algorithm}: {shown}"
+        );
+    }
+    assert!(shown.contains("same values,"), "{shown}");
+    // A depth in the settings is the comparison's depth.
+    app.options.settings.depth = 3;
+    app.update(Action::Escape);
+    app.update(Action::Compare);
+    while let Some(job) = app.take_job() {
+        if let Job::Compare(request) = job {
+            assert_eq!(request.reach, Reach::Depth(3));
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! Setting up a position: the editor (`e`) through actions and on screen, a paste, and `y` to copy.
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tictree::app::{Action, App, Direction, Job, JobKey, Mode, Popup};
+use tictree::engine::{Player, Position, Rules, Status};
+use tictree::tui::action_for_key;
+
+/// The search the app asks for next, if it is an analysis of the board.
+fn play_job(app: &mut App) -> Option<Position> {
+    let mut found = None;
+    while let Some(job) = app.take_job() {
+        if let Job::Analyze(request) = job
+            && request.key == JobKey::Play
+        {
+            found = Some(request.position);
+        }
+    }
+    found
+}
+
+/// Moves the editor's cursor to a cell like `a3`.
+fn cursor_to(app: &mut App, cell: &str) {
+    let rules = *app.position().rules();
+    let (row, col) = rules.parse_cell(cell).unwrap().row_col(&rules);
+    for _ in 0..8 {
+        app.update(Action::Move(Direction::Up));
+        app.update(Action::Move(Direction::Left));
+    }
+    for _ in 0..row {
+        app.update(Action::Move(Direction::Down));
+    }
+    for _ in 0..col {
+        app.update(Action::Move(Direction::Right));
+    }
+}
+
+/// Puts marks in the editor: `[("a3", Some(X)), ("b2", None)]`.
+fn put(app: &mut App, marks: &[(&str, Option<Player>)]) {
+    for &(cell, mark) in marks {
+        cursor_to(app, cell);
+        app.update(Action::EditMark(mark));
+    }
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+#[test]
+fn the_editor_sets_up_a_legal_position_and_enter_analyses_it_at_once() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a1");
+    assert_eq!(app.game.moves().len(), 2, "X played, the AI answered");
+    app.update(Action::Edit);
+    assert!(matches!(app.mode, Mode::Edit(_)));
+    assert!(
+        matches!(app.take_job(), Some(Job::Cancel(JobKey::Play))),
+        "the game waits"
+    );
+    // Off the board's old marks, then x.o/.x./..o: X a3 b2, O c3 c1, O to move.
+    app.update(Action::ClearBoard);
+    let x = Some(Player::X);
+    let o = Some(Player::O);
+    put(&mut app, &[("a3", x), ("c3", o), ("b2", x), ("c1", o)]);
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("x.o/.x./..o"), "{shown}");
+    assert!(shown.contains("✓ legal: X to move"), "{shown}");
+    app.update(Action::Place);
+    let expected = Position::parse(Rules::TICTACTOE, "x.o/.x./..o").unwrap();
+    assert!(matches!(app.mode, Mode::Game));
+    assert_eq!(*app.position(), expected);
+    assert_eq!(app.game.start(), &expected);
+    assert!(app.game.moves().is_empty());
+    assert_eq!(
+        play_job(&mut app),
+        Some(expected),
+        "the analysis starts at once"
+    );
+    let log = log_text(&app);
+    assert_eq!(
+        log.last().unwrap(),
+        "Set up in the editor: x.o/.x./..o — X to move"
+    );
+    let record = app.record();
+    assert_eq!(
+        record.resume,
+        "tictree --rules tictactoe --position x.o/.x./..o"
+    );
+    // `n` comes back to the set-up position, not the empty board.
+    app.update(Action::NewGame);
+    assert_eq!(*app.position(), expected);
+}
+
+#[test]
+fn an_illegal_draft_is_refused_with_the_reason_and_the_editor_stays() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    let before = *app.position();
+    app.update(Action::Edit);
+    put(
+        &mut app,
+        &[("a3", Some(Player::X)), ("b3", Some(Player::X))],
+    );
+    app.update(Action::Place);
+    let notice = app.notice.clone().unwrap_or_default();
+    assert_eq!(
+        notice,
+        "not a legal position: X has 2 marks and O has 0; X moves first, so X has as many as O \
+         or one more"
+    );
+    assert!(matches!(app.mode, Mode::Edit(_)), "still editing");
+    assert_eq!(*app.position(), before);
+    // Both sides with a line: the parser's reason too.
+    app.update(Action::ClearBoard);
+    let (x, o) = (Some(Player::X), Some(Player::O));
+    put(
+        &mut app,
+        &[
+            ("a3", x),
+            ("b3", x),
+            ("c3", x),
+            ("a1", o),
+            ("b1", o),
+            ("c1", o),
+        ],
+    );
+    app.update(Action::Place);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("not a legal position: both X and O have a line")
+    );
+}
+
+#[test]
+fn a_finished_position_can_be_set_up_and_says_so() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    app.update(Action::Paste("xxx/oo./...".into()));
+    assert_eq!(app.position().status(), Status::Won(Player::X));
+    let log = log_text(&app);
+    assert_eq!(
+        log[log.len() - 2],
+        "Set up from a paste: position xxx/oo./... — X has won"
+    );
+    assert_eq!(log[log.len() - 1], "Game over: X (you) wins with a3 b3 c3");
+}
+
+#[test]
+fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b2");
+    let before = (
+        *app.position(),
+        app.game.moves().to_vec(),
+        app.log.lines.len(),
+    );
+    app.update(Action::Edit);
+    put(&mut app, &[("a1", Some(Player::X)), ("b2", None)]);
+    app.update(Action::Escape);
+    assert!(matches!(app.mode, Mode::Game));
+    let after = (
+        *app.position(),
+        app.game.moves().to_vec(),
+        app.log.lines.len(),
+    );
+    assert_eq!(after, before);
+    assert_eq!(play_job(&mut app), Some(before.0));
+    // One Esc too many still does not quit.
+    app.update(Action::Escape);
+    assert!(!app.should_quit());
+    // `e` inside the editor leaves it too; Enter on an unchanged draft changes nothing.
+    app.update(Action::Edit);
+    app.update(Action::Place);
+    assert!(matches!(app.mode, Mode::Game));
+    assert_eq!(app.notice.as_deref(), Some("position unchanged"));
+    assert_eq!(app.game.moves().len(), 2, "the game's moves are kept");
+}
+
+#[test]
+fn the_editor_keys_put_marks_instead_of_their_game_meanings() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    assert!(matches!(
+        action_for_key(&app, &key(KeyCode::Char('e'))),
+        Some(Action::Edit)
+    ));
+    app.update(Action::Edit);
+    let action = |app: &App, code| action_for_key(app, &key(code));
+    assert!(matches!(
+        action(&app, KeyCode::Char('o')),
+        Some(Action::EditMark(Some(Player::O)))
+    ));
+    assert!(matches!(
+        action(&app, KeyCode::Char('x')),
+        Some(Action::EditMark(Some(Player::X)))
+    ));
+    for code in [KeyCode::Char('.'), KeyCode::Char(' '), KeyCode::Delete] {
+        assert!(matches!(action(&app, code), Some(Action::EditMark(None))));
+    }
+    assert!(matches!(action(&app, KeyCode::Esc), Some(Action::Escape)));
+    assert!(action(&app, KeyCode::Char('n')).is_none());
+    // The help opens over the editor, and Esc closes the help first.
+    app.update(Action::ToggleHelp);
+    assert_eq!(app.popup, Some(Popup::Help));
+    app.update(Action::Escape);
+    assert!(app.popup.is_none() && matches!(app.mode, Mode::Edit(_)));
+}
+
+#[test]
+fn gravity_refuses_a_floating_mark_and_says_why() {
+    let mut options = options(Rules::CONNECT4);
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Edit);
+    cursor_to(&mut app, "d2");
+    app.update(Action::EditMark(Some(Player::X)));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("d2: nothing under it; with gravity a mark rests on the bottom or on another")
+    );
+    put(
+        &mut app,
+        &[("d1", Some(Player::X)), ("d2", Some(Player::O))],
+    );
+    cursor_to(&mut app, "d1");
+    app.update(Action::EditMark(None));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("d1: the mark above it would float; clear the column from the top")
+    );
+    app.update(Action::Place);
+    let expected = Position::empty(Rules::CONNECT4).play_moves("44").unwrap();
+    assert_eq!(*app.position(), expected);
+    assert_eq!(play_job(&mut app), Some(expected));
+}
+
+#[test]
+fn a_pasted_position_or_move_list_starts_a_new_game_there() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    app.update(Action::Paste("X.O/.x./..o\n".into()));
+    let expected = Position::parse(Rules::TICTACTOE, "x.o/.x./..o").unwrap();
+    assert_eq!(*app.position(), expected);
+    assert_eq!(play_job(&mut app), Some(expected));
+    assert_eq!(
+        log_text(&app).last().unwrap(),
+        "Set up from a paste: position x.o/.x./..o — X to move"
+    );
+    // A board copied row by row, one line each.
+    app.update(Action::Paste("x..\n.o.\n...".into()));
+    assert_eq!(app.position().to_notation(), "x../.o./...");
+    // A move list: the record starts from the empty board, as with --moves.
+    app.update(Action::Paste("b2 a3".into()));
+    assert_eq!(app.position().to_notation(), "o../.x./...");
+    assert_eq!(app.options.opening.len(), 2);
+    assert_eq!(
+        app.record().resume,
+        "tictree --rules tictactoe --moves \"b2 a3\""
+    );
+    assert_eq!(play_job(&mut app), Some(*app.position()));
+
+    let mut options = options(Rules::CONNECT4);
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Paste("4453".into()));
+    assert_eq!(
+        app.position().to_notation(),
+        "......./......./......./......./...o.../..oxx.."
+    );
+    assert_eq!(
+        log_text(&app).last().unwrap(),
+        "Set up from a paste: moves 4453 — X to move"
+    );
+    assert_eq!(app.record().resume, "tictree --rules connect4 --moves 4453");
+}
+
+#[test]
+fn a_bad_paste_changes_nothing_and_quotes_the_text_escaped() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b2");
+    let before = (
+        *app.position(),
+        app.game.moves().to_vec(),
+        app.log.lines.len(),
+    );
+    app.update(Action::Paste("hello\x1b[31m world".into()));
+    let notice = app.notice.clone().unwrap();
+    assert_eq!(
+        notice,
+        "paste 'hello\\u{1b}[31m world' not used: move 1 'hello\\u{1b}[31m': 'hello\\u{1b}[31m' is not a \
+         cell: use a column letter a..c and a row number 1..3"
+    );
+    assert!(!notice.chars().any(char::is_control));
+    app.update(Action::Paste("xx./.../...".into()));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some(
+            "paste 'xx./.../...' not used: impossible position 'xx./.../...': X has 2 marks and \
+             O has 0; X moves first, so X has as many as O or one more"
+        )
+    );
+    app.update(Action::Paste("   ".into()));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("paste '' not used: nothing was pasted")
+    );
+    let after = (
+        *app.position(),
+        app.game.moves().to_vec(),
+        app.log.lines.len(),
+    );
+    assert_eq!(after, before);
+    assert!(app.take_job().is_none(), "no search for a refused paste");
+    // Under a popup a paste waits for nothing: it says so.
+    app.update(Action::ToggleHelp);
+    app.update(Action::Paste("x../.../...".into()));
+    assert_eq!(*app.position(), before.0);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("close the popup (Esc) to paste a position")
+    );
+}
+
+#[test]
+fn y_copies_the_position_to_the_log_and_the_clipboard() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a3");
+    assert!(matches!(
+        action_for_key(&app, &key(KeyCode::Char('y'))),
+        Some(Action::Copy)
+    ));
+    app.update(Action::Copy);
+    let notation = app.position().to_notation();
+    assert_eq!(notation, "x../.o./...");
+    assert_eq!(app.take_clipboard(), Some(notation));
+    assert_eq!(app.take_clipboard(), None, "the effect is taken once");
+    let log = log_text(&app);
+    assert_eq!(
+        log[log.len() - 2],
+        "Copied x../.o./... (X to move) to the clipboard; paste it to set it up again"
+    );
+    assert_eq!(log[log.len() - 1], "Moves: a3 b2");
+    // What was copied pastes back to the same position.
+    let position = *app.position();
+    app.update(Action::NewGame);
+    app.update(Action::Paste("x../.o./...".into()));
+    assert_eq!(*app.position(), position);
+}
+
+#[test]
+fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
+    use tictree::engine::Player;
+    let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a3"), false);
+    run_jobs(&mut app);
+    app.update(Action::Edit);
+    // An X more at c1 (the cursor's cell after moving down and right): X has one too many.
+    app.update(Action::Move(Direction::Down));
+    app.update(Action::Move(Direction::Right));
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::EditMark(Some(Player::X)));
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(
+        shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
+        "{shown}"
+    );
+    assert!(shown.contains("Enter play here"), "{shown}");
+    assert!(shown.contains("Edit: not legal"), "{shown}");
+    assert_snapshot!("editor", terminal.backend());
+}
+
+#[test]
+fn the_connect4_editor_puts_the_cursor_on_any_cell() {
+    use tictree::engine::Player;
+    let mut options = options_from(Rules::CONNECT4, "4453");
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Edit);
+    // The cursor starts on d3, right above the marks in d1 and d2: an X rests there; one row
+    // up, an O over the empty d5 would float.
+    app.update(Action::EditMark(Some(Player::X)));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::Move(Direction::Up));
+    app.update(Action::EditMark(Some(Player::O)));
+    let terminal = screen(&app, 110, 34);
+    let shown = text(&terminal);
+    assert!(shown.contains("nothing under it"), "{shown}");
+    assert_snapshot!("connect4_editor", terminal.backend());
+}

@@ -1,0 +1,137 @@
+//! The help popup: every key listed, scrolling on a short terminal, Esc closing it; and every key
+//! it lists documented in docs/keys.md and README.md.
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use tictree::app::{Action, App, Direction};
+use tictree::engine::Rules;
+
+/// The help popup's lines as drawn, between its borders (trailing blanks trimmed).
+fn help_lines(terminal: &ratatui::Terminal<ratatui::backend::TestBackend>) -> Vec<String> {
+    let buffer = terminal.backend().buffer();
+    let (width, height) = (buffer.area.width, buffer.area.height);
+    let at = |x: u16, y: u16| buffer[(x, y)].symbol();
+    let (left, top) = (0..height)
+        .flat_map(|y| (0..width.saturating_sub(3)).map(move |x| (x, y)))
+        .find(|&(x, y)| at(x, y) == "┌" && at(x + 2, y) == "H" && at(x + 3, y) == "e")
+        .expect("the help popup is open");
+    let right = (left + 1..width)
+        .find(|&x| at(x, top) == "┐")
+        .expect("its top right corner");
+    (top + 1..height)
+        .take_while(|&y| at(left, y) != "└")
+        .map(|y| {
+            let line: String = (left + 1..right).map(|x| at(x, y)).collect();
+            line.trim_end().to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn help_popup_lists_every_key_and_esc_closes_it() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHelp]);
+    let terminal = screen(&app, 100, 30);
+    assert_snapshot!("help", terminal.backend());
+    // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
+    // lines are spelled out here, independently of the table they are drawn from.
+    let tall = screen(&app, 100, 80);
+    let whole = help_lines(&tall);
+    assert_snapshot!("help_whole", whole.join("\n"));
+    for line in [
+        " Playing",
+        "     Enter / Space  place a mark at the cursor",
+        "             u / r  undo to your previous turn / redo",
+        " Search replay (after s)",
+        "                 x  run to the next cutoff",
+        "        q / Ctrl-C  quit",
+        " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
+    ] {
+        assert!(
+            whole.iter().any(|l| l == line),
+            "help lacks {line:?}: {whole:#?}"
+        );
+    }
+    assert!(!text(&tall).contains("↓ more"));
+    // On a short one it starts at the top and says there is more; ↓ scrolls it down to its last
+    // line and no further: the view is then the end of the whole popup.
+    let first = help_lines(&terminal);
+    assert!(first.len() < whole.len());
+    assert_eq!(first, whole[..first.len()]);
+    assert!(text(&terminal).contains("↓ more · Esc or ? closes"));
+    for _ in 0..whole.len() + 5 {
+        app.update(Action::Move(Direction::Down));
+    }
+    let end = screen(&app, 100, 30);
+    let last = help_lines(&end);
+    assert_eq!(last, whole[whole.len() - last.len()..]);
+    assert!(!text(&end).contains("↓ more") && text(&end).contains("Esc or ? closes"));
+    // Keys other than Esc/?/q do nothing while the popup is open; Esc closes it, not the app.
+    press(&mut app, &[Action::Move(Direction::Left), Action::Escape]);
+    assert!(app.popup.is_none() && !app.should_quit());
+    assert_eq!(app.cursor, (1, 1));
+}
+
+/// Every key of the help popup (`HELP`) is documented in docs/keys.md, in the first column of
+/// one of its tables, and in README.md's keys table, so the three cannot drift apart. A key is
+/// looked for in backquotes (`` `u` ``); a word such as `paste` or `mouse click`, as it is.
+#[test]
+fn every_help_key_is_in_the_docs() {
+    let read = |name: &str| {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let keys_md = read("docs/keys.md");
+    // The first column of every table row of keys.md (its header rows too: harmless).
+    let key_columns: Vec<&str> = keys_md
+        .lines()
+        .filter_map(|line| line.strip_prefix('|')?.split('|').next())
+        .collect();
+    let readme = read("README.md");
+    let readme_keys = readme
+        .split_once("\n## Keys\n")
+        .and_then(|(_, rest)| rest.split("\n## ").next())
+        .expect("README.md has a ## Keys section");
+    let mut missing = Vec::new();
+    for section in tictree::app::HELP {
+        for (keys, _) in section.keys {
+            for alternative in keys.split(" / ") {
+                let is_word = alternative
+                    .split(' ')
+                    .all(|w| w.len() > 1 && w.chars().all(|c| c.is_ascii_lowercase()));
+                let wanted: Vec<String> = if is_word {
+                    vec![alternative.to_string()]
+                } else {
+                    alternative
+                        .split_whitespace()
+                        .filter(|&key| key != "…")
+                        .map(|key| format!("`{key}`"))
+                        .collect()
+                };
+                for want in wanted {
+                    let in_keys_md = if is_word {
+                        keys_md
+                            .lines()
+                            .any(|l| l.starts_with('|') && l.contains(&want))
+                    } else {
+                        key_columns.iter().any(|column| column.contains(&want))
+                    };
+                    if !in_keys_md {
+                        missing.push(format!(
+                            "docs/keys.md lacks {want} ({keys:?}, {})",
+                            section.title
+                        ));
+                    }
+                    if !readme_keys.contains(&want) {
+                        missing.push(format!(
+                            "README.md's keys lack {want} ({keys:?}, {})",
+                            section.title
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
+}

@@ -1,0 +1,245 @@
+//! The play experience: the game record (popup, resume command), move now, swapping sides, the
+//! game-over banner, discs on gravity boards, and boards that grow with the terminal.
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use tictree::app::{Action, App, Job, Popup, Seat};
+use tictree::engine::{Rules, Skill};
+
+#[test]
+fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
+    // Two moves given with --moves, then a human move and the AI's answer.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b3");
+    let record = app.record();
+    assert_eq!(record.length, 4);
+    assert_eq!(
+        record.summary,
+        "tictactoe · X: you · O: AI level 4 · X to move after 4 moves"
+    );
+    assert_eq!(record.numbered, "1. a3 b2  2. b3 c3");
+    assert_eq!(
+        record.resume,
+        "tictree --rules tictactoe --moves \"a3 b2 b3 c3\""
+    );
+    // Moves taken back are not part of it.
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(app.record().numbered, "1. a3 b2");
+    // `g` shows it, `g` or Esc closes it.
+    press(&mut app, &[Action::ShowRecord]);
+    assert_eq!(app.popup, Some(Popup::Record));
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("Game record"), "{shown}");
+    assert!(
+        shown.contains("tictree --rules tictactoe --moves \"a3 b2\""),
+        "{shown}"
+    );
+    press(&mut app, &[Action::ShowRecord]);
+    assert_eq!(app.popup, None);
+}
+
+#[test]
+fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.x = Seat::PERFECT;
+    options.settings.o = Seat::PERFECT;
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    assert!(app.paused);
+    // The analysis of the empty board arrives but the AI does not move: it is paused.
+    run_jobs(&mut app);
+    assert!(app.game.moves().is_empty());
+    press(&mut app, &[Action::MoveNow]);
+    assert_eq!(app.game.moves().len(), 1, "one move");
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 1, "and paused again");
+    let log = log_text(&app);
+    assert!(
+        log.contains(&"Move now: the AI plays without waiting".to_string()),
+        "{log:?}"
+    );
+    // Mid-search: only the moves scored so far count. Feed one scored move and press f.
+    app.update(Action::MoveNow);
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("a search of the new position");
+    };
+    let first = replies(Job::Analyze(request), &tictree::app::KeptSolvers::default()).remove(0);
+    let tictree::app::ReplyBody::Move(analysis) = &first.body else {
+        panic!("a move reply first");
+    };
+    let only = analysis.mv;
+    app.update(Action::Search(first));
+    app.update(Action::MoveNow);
+    assert_eq!(app.game.moves().len(), 3);
+    assert_eq!(app.game.moves()[2], only, "the only move scored so far");
+}
+
+#[test]
+fn f_on_the_humans_turn_says_why_nothing_happens() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::MoveNow]);
+    assert!(app.game.moves().is_empty());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("the AI moves only on its own turn")
+    );
+}
+
+#[test]
+fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.o = Seat::Ai(Skill::WinOrBlock);
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::SwapSides]);
+    assert_eq!(app.options.settings.x, Seat::Ai(Skill::WinOrBlock));
+    assert_eq!(app.options.settings.o, Seat::Human);
+    // X is to move and is now the AI: it thinks, then plays.
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(
+        app.record().resume,
+        format!(
+            "tictree --rules tictactoe --x ai:2 --o human --moves \"{}\"",
+            Rules::TICTACTOE.move_name(app.game.moves()[0])
+        )
+    );
+    let log = log_text(&app);
+    assert!(
+        log.contains(&"Sides swapped: X: AI level 2, O: you".to_string()),
+        "{log:?}"
+    );
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("X: AI level 2 · O: you"), "{shown}");
+}
+
+#[test]
+fn a_finished_game_shows_the_banner_with_what_to_press_next() {
+    // X a3, O b2, X b3, O c1 blunders: X completes the top row.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "c3");
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(shown.contains("★  X WINS  ★"), "{shown}");
+    assert!(
+        shown.contains("X (you) completed a3 b3 c3 with move 5."),
+        "{shown}"
+    );
+    assert!(shown.contains("n new game · u take back · g game record · q quit"));
+    assert_snapshot!("game_over_banner", terminal.backend());
+}
+
+#[test]
+fn gravity_boards_draw_filled_and_hollow_discs() {
+    let app = App::new(options_from(Rules::CONNECT4, "4453"), false);
+    // Large enough for the biggest discs that fit Connect Four.
+    let terminal = screen(&app, 170, 46);
+    let shown = text(&terminal);
+    assert!(shown.contains("Board · connect4 · ● X ○ O"), "{shown}");
+    assert_eq!(
+        shown.matches("▄███████▄").count(),
+        2,
+        "X's two discs: {shown}"
+    );
+    assert_eq!(
+        shown.matches("▄▀     ▀▄").count(),
+        2,
+        "O's two discs: {shown}"
+    );
+    assert!(!shown.contains('╳'), "no crosses on a gravity board");
+    assert_snapshot!("connect4_discs", terminal.backend());
+}
+
+#[test]
+fn the_board_grows_with_the_terminal_and_the_move_list_fills_the_rows_below() {
+    let app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    // The X and the O at each size: larger terminals, larger marks.
+    for (width, height, x_row, o_row) in [
+        (100, 30, "╲ ╱", "╭─╮"),
+        (120, 40, "╲       ╱", "╭─────╮"),
+        (200, 50, "╲       ╱", "╭─────╮"),
+    ] {
+        let shown = text(&screen(&app, width, height));
+        assert!(
+            shown.contains(x_row) && shown.contains(o_row),
+            "{width}×{height}:\n{shown}"
+        );
+        assert!(shown.contains("┌ Moves"), "{width}×{height}:\n{shown}");
+        assert!(shown.contains("│ 1. a3 b2"), "{width}×{height}:\n{shown}");
+    }
+    // At 200×50 the cells are the largest: 15 columns between grid lines.
+    let shown = text(&screen(&app, 200, 50));
+    assert!(shown.contains("┌───────────────┬"), "{shown}");
+}
+
+/// A narrow but tall terminal stacks the board above the tree and the log, and clicks still land
+/// on the cell under the pointer.
+#[test]
+fn a_narrow_tall_terminal_stacks_the_panes_and_clicks_still_hit_their_cells() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    let terminal = screen(&app, 50, 40);
+    let shown = text(&terminal);
+    let lines: Vec<&str> = shown.lines().collect();
+    let row_of = |needle: &str| lines.iter().position(|l| l.contains(needle)).unwrap();
+    assert!(row_of("┌ Board") < row_of("┌ Game tree"), "{shown}");
+    assert!(row_of("┌ Game tree") < row_of("┌ Log"), "{shown}");
+    assert!(shown.contains("★  b3      0  draw"), "{shown}");
+    // The O on b2 sits in the middle of the board: its ring's middle row holds the cursor.
+    let area = ratatui::layout::Rect::new(0, 0, 50, 40);
+    let y = row_of("[│ │]") as u16;
+    let x = lines[usize::from(y)]
+        .chars()
+        .position(|c| c == '[')
+        .unwrap() as u16
+        + 2;
+    let b2 = Rules::TICTACTOE.parse_cell("b2").unwrap();
+    assert_eq!(tictree::ui::cell_at(&app, area, x, y), Some(b2));
+    // Too narrow and too short for either arrangement: the message says what is needed.
+    let small = text(&screen(&app, 40, 12));
+    assert!(small.contains("too small"), "{small}");
+}
+
+/// Each way of playing on screen: two humans with the analysis on, and two AIs, paused.
+#[test]
+fn human_against_human_and_ai_against_ai_screens() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2");
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(shown.contains("X: human · O: human"), "{shown}");
+    assert!(shown.contains("X (human) to move: recommended"), "{shown}");
+    assert_snapshot!("human_vs_human", terminal.backend());
+
+    let mut options = options_from(Rules::TICTACTOE, "a3");
+    options.settings.x = Seat::PERFECT;
+    options.settings.o = Seat::Ai(Skill::Shallow(2));
+    let mut app = App::new(options, false);
+    press(&mut app, &[Action::TogglePause]);
+    run_jobs(&mut app);
+    let terminal = screen(&app, 100, 30);
+    let shown = text(&terminal);
+    assert!(shown.contains("X: AI level 4 · O: AI level 3"), "{shown}");
+    assert!(
+        shown.contains("p resume AI") && shown.contains("f one AI move"),
+        "{shown}"
+    );
+    assert_snapshot!("ai_vs_ai_paused", terminal.backend());
+}
+
+/// A pause belongs to the game it was asked in: a new game starts with the AIs playing (new rules
+/// likewise: tests/tui_settings.rs).
+#[test]
+fn a_new_game_starts_unpaused() {
+    let mut app = paused_ai_game();
+    assert!(app.paused && app.game.moves().is_empty());
+    press(&mut app, &[Action::NewGame]);
+    assert!(!app.paused);
+    run_jobs(&mut app);
+    assert!(!app.game.moves().is_empty(), "the AIs play the new game");
+}

@@ -1,0 +1,198 @@
+//! The search replay (`s`): alpha-beta's first cutoff with the pruned moves marked, stepping back
+//! and forth, autoplay, a long step out in slices, keys kept while the search is counted, and the
+//! levels a tall stack leaves out. (The replay against `analyze`: tests/engine/replay.rs.)
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use std::time::Duration;
+use tictree::app::{Action, App};
+use tictree::engine::{Algorithm, Rules};
+
+#[test]
+fn the_alphabeta_replay_stops_at_its_first_cutoff_with_the_pruned_moves_marked() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b3 c3 b2");
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    let Some(state) = app.replay() else {
+        panic!("the replay is open");
+    };
+    assert_eq!(state.replay.algorithm(), Algorithm::AlphaBeta);
+    assert!(
+        !state.surveying,
+        "the survey ran inline: the totals are known"
+    );
+    // The replay's totals are analyze's.
+    let analysis = tictree::engine::analyze(
+        app.position(),
+        Algorithm::AlphaBeta,
+        &tictree::engine::StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(
+        state.replay.totals().map(|t| t.nodes),
+        Some(analysis.stats.nodes)
+    );
+    press(
+        &mut app,
+        &[Action::Replay(tictree::app::ReplayCommand::NextCutoff)],
+    );
+    let state = app.replay().expect("still open");
+    let pruned = state.replay.pruned().to_vec();
+    assert!(!pruned.is_empty(), "a cutoff prunes moves");
+    assert_eq!(state.replay.counters().cutoffs, 1);
+    let view = app.replay_board(state);
+    for mv in &pruned {
+        assert_eq!(view.mark(*mv), Some(tictree::app::Mark::Pruned));
+    }
+    let terminal = screen(&app, 110, 34);
+    let text = text(&terminal);
+    assert!(text.contains("cutoff"), "{text}");
+    assert!(text.contains("{ - }"), "pruned cells are marked: {text}");
+    assert_snapshot!("replay_first_cutoff", terminal.backend());
+    // Esc leaves the replay, back to the game as it was.
+    press(
+        &mut app,
+        &[Action::Replay(tictree::app::ReplayCommand::Close)],
+    );
+    assert!(app.replay().is_none());
+    assert_eq!(app.position().ply(), 4);
+}
+
+#[test]
+fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    for _ in 0..5 {
+        app.update(Action::Replay(C::Forward));
+    }
+    let step = |app: &App| app.replay().expect("open").replay.step();
+    assert_eq!(step(&app), 5);
+    app.update(Action::Replay(C::Back));
+    assert_eq!(step(&app), 4);
+    // Autoplay at 10 events a second: 1.05 s of ticks take 10 steps.
+    app.update(Action::Replay(C::Autoplay));
+    assert!(app.wants_ticks());
+    assert_eq!(app.replay().expect("open").events_per_second(), 10);
+    for _ in 0..21 {
+        app.update(Action::Tick(Duration::from_millis(50)));
+    }
+    assert_eq!(step(&app), 14);
+    app.update(Action::Replay(C::Autoplay));
+    app.update(Action::Tick(Duration::from_secs(1)));
+    assert_eq!(step(&app), 14, "paused");
+    // The end: every root move scored, as analyze scores them.
+    app.update(Action::Replay(C::End));
+    let state = app.replay().expect("open");
+    assert!(state.replay.finished());
+    assert_eq!(state.replay.counters().nodes, 34_202);
+    assert_eq!(state.replay.root_scores().len(), 9);
+    // Another algorithm on the same position: minimax, the minimax tutorial notebook's 549,945 nodes.
+    app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
+    run_jobs(&mut app);
+    let state = app.replay().expect("open");
+    assert_eq!(state.replay.algorithm(), Algorithm::Minimax);
+    assert_eq!(state.replay.totals().map(|t| t.nodes), Some(549_945));
+    assert_eq!(state.replay.step(), 0);
+}
+
+/// Stepping out of the first root move (a3) of the 3×3 minimax search crosses its 59,704 nodes
+/// (more than three slices of events): it runs a slice per tick, so keys stay live, says so on
+/// screen, lands where seeking `Replay::out_target` lands, and a key pressed on the way stops it.
+#[test]
+fn a_long_step_out_runs_in_slices_and_any_key_stops_it() {
+    use tictree::app::{ReplayCommand as C, SEEK_SLICE};
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
+    run_jobs(&mut app);
+    let step = |app: &App| app.replay().expect("open").replay.step();
+    // Into the first root move (ply 1); stepping out finishes its whole subtree.
+    app.update(Action::Replay(C::Forward));
+    let from = step(&app);
+    let mut expected = app.replay().expect("open").replay.clone();
+    expected.seek(expected.out_target(), u64::MAX);
+    assert!(expected.step() - from > 3 * SEEK_SLICE);
+    app.update(Action::Replay(C::Out));
+    assert_eq!(step(&app), from + SEEK_SLICE, "one slice per key press");
+    assert!(app.wants_ticks(), "the rest comes with the ticks");
+    let shown = text(&screen(&app, 110, 34));
+    assert!(shown.contains("running through the subtree…"), "{shown}");
+    let mut ticks = 0;
+    while app.wants_ticks() {
+        app.update(Action::Tick(Duration::from_millis(20)));
+        ticks += 1;
+    }
+    assert!(ticks > 1, "{ticks} ticks");
+    assert_eq!(step(&app), expected.step());
+    assert!(!text(&screen(&app, 110, 34)).contains("running"));
+    // Once more from the same place, and a key on the way: the step out stops, the key acts.
+    app.update(Action::Replay(C::Restart));
+    app.update(Action::Replay(C::Forward));
+    app.update(Action::Replay(C::Out));
+    app.update(Action::Tick(Duration::from_millis(20)));
+    let stopped = step(&app);
+    app.update(Action::Replay(C::Forward));
+    assert_eq!(step(&app), stopped + 1);
+    assert!(!app.wants_ticks());
+}
+
+/// Keys pressed while the replay is still being counted wait for the count and then all take
+/// effect, in the order they were pressed (two `x` reach the second cutoff, then one step more).
+#[test]
+fn keys_pressed_while_counting_are_kept_in_order() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    app.update(Action::OpenReplay);
+    let mut expected = app.replay().expect("open").replay.clone();
+    for command in [C::NextCutoff, C::NextCutoff, C::Forward] {
+        app.update(Action::Replay(command));
+    }
+    let state = app.replay().expect("open");
+    assert!(state.surveying);
+    assert_eq!(state.replay.step(), 0, "nothing ran on the key thread");
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("counting the search first: 3 keys follow at once")
+    );
+    run_jobs(&mut app);
+    expected
+        .run_to_end(&tictree::engine::StopFlag::default())
+        .unwrap();
+    expected.restart();
+    assert!(expected.next_cutoff() && expected.next_cutoff());
+    expected.forward();
+    assert_eq!(app.replay().expect("open").replay.step(), expected.step());
+    assert_eq!(expected.counters().cutoffs, 2);
+}
+
+/// Where the stack is taller than the replay pane, its deepest levels show under a line that
+/// counts the ones above ("… 2 levels above", never "1 levels"); the sentence stays whole.
+#[test]
+fn the_replay_counts_the_levels_it_leaves_out() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        press(&mut app, &[Action::Replay(C::Forward)]);
+        let terminal = screen(&app, 80, 24);
+        let pane = pane_text(&terminal, "Search replay");
+        let sentence = app.replay().expect("open").replay.sentence();
+        assert!(words(&pane).contains(&words(&sentence)), "{pane}");
+        assert!(!pane.contains("… 1 levels"), "{pane}");
+        if let Some(at) = pane.find("… ") {
+            let said = pane[at..].split("above").next().unwrap_or_default();
+            seen.insert(said.trim().to_string());
+        }
+    }
+    // One level left out would take the row that could show it: the count starts at two.
+    assert!(seen.contains("… 2 levels"), "{seen:?}");
+}

@@ -1,0 +1,448 @@
+//! The settings popup through `App::update` and the screen: each change applies at once, the
+//! rules only after "y", hints star the recommended move, the mouse selects and changes rows.
+
+use crate::inline_app::*;
+use insta::assert_snapshot;
+use ratatui::layout::Rect;
+use ratatui::style::Color;
+use std::path::PathBuf;
+use tictree::app::{Action, App, Direction, Field, Palette, Popup, Seat};
+use tictree::engine::{Algorithm, Player, Rules, Skill};
+
+/// Opens the popup and selects a row with the arrow keys, as a person would.
+fn select(app: &mut App, field: Field) {
+    if app.popup != Some(Popup::Settings) {
+        press(app, &[Action::ToggleSettings]);
+    }
+    for _ in 0..30 {
+        if app.settings_menu.selected == field {
+            return;
+        }
+        press(app, &[Action::Move(Direction::Down)]);
+    }
+    panic!("no row {field:?}");
+}
+
+fn right(app: &mut App) {
+    press(app, &[Action::Move(Direction::Right)]);
+}
+
+fn left(app: &mut App) {
+    press(app, &[Action::Move(Direction::Left)]);
+}
+
+#[test]
+fn settings_popup_lists_every_setting() {
+    let mut options = options(Rules::TICTACTOE);
+    options.config = Some(PathBuf::from("/home/you/.config/tictree/config.toml"));
+    let mut app = App::new(options, true);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("o"));
+    let terminal = screen(&app, 110, 32);
+    let text = text(&terminal);
+    for row in [
+        "rules",
+        "width",
+        "height",
+        "in a row (k)",
+        "gravity",
+        "X plays",
+        "O plays",
+        "algorithm",
+        "time per move",
+        "depth limit",
+        "keep analysing",
+        "threads",
+        "hints",
+        "heat map",
+        "mouse",
+        "theme",
+    ] {
+        assert!(text.contains(row), "no {row}:\n{text}");
+    }
+    assert!(
+        text.contains("> O plays         ◂ AI level 4, perfect ▸"),
+        "{text}"
+    );
+    assert!(text.contains("changes are saved to /home/you/.config/tictree/config.toml"));
+    assert_snapshot!("settings", terminal.backend());
+    // Esc closes it without quitting; nothing was changed, so nothing is to be saved.
+    press(&mut app, &[Action::Escape]);
+    assert!(app.popup.is_none() && !app.should_quit());
+    assert_eq!(app.take_settings_change(), None);
+}
+
+#[test]
+fn the_popup_lowers_o_level_and_the_next_ai_move_says_so() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("o"));
+    left(&mut app); // 4 → 3
+    left(&mut app); // 3 → 2
+    assert_eq!(app.options.settings.o, Seat::Ai(Skill::WinOrBlock));
+    assert!(log_text(&app).contains(&"Setting: O plays AI level 2, win or block".to_string()));
+    let saved = app.take_settings_change().expect("a change to save");
+    assert_eq!(saved.o.to_string(), "ai:2");
+    press(&mut app, &[Action::Escape]);
+    play_at(&mut app, "a3");
+    let log = log_text(&app);
+    assert!(
+        log.iter().any(|l| l.starts_with("2. O (AI level 2) plays")),
+        "{log:#?}"
+    );
+    assert!(screen_text(&app).contains("O: AI level 2"));
+}
+
+#[test]
+fn level_three_has_a_depth_row() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("x"));
+    assert!(!screen_text(&app).contains("level 3 depth"));
+    for _ in 0..3 {
+        right(&mut app); // human → 1 → 2 → 3
+    }
+    assert_eq!(app.options.settings.x, Seat::Ai(Skill::Shallow(2)));
+    select(&mut app, Field::ShallowDepth(Player::X));
+    right(&mut app);
+    right(&mut app);
+    assert_eq!(app.options.settings.x.to_string(), "ai:3:4");
+    assert!(screen_text(&app).contains("level 3 depth ◂ 4 plies ▸"));
+}
+
+#[test]
+fn a_rules_change_asks_before_a_new_game() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a3");
+    select(&mut app, Field::Setting("rules"));
+    right(&mut app);
+    right(&mut app);
+    right(&mut app);
+    // Nothing changed yet: the popup asks.
+    assert_eq!(app.position().rules(), &Rules::TICTACTOE);
+    assert!(screen_text(&app).contains("New game with connect4? [y] yes  [n] no"));
+    assert_eq!(app.take_settings_change(), None);
+    // n (or Esc) keeps the game.
+    press(&mut app, &[Action::Answer(false)]);
+    assert_eq!(app.game.moves().len(), 2);
+    assert_eq!(app.settings_menu.draft, None);
+    assert_eq!(app.popup, Some(Popup::Settings), "the popup stays open");
+    // A custom board: 3×3 with gravity, then y (Enter says yes too).
+    select(&mut app, Field::Gravity);
+    right(&mut app);
+    press(&mut app, &[Action::Place]);
+    let rules: Rules = "3x3k3g".parse().unwrap();
+    assert_eq!(app.position().rules(), &rules);
+    assert!(app.game.moves().is_empty());
+    assert!(
+        log_text(&app)
+            .contains(&"New game: 3x3k3g — X: you, O: AI level 4, algorithm minimax".into())
+    );
+    assert_eq!(app.take_settings_change().map(|s| s.rules), Some(rules));
+    // The new game is played under the new rules: a drop in column a lands on a1.
+    press(&mut app, &[Action::Escape]);
+    play_at(&mut app, "a3");
+    assert_eq!(rules.move_name(app.game.moves()[0]), "a1");
+}
+
+#[test]
+fn new_rules_forget_the_opening_of_the_old_ones() {
+    // Found by tests/tui_props.rs: the record named the --moves of the old board under the new
+    // rules, and drawing the move list panicked on cells beyond the new board.
+    let mut options = options_from("4x4".parse().unwrap(), "d1 a4");
+    options.settings.algorithm = Algorithm::Engine;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    assert_eq!(app.record().numbered, "1. d1 a4");
+    select(&mut app, Field::Setting("rules"));
+    left(&mut app);
+    press(&mut app, &[Action::Answer(true)]);
+    assert_eq!(app.position().rules(), &Rules::TICTACTOE);
+    let record = app.record();
+    assert_eq!((record.length, record.numbered.as_str()), (0, ""));
+    assert_eq!(record.resume, "tictree --rules tictactoe");
+    press(&mut app, &[Action::Escape]);
+    let screen = screen_text(&app);
+    assert!(screen.contains("New game: tictactoe"), "{screen}");
+    assert!(!screen.contains("d1"), "{screen}");
+}
+
+#[test]
+fn a_side_handed_to_the_ai_moves_at_once() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b2");
+    assert_eq!(app.game.moves().len(), 1, "O is human: nobody answered");
+    select(&mut app, Field::Setting("o"));
+    right(&mut app); // human → level 1
+    assert_eq!(app.game.moves().len(), 2, "O, now the AI, moved at once");
+    assert!(
+        log_text(&app)
+            .iter()
+            .any(|l| l.starts_with("2. O (AI level 1) plays"))
+    );
+}
+
+#[test]
+fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b2");
+    let moves = app.game.moves().len();
+    // Again, but change O to human while its search is still queued.
+    press(&mut app, &[Action::Undo]);
+    app.update(Action::Place);
+    assert!(app.ai_to_move());
+    app.update(Action::ToggleSettings);
+    for _ in 0..6 {
+        app.update(Action::Move(Direction::Down));
+    }
+    assert_eq!(app.settings_menu.selected, Field::Setting("o"));
+    app.update(Action::Move(Direction::Right)); // level 4 → human (wraps)
+    assert_eq!(app.options.settings.o, Seat::Human);
+    run_jobs(&mut app);
+    assert_eq!(moves, 2);
+    assert_eq!(app.game.moves().len(), 1, "nobody answered for O");
+    let log = log_text(&app);
+    assert!(
+        log.last()
+            .unwrap()
+            .starts_with("O (human) hint: minimax checked"),
+        "{log:#?}"
+    );
+}
+
+#[test]
+fn algorithm_and_budget_apply_to_a_new_search_of_the_position() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("algorithm"));
+    right(&mut app); // minimax → alphabeta
+    assert_eq!(app.options.settings.algorithm.name(), "alphabeta");
+    let log = log_text(&app);
+    assert!(
+        log.last().unwrap().contains("alphabeta checked"),
+        "{log:#?}"
+    );
+    select(&mut app, Field::Setting("depth"));
+    right(&mut app);
+    right(&mut app);
+    assert_eq!(app.options.budget().depth, Some(2));
+    // Stepping through values leaves one line per setting, not one per step.
+    let lines = log_text(&app);
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.starts_with("Setting: depth"))
+            .count(),
+        1
+    );
+    assert!(lines.contains(&"Setting: depth limit 2 plies".to_string()));
+}
+
+#[test]
+fn hints_star_the_recommended_move_on_the_board() {
+    // X a3, O a2, X b3, O b2: X wins at once on c3, the one best move.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 a2 b3 b2"), false);
+    run_jobs(&mut app);
+    let star_in_a_cell = "│   ★   │";
+    assert!(app.board_view().hints.is_empty());
+    assert!(!screen_text(&app).contains(star_in_a_cell));
+    select(&mut app, Field::Setting("hints"));
+    right(&mut app);
+    press(&mut app, &[Action::Escape]);
+    let c3 = Rules::TICTACTOE.parse_cell("c3").unwrap();
+    assert_eq!(app.board_view().hints, vec![c3]);
+    let text = screen_text(&app);
+    assert!(text.contains(star_in_a_cell), "{text}");
+    // The heat map shows the score there; the star moves to the cell's corner.
+    press(&mut app, &[Action::ToggleHeat]);
+    assert!(screen_text(&app).contains("│★      │"));
+    assert!(
+        app.take_settings_change()
+            .is_some_and(|s| s.hints && s.heat_map)
+    );
+}
+
+#[test]
+fn mono_theme_draws_without_colour() {
+    let mut app = App::new(options(Rules::TICTACTOE), true);
+    run_jobs(&mut app);
+    let coloured = |app: &App| {
+        let terminal = screen(app, 110, 32);
+        terminal
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .filter(|cell| cell.fg != Color::Reset)
+            .count()
+    };
+    assert!(coloured(&app) > 0);
+    select(&mut app, Field::Setting("theme"));
+    right(&mut app);
+    assert_eq!(app.options.settings.theme, Palette::Light);
+    assert!(coloured(&app) > 0);
+    right(&mut app);
+    assert_eq!(app.options.settings.theme, Palette::Mono);
+    assert_eq!(coloured(&app), 0);
+}
+
+#[test]
+fn the_mouse_selects_a_row_and_changes_it() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleSettings]);
+    let area = Rect::new(0, 0, 110, 32);
+    let text = screen_text(&app);
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("  mouse  "))
+        .expect("a mouse row");
+    let x = line[..line.find("  mouse").unwrap()].chars().count() + 3;
+    let hit = tictree::ui::settings_hit(&app, area, x as u16, y as u16);
+    assert_eq!(
+        hit,
+        Some(tictree::ui::SettingsHit::Row(Field::Setting("mouse")))
+    );
+    // The first click selects, the second changes.
+    press(&mut app, &[Action::SettingsClick(Field::Setting("mouse"))]);
+    assert_eq!(app.settings_menu.selected, Field::Setting("mouse"));
+    assert!(app.options.settings.mouse);
+    press(&mut app, &[Action::SettingsClick(Field::Setting("mouse"))]);
+    assert!(!app.options.settings.mouse);
+    // Outside the popup is no row.
+    assert_eq!(tictree::ui::settings_hit(&app, area, 0, 0), None);
+}
+
+#[test]
+fn the_rules_question_answers_to_clicks() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("rules"));
+    right(&mut app);
+    let area = Rect::new(0, 0, 110, 32);
+    let text = screen_text(&app);
+    let (y, line) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.contains("[y] yes"))
+        .expect("the question");
+    let column = |word: &str| line[..line.find(word).unwrap()].chars().count() as u16;
+    let hit = |x| tictree::ui::settings_hit(&app, area, x, y as u16);
+    use tictree::ui::SettingsHit::Answer;
+    assert_eq!(hit(column("[y] yes") + 1), Some(Answer(true)));
+    assert_eq!(hit(column("[n] no") + 1), Some(Answer(false)));
+    assert_eq!(hit(column("New game")), None);
+}
+
+#[test]
+fn a_short_terminal_scrolls_the_popup_to_the_selection() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleSettings]);
+    let shown = text(&screen(&app, 60, 20));
+    assert!(shown.contains("↓ more"), "{shown}");
+    assert!(!shown.contains("theme"));
+    select(&mut app, Field::Setting("theme"));
+    let shown = text(&screen(&app, 60, 20));
+    assert!(shown.contains("> theme"), "{shown}");
+    assert!(shown.contains("↑ more"));
+    // And at every size, however small, it draws without panicking.
+    for width in (0..80).step_by(3) {
+        for height in 0..30 {
+            screen(&app, width, height);
+        }
+    }
+}
+
+#[test]
+fn q_quits_from_the_popup_and_m_is_a_saved_setting() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHeat]);
+    assert!(app.take_settings_change().is_some_and(|s| s.heat_map));
+    assert_eq!(app.take_settings_change(), None, "taken once");
+    press(&mut app, &[Action::ToggleSettings, Action::Quit]);
+    assert!(app.should_quit());
+}
+
+fn screen_text(app: &App) -> String {
+    text(&screen(app, 110, 32))
+}
+
+/// With two AIs the popup offers their pace, and the next search of an AI move is held back by
+/// the new pace; with a human playing, the row is not there.
+#[test]
+fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleSettings]);
+    assert!(!tictree::app::fields(&app.settings()).contains(&Field::Setting("pace_ms")));
+    press(&mut app, &[Action::ToggleSettings]);
+    let mut app = paused_ai_game();
+    select(&mut app, Field::Setting("pace_ms"));
+    let shown = screen_text(&app);
+    assert!(shown.contains("AI vs AI pace"), "{shown}");
+    assert!(shown.contains("◂ 400 ms a move at least ▸"), "{shown}");
+    right(&mut app);
+    assert_eq!(app.options.pace(), std::time::Duration::from_millis(1000));
+    assert!(log_text(&app).contains(&"Setting: AI vs AI pace 1000 ms a move at least".to_string()));
+    press(&mut app, &[Action::Escape]);
+    app.update(Action::MoveNow);
+    let Some(tictree::app::Job::Analyze(request)) = app.take_job() else {
+        panic!("the next position is searched");
+    };
+    assert_eq!(request.pace, std::time::Duration::from_millis(1000));
+}
+
+/// The light theme keeps the terminal's own colours but swaps the pale ones: X in blue rather
+/// than cyan, O in magenta rather than light magenta.
+#[test]
+fn the_light_theme_draws_the_marks_in_darker_colours() {
+    let mark_colours = |theme: Palette| {
+        // Away from the cursor (on b2), whose token has its own colour.
+        let mut options = options_from(Rules::TICTACTOE, "a3 a1");
+        options.settings.theme = theme;
+        let app = App::new(options, true);
+        let terminal = screen(&app, 100, 30);
+        let buffer = terminal.backend().buffer();
+        let colour_of = |symbol: &str| {
+            buffer
+                .content()
+                .iter()
+                .find(|cell| cell.symbol() == symbol)
+                .map(|cell| cell.fg)
+        };
+        (colour_of("╳"), colour_of("╭"))
+    };
+    assert_eq!(
+        mark_colours(Palette::Default),
+        (Some(Color::Cyan), Some(Color::LightMagenta))
+    );
+    assert_eq!(
+        mark_colours(Palette::Light),
+        (Some(Color::Blue), Some(Color::Magenta))
+    );
+    assert_eq!(
+        mark_colours(Palette::Mono),
+        (Some(Color::Reset), Some(Color::Reset))
+    );
+}
+
+/// New rules start a new game, and a pause belongs to the game it was asked in: the new one starts
+/// with the AIs playing.
+#[test]
+fn new_rules_start_unpaused() {
+    let mut app = paused_ai_game();
+    select(&mut app, Field::Setting("rules"));
+    right(&mut app);
+    // Answered without running the new game's searches: only the pause is in question.
+    app.update(Action::Answer(true));
+    assert_ne!(app.position().rules(), &Rules::TICTACTOE);
+    assert!(!app.paused);
+}
