@@ -1,0 +1,153 @@
+//! `tictree trace --format dot` through the real binary: a graph Graphviz's grammar accepts, with
+//! one node per position entered, one dashed edge per pruned move and the principal variation
+//! marked, agreeing with the same search's events; too big a search refused with the way out.
+
+use crate::binary::tictree;
+use graphviz_rust::dot_structures::{Attribute, EdgeTy, Graph, Id, Node, NodeId, Stmt, Vertex};
+use serde_json::Value;
+
+/// The DOT of a trace, parsed by Graphviz's grammar.
+fn picture(args: &[&str]) -> Graph {
+    let (code, out, err) = tictree(&[&["trace", "--format", "dot"][..], args].concat());
+    assert_eq!(code, 0, "{err}");
+    graphviz_rust::parse(&out).unwrap_or_else(|why| panic!("not DOT: {why}\n{out}"))
+}
+
+/// The same search's JSON events.
+fn events(args: &[&str]) -> Vec<Value> {
+    let (code, out, _) = tictree(&[&["trace"][..], args].concat());
+    assert_eq!(code, 0);
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn text(id: &Id) -> String {
+    match id {
+        Id::Html(s) | Id::Escaped(s) | Id::Plain(s) | Id::Anonymous(s) => s.clone(),
+    }
+}
+
+fn has(attributes: &[Attribute], key: &str, value: &str) -> bool {
+    attributes
+        .iter()
+        .any(|Attribute(k, v)| text(k) == key && text(v).trim_matches('"').contains(value))
+}
+
+/// An edge: from, to, its attributes.
+type Edge<'a> = (String, String, &'a [Attribute]);
+
+/// The graph's top-level nodes and edges (the legend is a subgraph of its own).
+fn statements(graph: &Graph) -> (Vec<&Node>, Vec<Edge<'_>>) {
+    let Graph::DiGraph { stmts, .. } = graph else {
+        panic!("not a digraph")
+    };
+    let mut nodes = Vec::new();
+    let mut edges = Vec::new();
+    for stmt in stmts {
+        match stmt {
+            Stmt::Node(node) => nodes.push(node),
+            Stmt::Edge(edge) => {
+                let EdgeTy::Pair(Vertex::N(NodeId(a, _)), Vertex::N(NodeId(b, _))) = &edge.ty
+                else {
+                    panic!("an edge between two nodes")
+                };
+                edges.push((text(a), text(b), &edge.attributes[..]));
+            }
+            _ => {}
+        }
+    }
+    (nodes, edges)
+}
+
+#[test]
+fn one_node_per_position_entered_and_one_dashed_edge_per_pruned_move() {
+    for algo in ["minimax", "alphabeta", "engine"] {
+        let args = ["--algo", algo, "xo./.x./o.."];
+        let graph = picture(&args);
+        let events = events(&args);
+        let entered = events.iter().filter(|e| e["event"] == "enter").count();
+        let pruned: usize = events
+            .iter()
+            .filter(|e| e["event"] == "cutoff")
+            .map(|e| e["pruned"].as_array().unwrap().len())
+            .sum();
+        let (nodes, edges) = statements(&graph);
+        let positions = nodes
+            .iter()
+            .filter(|n| text(&n.id.0).starts_with('n'))
+            .count();
+        assert_eq!(
+            positions,
+            entered + 1,
+            "{algo}: the root and every child entered"
+        );
+        let dashed = edges.iter().filter(|e| has(e.2, "style", "dashed")).count();
+        assert_eq!(dashed, pruned, "{algo}");
+        let pruned_nodes = nodes
+            .iter()
+            .filter(|n| text(&n.id.0).starts_with('p'))
+            .count();
+        assert_eq!(
+            pruned_nodes, pruned,
+            "{algo}: a node for each move never entered"
+        );
+        let red = edges.iter().filter(|e| has(e.2, "color", "red3")).count();
+        let cutoffs = events.iter().filter(|e| e["event"] == "cutoff").count();
+        assert_eq!(red, cutoffs, "{algo}: each cutoff's reply on a red edge");
+        if algo == "minimax" {
+            assert_eq!((pruned, cutoffs), (0, 0));
+        } else {
+            assert!(pruned > 0 && cutoffs > 0, "{algo} prunes here");
+        }
+    }
+}
+
+#[test]
+fn the_principal_variation_starts_with_the_best_move_and_is_one_line_down() {
+    let graph = picture(&["xo./.o./x.x"]);
+    let (nodes, edges) = statements(&graph);
+    let on_line: Vec<String> = edges
+        .iter()
+        .filter(|e| has(e.2, "color", "blue3"))
+        .map(|e| format!("{}>{}", e.0, e.1))
+        .collect();
+    // O wins at once with b1: the line is the root's one edge.
+    assert_eq!(on_line.len(), 1, "{on_line:?}");
+    let (_, first) = on_line[0].split_once('>').unwrap();
+    let node = nodes.iter().find(|n| text(&n.id.0) == first).unwrap();
+    assert!(
+        has(&node.attributes, "label", "O b1"),
+        "{:?}",
+        node.attributes
+    );
+    assert!(has(&node.attributes, "label", "O wins"));
+}
+
+#[test]
+fn a_search_too_big_for_a_picture_is_refused_with_the_way_to_make_it_smaller() {
+    for args in [
+        &["trace", "--format", "dot"][..],
+        &["trace", "--format", "dot", "--limit", "5000"],
+    ] {
+        let (code, out, err) = tictree(args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert_eq!(
+            err,
+            "tictree: the search enters more than 1,000 positions, too many for a readable \
+             picture: use --depth N or --limit N (at most 1,000), or a position nearer the end\n"
+        );
+    }
+    // A limit makes any search drawable: the part searched, and the title says so.
+    let graph = picture(&["--limit", "40"]);
+    let (nodes, _) = statements(&graph);
+    assert_eq!(
+        nodes
+            .iter()
+            .filter(|n| text(&n.id.0).starts_with('n'))
+            .count(),
+        41
+    );
+    let (_, out, _) = tictree(&["trace", "--format", "dot", "--limit", "40"]);
+    assert!(out.contains("stopped at its node limit"), "{out}");
+}
