@@ -79,6 +79,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('w') => Action::SwapSides,
         KeyCode::Char('g') => Action::ShowRecord,
         KeyCode::Char('e') => Action::Edit,
+        KeyCode::Char('R') => Action::Review,
         KeyCode::Char('y') => Action::Copy,
         KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Char('o') => Action::ToggleSettings,
@@ -102,6 +103,7 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
         _ if app.popup == Some(Popup::Settings) => settings_key_action(key),
         Mode::Edit(_) if app.popup.is_none() => edit_key_action(key),
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
+        Mode::Review(_) if app.popup.is_none() => review_key_action(key),
         // Without gravity a column is not a move: the digits mean nothing there.
         _ => key_action(key)
             .filter(|a| app.position().rules().gravity || !matches!(a, Action::Drop(_))),
@@ -181,4 +183,26 @@ pub fn replay_key_action(key: &KeyEvent) -> Option<Action> {
         _ => return None,
     };
     Some(Action::Replay(command))
+}
+
+/// The action for a key press in the review: the cursor keys select, Enter goes there, `s`
+/// replays, Esc or `R` leaves.
+pub fn review_key_action(key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    if let Some(direction) = direction(key.code) {
+        return Some(Action::Move(direction));
+    }
+    let action = match key.code {
+        KeyCode::Enter => Action::Place,
+        KeyCode::Char('s') => Action::OpenReplay,
+        KeyCode::Esc | KeyCode::Char('R') => Action::Escape,
+        KeyCode::Char('?') => Action::ToggleHelp,
+        KeyCode::Char('q') => Action::Quit,
+        KeyCode::PageUp => Action::PageUp,
+        KeyCode::PageDown => Action::PageDown,
+        _ => return None,
+    };
+    Some(action)
 }

@@ -12,6 +12,7 @@ mod moves;
 mod popup;
 mod record;
 mod replay;
+mod review;
 mod settings;
 mod status;
 mod theme;
@@ -24,7 +25,7 @@ pub use settings::{SettingsHit, settings_hit};
 pub use status::{Hint, keys_now};
 pub use theme::Theme;
 
-use crate::app::{App, Editor, Focus, Mode, Popup, ReplayState};
+use crate::app::{App, Editor, Focus, Mode, Popup, ReplayState, ReviewState};
 use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -64,6 +65,7 @@ impl Widget for Screen<'_> {
             Mode::Game => render_game(app, theme, &panes, buf),
             Mode::Edit(editor) => render_editor(app, editor, theme, &panes, buf),
             Mode::Replay(state) => render_replay(app, state, theme, &panes, buf),
+            Mode::Review(state) => render_review(app, state, theme, &panes, buf),
         }
         if let Some(area) = panes.moves {
             moves::MovesPane { app, theme }.render(area, buf);
@@ -135,20 +137,41 @@ fn render_replay(app: &App, state: &ReplayState, theme: Theme, panes: &Panes, bu
         focused: false,
     }
     .render(panes.board, buf);
-    // The replay takes the tree's place and most of the log's: it needs the rows.
+    let pane = short_log(app, theme, panes, buf);
+    replay::ReplayPane { state, theme }.render(pane, buf);
+}
+
+/// The review: the board before the selected move, the review pane, and a short log.
+fn render_review(app: &App, state: &ReviewState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
+    let view = app.review_board(state);
+    board::BoardPane {
+        view: &view,
+        caption: review::caption(state, theme),
+        scale: panes.scale,
+        theme,
+        focused: false,
+    }
+    .render(panes.board, buf);
+    let pane = short_log(app, theme, panes, buf);
+    review::ReviewPane { state, theme }.render(pane, buf);
+}
+
+/// The log at its smallest under the tree's place, for a pane that needs the rows (the replay,
+/// the review); the rest of the right column is returned for that pane.
+fn short_log(app: &App, theme: Theme, panes: &Panes, buf: &mut Buffer) -> Rect {
     let right = panes.tree.union(panes.log);
     let [pane, log_area] = ratatui::layout::Layout::vertical([
         ratatui::layout::Constraint::Fill(1),
         ratatui::layout::Constraint::Length(layout::LOG_MIN),
     ])
     .areas(right);
-    replay::ReplayPane { state, theme }.render(pane, buf);
     log::LogPane {
         app,
         theme,
         focused: false,
     }
     .render(log_area, buf);
+    pane
 }
 
 /// The open popup, if any, over the screen.

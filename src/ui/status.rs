@@ -178,6 +178,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
     match &app.mode {
         Mode::Edit(_) => edit_keys(),
         Mode::Replay(state) => replay_keys(state.autoplay),
+        Mode::Review(_) => review_keys(),
         Mode::Game => game_keys(app),
     }
 }
@@ -248,6 +249,19 @@ fn replay_keys(autoplay: bool) -> Vec<Hint> {
     ]
 }
 
+/// The review's keys.
+fn review_keys() -> Vec<Hint> {
+    vec![
+        Hint::new("↑↓", "move"),
+        Hint::new("←→", "next flagged").short("←→", "flagged"),
+        Hint::new("Enter", "go there").short("Enter", "go"),
+        Hint::new("s", "replay"),
+        Hint::new("Esc", "leave").always(),
+        help(),
+        quit(),
+    ]
+}
+
 /// The game's keys: the focused pane's first, then the game's and the app's.
 fn game_keys(app: &App) -> Vec<Hint> {
     let mut keys = focus_keys(app);
@@ -279,6 +293,9 @@ fn game_keys(app: &App) -> Vec<Hint> {
         keys.push(Hint::new("c", "compare"));
     } else {
         keys.push(Hint::new("g", "record"));
+    }
+    if !app.game.moves().is_empty() {
+        keys.push(Hint::new("R", "review"));
     }
     keys.push(Hint::new("o", "settings"));
     keys.push(Hint::new(
