@@ -106,7 +106,10 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Review (after R): every move judged against the best there",
         keys: &[
-            ("↑ ↓ / k j", "select a move; the board shows the position before it"),
+            (
+                "↑ ↓ / k j",
+                "select a move; the board shows the position before it",
+            ),
             ("← → / h l", "the previous / next mistake or inaccuracy"),
             (
                 "Enter",

@@ -146,7 +146,7 @@ fn render_review(app: &App, state: &ReviewState, theme: Theme, panes: &Panes, bu
     let view = app.review_board(state);
     board::BoardPane {
         view: &view,
-        caption: review::caption(state, theme),
+        caption: review::caption(state, theme, panes.board.width.saturating_sub(4)),
         scale: panes.scale,
         theme,
         focused: false,

@@ -70,12 +70,19 @@ fn title(state: &ReviewState, width: u16) -> String {
         1 => "1 move".to_string(),
         n => format!("{n} moves"),
     };
-    let short = format!(" Review · {count} ");
-    if state.start.ply() == 0 {
-        return short;
-    }
-    let long = format!(" Review · {count} from {} ", state.start.to_notation());
-    wrap::first_fitting(vec![long, short], width)
+    let from = match state.start.ply() {
+        0 => String::new(),
+        _ => format!(" from {}", state.start.to_notation()),
+    };
+    let note = " · each score for the player who moved";
+    wrap::first_fitting(
+        vec![
+            format!(" Review · {count}{from}{note} "),
+            format!(" Review · {count}{from} "),
+            format!(" Review · {count} "),
+        ],
+        width,
+    )
 }
 
 /// The rows of the pane, shared out by what matters most: the summary (with the progress), the
@@ -119,7 +126,7 @@ impl Rows {
 /// The column headings, over `row`'s columns.
 fn header() -> String {
     format!(
-        "{:<4}{:>3} {:<6} {:>5}  {:<11} {}",
+        "{:<4}{:>2}  {:<6} {:>5}  {:<11} {}",
         "", "#", "move", "score", "outcome", "best there"
     )
 }
@@ -153,7 +160,11 @@ fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'s
     let selected = index == state.selected;
     let marker = if selected { ">" } else { " " };
     let before = state.before(index);
-    let mv = format!("{} {}", before.to_move(), rules.move_name(state.moves[index]));
+    let mv = format!(
+        "{} {}",
+        before.to_move(),
+        rules.move_name(state.moves[index])
+    );
     let number = format!("{:>3}", format!("{}.", before.ply() + 1));
     let Some(judged) = state.judged.get(index) else {
         let waiting = if index == state.judged.len() {
@@ -273,27 +284,30 @@ fn summary(state: &ReviewState, theme: Theme, width: u16) -> Vec<Line<'static>> 
 }
 
 /// The line under the board during the review: the selected move, its verdict's symbol, and
-/// what the stars are; said shorter under a small board.
-pub fn caption<'a>(state: &ReviewState, theme: Theme) -> Line<'a> {
+/// what the stars are; said shorter under a small board (`width` columns).
+pub fn caption<'a>(state: &ReviewState, theme: Theme, width: u16) -> Line<'a> {
     let before = state.before(state.selected);
-    let played = format!(
-        " {}. {} {}",
+    let mut played = format!(
+        "{}. {} {}",
         before.ply() + 1,
         before.to_move(),
         before.rules().move_name(state.moves[state.selected])
     );
-    let symbol = state
-        .selected_review()
-        .map_or(String::new(), |judged| {
-            format!(" {}", verdict_look(judged.verdict, theme).0)
-        });
+    if let Some(judged) = state.selected_review() {
+        played = format!("{played} {}", verdict_look(judged.verdict, theme).0);
+    }
     let stars = if state.selected_review().is_some() {
         " · ★ best"
     } else {
         ""
     };
-    Line::from(vec![
-        Span::styled("Review", theme.strong()),
-        Span::raw(format!("{played}{symbol}{stars}")),
-    ])
+    let (title, rest) = [
+        ("Review ", format!("{played}{stars}")),
+        ("", format!("{played}{stars}")),
+        ("", played),
+    ]
+    .into_iter()
+    .find(|(title, rest)| Span::raw(format!("{title}{rest}")).width() <= usize::from(width))
+    .unwrap_or_else(|| ("", String::new()));
+    Line::from(vec![Span::styled(title, theme.strong()), Span::raw(rest)])
 }

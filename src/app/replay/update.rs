@@ -4,9 +4,9 @@
 //! once) arrives.
 
 use super::{REPLAY_NODES, ReplayCommand, ReplayState, SPEEDS};
-use crate::app::review::ReviewState;
 use crate::app::jobs::{Job, JobKey, SurveyRequest};
 use crate::app::play::board_view::{BoardView, Mark};
+use crate::app::review::ReviewState;
 use crate::app::state::{App, Mode};
 use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Status};

@@ -68,7 +68,9 @@ impl ReviewState {
         if forward {
             (self.selected + 1..self.judged.len()).find(flagged)
         } else {
-            (0..self.selected.min(self.judged.len())).rev().find(flagged)
+            (0..self.selected.min(self.judged.len()))
+                .rev()
+                .find(flagged)
         }
     }
 }
