@@ -2,6 +2,8 @@
 //! board following the selection, `s` to the replay and back, Enter back to a move with redo
 //! still there, Esc, the game waiting meanwhile, and the screen at 80×24 and 120×40.
 
+#[cfg(unix)]
+mod pty_support;
 mod tui_support;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -394,4 +396,36 @@ fn a_connect_four_review_judges_the_opening_from_the_book() {
     );
     let shown = text(&screen(&app, 80, 24));
     assert!(shown.contains("Review · 3 moves"), "{shown}");
+}
+
+/// The real binary in a pseudo-terminal: `R` opens the review, the verdicts show, keys pressed
+/// while it fills in are taken, `Esc` leaves it for the game, which goes on.
+#[cfg(unix)]
+#[test]
+fn r_opens_the_review_in_the_real_binary_and_esc_leaves_it() {
+    let mut session = pty_support::Session::start(&["--seed", "3", "--no-mouse"]);
+    session.screen.wait_for("X (you) to move");
+    session.send(b"\r");
+    session.screen.wait_for("2. O (AI level 4) plays");
+    // Keys in a burst: open, down, up, leave, open again.
+    session.send(b"RjkRR");
+    session.screen.wait_for("Review · 2 moves");
+    // Both verdicts in, the first move selected again (the burst's j and k undone, the review
+    // opened afresh): frames in the middle of the burst may show other selections.
+    session.screen.wait_until(|screen| {
+        let shown = screen.contents();
+        [
+            "✓   1. X b2",
+            "✓   2. O ",
+            "X b2 (0, draw) was one of",
+            "Esc leave",
+        ]
+        .iter()
+        .all(|text| shown.contains(text))
+            && !shown.contains("reviewing move")
+    });
+    session.send(b"\x1b");
+    session.screen.wait_for("Game tree");
+    session.screen.wait_for("R review");
+    session.quit();
 }

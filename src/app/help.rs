@@ -104,7 +104,7 @@ pub const HELP: &[HelpSection] = &[
         ],
     },
     HelpSection {
-        title: "Review (after R): every move judged against the best there",
+        title: "Review (after R): each move against the best there",
         keys: &[
             (
                 "↑ ↓ / k j",
@@ -113,7 +113,7 @@ pub const HELP: &[HelpSection] = &[
             ("← → / h l", "the previous / next mistake or inaccuracy"),
             (
                 "Enter",
-                "take the game back to before the move (r redoes), its tree open",
+                "back to before the move in the game (r redoes the rest)",
             ),
             ("s", "replay the search of the position before the move"),
             ("Esc / R", "leave the review"),

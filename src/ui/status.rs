@@ -288,14 +288,14 @@ fn game_keys(app: &App) -> Vec<Hint> {
     }
     keys.push(Hint::new("n", "new game").short("n", "new"));
     // A finished game has no search to replay or compare.
+    // Once the game is over its review is what matters next; during it, one key among many.
+    let review = Hint::new("R", "review");
     if ongoing {
         keys.push(Hint::new("s", "replay"));
         keys.push(Hint::new("c", "compare"));
     } else {
         keys.push(Hint::new("g", "record"));
-    }
-    if !app.game.moves().is_empty() {
-        keys.push(Hint::new("R", "review"));
+        keys.push(review);
     }
     keys.push(Hint::new("o", "settings"));
     keys.push(Hint::new(
@@ -307,6 +307,9 @@ fn game_keys(app: &App) -> Vec<Hint> {
         },
     ));
     keys.push(Hint::new("Tab", "focus"));
+    if ongoing && !app.game.moves().is_empty() {
+        keys.push(review);
+    }
     keys.push(help());
     keys.push(quit());
     keys
