@@ -53,7 +53,7 @@ impl Widget for ReviewPane<'_> {
         );
         let mut lines = Vec::new();
         if rows.header > 0 {
-            lines.push(Line::styled(header(), theme.strong()));
+            lines.push(Line::styled(header(width), theme.strong()));
         }
         lines.extend(move_rows(state, rows.list, rules, theme, width));
         lines.extend(std::iter::repeat_n(Line::default(), rows.blank));
@@ -123,11 +123,15 @@ impl Rows {
     }
 }
 
-/// The column headings, over `row`'s columns.
-fn header() -> String {
-    format!(
-        "{:<4}{:>2}  {:<6} {:>5}  {:<11} {}",
-        "", "#", "move", "score", "outcome", "best there"
+/// The column headings, over `row`'s columns; the last one said shorter on a narrow pane.
+fn header(width: u16) -> String {
+    let columns = format!(
+        "{:<4}{:>2}  {:<6} {:>5}  {:<11} ",
+        "", "#", "move", "score", "outcome"
+    );
+    wrap::first_fitting(
+        vec![format!("{columns}best there"), format!("{columns}best")],
+        width,
     )
 }
 
