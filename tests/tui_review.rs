@@ -7,7 +7,7 @@ mod pty_support;
 mod tui_support;
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{Action, App, Direction, Focus, Job, JobKey, Mark, Mode, ReplyBody, Seat};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, Mark, Mode, ReviewRequest, Seat};
 use tictree::engine::{Algorithm, Position, Rules, Verdict};
 use tictree::tui::action_for_key;
 use tui_support::*;
@@ -42,6 +42,16 @@ fn after(moves: &str) -> Position {
         .expect("legal moves")
 }
 
+/// The review job the app asks for, its other jobs (cancels) taken and dropped.
+fn review_request(app: &mut App) -> ReviewRequest {
+    std::iter::from_fn(|| app.take_job())
+        .find_map(|job| match job {
+            Job::Review(request) => Some(request),
+            _ => None,
+        })
+        .expect("R asks for the review")
+}
+
 fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
@@ -56,32 +66,40 @@ fn select(app: &mut App, number: usize) {
     }
 }
 
+/// The review of `GAME` with move `number` selected, drawn at `width`×`height`: snapshotted, and
+/// its sentence on the screen.
+fn assert_review_screen(number: usize, (width, height): (u16, u16), name: &str, says: &[&str]) {
+    let mut app = reviewed();
+    select(&mut app, number);
+    let shown = text(&screen(&app, width, height));
+    insta::assert_snapshot!(name, shown);
+    for text in says {
+        assert!(shown.contains(text), "{text:?} not in\n{shown}");
+    }
+}
+
 #[test]
 fn the_review_at_80x24_shows_every_move_the_mistake_and_the_counts() {
-    let mut app = reviewed();
-    select(&mut app, 2);
-    let terminal = screen(&app, 80, 24);
-    insta::assert_snapshot!("review_80x24_mistake", text(&terminal));
-    let shown = text(&terminal);
-    assert!(
-        shown.contains("O a2 (-5, loss in 3) was a mistake: draw → loss in 3."),
-        "{shown}"
+    assert_review_screen(
+        2,
+        (80, 24),
+        "review_80x24_mistake",
+        &[
+            "O a2 (-5, loss in 3) was a mistake: draw → loss in 3.",
+            "Best: a3 c3 a1 c1 (0, draw).",
+            "X: no mistakes, 1 inaccuracy",
+            "O: 1 mistake, no inaccuracies",
+        ],
     );
-    assert!(shown.contains("Best: a3 c3 a1 c1 (0, draw)."), "{shown}");
-    assert!(shown.contains("X: no mistakes, 1 inaccuracy"), "{shown}");
-    assert!(shown.contains("O: 1 mistake, no inaccuracies"), "{shown}");
 }
 
 #[test]
 fn the_review_at_120x40_shows_the_inaccuracy() {
-    let mut app = reviewed();
-    select(&mut app, 7);
-    let terminal = screen(&app, 120, 40);
-    insta::assert_snapshot!("review_120x40_inaccuracy", text(&terminal));
-    let shown = text(&terminal);
-    assert!(
-        shown.contains("X b3 (+8, win in 2) was an inaccuracy: win in 1 → win in 2."),
-        "{shown}"
+    assert_review_screen(
+        7,
+        (120, 40),
+        "review_120x40_inaccuracy",
+        &["X b3 (+8, win in 2) was an inaccuracy: win in 1 → win in 2."],
     );
 }
 
@@ -133,12 +151,7 @@ fn the_verdicts_arrive_one_by_one_while_the_game_waits() {
 fn a_stale_review_reply_is_dropped() {
     let mut app = played("b2 a2");
     app.update(Action::Review);
-    let request = std::iter::from_fn(|| app.take_job())
-        .find_map(|job| match job {
-            Job::Review(request) => Some(request),
-            _ => None,
-        })
-        .unwrap();
+    let request = review_request(&mut app);
     let late = replies(Job::Review(request), &Default::default());
     // Leave and open again: the first review's replies belong to a review that is gone.
     press(&mut app, &[Action::Escape]);
@@ -200,12 +213,7 @@ fn s_opens_the_replay_before_the_selected_move_and_esc_comes_back() {
 fn the_review_fills_in_behind_a_replay_opened_from_it() {
     let mut app = played(GAME);
     app.update(Action::Review);
-    let request = std::iter::from_fn(|| app.take_job())
-        .find_map(|job| match job {
-            Job::Review(request) => Some(request),
-            _ => None,
-        })
-        .unwrap();
+    let request = review_request(&mut app);
     press(&mut app, &[Action::OpenReplay]);
     for reply in replies(Job::Review(request), &Default::default()) {
         app.update(Action::Search(reply));

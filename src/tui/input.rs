@@ -57,13 +57,20 @@ fn direction(code: KeyCode) -> Option<Direction> {
     }
 }
 
+/// What the keys of the game, the editor, the review and the settings popup begin with: Ctrl-C
+/// quits and other Ctrl keys do nothing (`Some(None)`), the cursor keys and hjkl move; `None`:
+/// neither, the mode's own keys decide.
+fn control_or_direction(key: &KeyEvent) -> Option<Option<Action>> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return Some(matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit));
+    }
+    direction(key.code).map(|direction| Some(Action::Move(direction)))
+}
+
 /// The action for a key press in the game.
 pub fn key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Enter | KeyCode::Char(' ') => Action::Place,
@@ -112,11 +119,8 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
 
 /// The action for a key press in the settings popup.
 pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Char('y') => Action::Answer(true),
@@ -132,11 +136,8 @@ pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
 
 /// The action for a key press in the position editor.
 pub fn edit_key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Char('x' | 'X') => Action::EditMark(Some(Player::X)),
@@ -188,11 +189,8 @@ pub fn replay_key_action(key: &KeyEvent) -> Option<Action> {
 /// The action for a key press in the review: the cursor keys select, Enter goes there, `s`
 /// replays, Esc or `R` leaves.
 pub fn review_key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Enter => Action::Place,

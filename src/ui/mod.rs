@@ -25,11 +25,12 @@ pub use settings::{SettingsHit, settings_hit};
 pub use status::{Hint, keys_now};
 pub use theme::Theme;
 
-use crate::app::{App, Editor, Focus, Mode, Popup, ReplayState, ReviewState};
+use crate::app::{App, BoardView, Editor, Focus, Mode, Popup, ReplayState, ReviewState};
 use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 /// Draws the whole screen for the app's state.
@@ -129,14 +130,8 @@ fn render_editor(app: &App, editor: &Editor, theme: Theme, panes: &Panes, buf: &
 /// A search replay: the board at the node it is at, the replay pane, and a short log.
 fn render_replay(app: &App, state: &ReplayState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
     let view = app.replay_board(state);
-    board::BoardPane {
-        view: &view,
-        caption: board::replay_caption(state, theme),
-        scale: panes.scale,
-        theme,
-        focused: false,
-    }
-    .render(panes.board, buf);
+    let caption = board::replay_caption(state, theme);
+    board_pane(&view, caption, theme, panes, buf);
     let pane = short_log(app, theme, panes, buf);
     replay::ReplayPane { state, theme }.render(pane, buf);
 }
@@ -144,16 +139,22 @@ fn render_replay(app: &App, state: &ReplayState, theme: Theme, panes: &Panes, bu
 /// The review: the board before the selected move, the review pane, and a short log.
 fn render_review(app: &App, state: &ReviewState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
     let view = app.review_board(state);
+    let caption = review::caption(state, theme, panes.board.width.saturating_sub(4));
+    board_pane(&view, caption, theme, panes, buf);
+    let pane = short_log(app, theme, panes, buf);
+    review::ReviewPane { state, theme }.render(pane, buf);
+}
+
+/// The board of a pane in the tree's place, which has the keys: the board is not focused.
+fn board_pane(view: &BoardView, caption: Line, theme: Theme, panes: &Panes, buf: &mut Buffer) {
     board::BoardPane {
-        view: &view,
-        caption: review::caption(state, theme, panes.board.width.saturating_sub(4)),
+        view,
+        caption,
         scale: panes.scale,
         theme,
         focused: false,
     }
     .render(panes.board, buf);
-    let pane = short_log(app, theme, panes, buf);
-    review::ReviewPane { state, theme }.render(pane, buf);
 }
 
 /// The log at its smallest under the tree's place, for a pane that needs the rows (the replay,
