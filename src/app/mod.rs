@@ -7,7 +7,8 @@
 //! One folder per feature, each with its state and its part of `update`: `play/` (the game, its
 //! record, the analysis on the board, the AI's turn), `explorer/`, `replay/`, `review/` (the
 //! post-game review), `compare/`, `settings/` (the settings, the options they make, the popup),
-//! `editor/` (the position editor, paste and copy), and `jobs/` (the work done in the background and the worker that runs it).
+//! `editor/` (the position editor, paste and copy), and `jobs/` (the work done in the background
+//! and the worker that runs it).
 
 mod action;
 mod compare;
