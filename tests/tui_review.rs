@@ -52,6 +52,15 @@ fn review_request(app: &mut App) -> ReviewRequest {
         .expect("R asks for the review")
 }
 
+/// The app's jobs include the cancel of the review's.
+fn assert_review_cancelled(app: &mut App) {
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    let cancelled = jobs
+        .iter()
+        .any(|job| matches!(job, Job::Cancel(JobKey::Review)));
+    assert!(cancelled, "{jobs:?}");
+}
+
 fn key(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
@@ -314,12 +323,7 @@ fn esc_or_r_leaves_the_review_cancels_its_job_and_never_quits() {
     let leave = action_for_key(&app, &r).unwrap();
     app.update(leave);
     assert!(matches!(app.mode, Mode::Game));
-    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
-    assert!(
-        jobs.iter()
-            .any(|job| matches!(job, Job::Cancel(JobKey::Review))),
-        "{jobs:?}"
-    );
+    assert_review_cancelled(&mut app);
     app.update(Action::Review);
     for _ in 0..3 {
         let esc = action_for_key(&app, &key(KeyCode::Esc)).unwrap();
@@ -367,12 +371,7 @@ fn a_paste_during_the_review_leaves_it_for_the_new_game() {
     press(&mut app, &[Action::Review]);
     app.update(Action::Paste("a1 b1".into()));
     assert!(matches!(app.mode, Mode::Game));
-    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
-    assert!(
-        jobs.iter()
-            .any(|job| matches!(job, Job::Cancel(JobKey::Review))),
-        "{jobs:?}"
-    );
+    assert_review_cancelled(&mut app);
 }
 
 #[test]

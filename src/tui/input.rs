@@ -67,6 +67,17 @@ fn control_or_direction(key: &KeyEvent) -> Option<Option<Action>> {
     direction(key.code).map(|direction| Some(Action::Move(direction)))
 }
 
+/// The keys the editor and the review share with every mode: help, quit, the log's pages.
+fn help_quit_or_log(code: KeyCode) -> Option<Action> {
+    match code {
+        KeyCode::Char('?') => Some(Action::ToggleHelp),
+        KeyCode::Char('q') => Some(Action::Quit),
+        KeyCode::PageUp => Some(Action::PageUp),
+        KeyCode::PageDown => Some(Action::PageDown),
+        _ => None,
+    }
+}
+
 /// The action for a key press in the game.
 pub fn key_action(key: &KeyEvent) -> Option<Action> {
     if let Some(action) = control_or_direction(key) {
@@ -146,11 +157,7 @@ pub fn edit_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('c') => Action::ClearBoard,
         KeyCode::Enter => Action::Place,
         KeyCode::Esc | KeyCode::Char('e') => Action::Escape,
-        KeyCode::Char('?') => Action::ToggleHelp,
-        KeyCode::Char('q') => Action::Quit,
-        KeyCode::PageUp => Action::PageUp,
-        KeyCode::PageDown => Action::PageDown,
-        _ => return None,
+        code => return help_quit_or_log(code),
     };
     Some(action)
 }
@@ -196,11 +203,7 @@ pub fn review_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Enter => Action::Place,
         KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Esc | KeyCode::Char('R') => Action::Escape,
-        KeyCode::Char('?') => Action::ToggleHelp,
-        KeyCode::Char('q') => Action::Quit,
-        KeyCode::PageUp => Action::PageUp,
-        KeyCode::PageDown => Action::PageDown,
-        _ => return None,
+        code => return help_quit_or_log(code),
     };
     Some(action)
 }
