@@ -82,6 +82,8 @@ pub enum Action {
     Log(LogKind, String),
     /// Open the position editor (in it: leave it without changes).
     Edit,
+    /// Open the review of the game so far (in it: leave it).
+    Review,
     /// In the editor: put this mark (or none) in the cell under the cursor.
     EditMark(Option<Player>),
     /// In the editor: take every mark off the draft.

@@ -32,6 +32,10 @@ pub const HELP: &[HelpSection] = &[
             ("g", "the game record: every move, ready to copy"),
             ("e", "edit: set up any position on the board (keys below)"),
             (
+                "R",
+                "review the game so far: every move judged (keys below)",
+            ),
+            (
                 "y",
                 "copy the position (x.o/.x./..o) to the log and clipboard",
             ),
@@ -97,6 +101,22 @@ pub const HELP: &[HelpSection] = &[
             ("+ / -", "autoplay faster / slower"),
             ("1 / 2 / 3", "replay with minimax / alphabeta / engine"),
             ("Esc / s", "leave the replay"),
+        ],
+    },
+    HelpSection {
+        title: "Review (after R): each move against the best there",
+        keys: &[
+            (
+                "↑ ↓ / k j",
+                "select a move; the board shows the position before it",
+            ),
+            ("← → / h l", "the previous / next mistake or inaccuracy"),
+            (
+                "Enter",
+                "back to before the move in the game (r redoes the rest)",
+            ),
+            ("s", "replay the search of the position before the move"),
+            ("Esc / R", "leave the review"),
         ],
     },
     HelpSection {

@@ -5,9 +5,10 @@
 //! `ui::draw`. Replies come back from the jobs' threads (`jobs/`) as `Action::Search`.
 //!
 //! One folder per feature, each with its state and its part of `update`: `play/` (the game, its
-//! record, the analysis on the board, the AI's turn), `explorer/`, `replay/`, `compare/`,
-//! `settings/` (the settings, the options they make, the popup), `editor/` (the position editor,
-//! paste and copy), and `jobs/` (the work done in the background and the worker that runs it).
+//! record, the analysis on the board, the AI's turn), `explorer/`, `replay/`, `review/` (the
+//! post-game review), `compare/`, `settings/` (the settings, the options they make, the popup),
+//! `editor/` (the position editor, paste and copy), and `jobs/` (the work done in the background
+//! and the worker that runs it).
 
 mod action;
 mod compare;
@@ -18,6 +19,7 @@ mod jobs;
 mod log;
 mod play;
 mod replay;
+mod review;
 mod settings;
 mod state;
 mod update;
@@ -31,8 +33,8 @@ pub use help::{HELP, HelpSection, help_length};
 pub use jobs::kept_solvers::KeptSolvers;
 pub use jobs::worker::Worker;
 pub use jobs::{
-    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody, Runner,
-    SearchRequest, SurveyRequest, Surveyed,
+    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody,
+    ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, printable, thousands};
 pub use play::board_view::{BoardView, Ghost, Mark};
@@ -40,6 +42,7 @@ pub use play::game::Game;
 pub use play::record::Record;
 pub use play::search_view::{Choice, SearchView};
 pub use replay::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
+pub use review::ReviewState;
 pub use settings::list::{SETTINGS, setting};
 pub use settings::menu::{Field, SettingsMenu, fields, value_text};
 pub use settings::options::Options;

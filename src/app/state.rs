@@ -8,6 +8,7 @@ use crate::app::log::Log;
 use crate::app::play::game::Game;
 use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayState;
+use crate::app::review::ReviewState;
 use crate::app::settings::menu::SettingsMenu;
 use crate::app::settings::options::Options;
 use crate::app::settings::values::{Palette, Seat, Settings};
@@ -43,8 +44,8 @@ impl Focus {
     }
 }
 
-/// What the screen is for: the game (with its explorer), or a search replay in place of the
-/// game-tree pane.
+/// What the screen is for: the game (with its explorer), or a search replay, the editor or the
+/// review in place of the game-tree pane.
 #[derive(Clone)]
 pub enum Mode {
     /// Playing and exploring.
@@ -53,6 +54,8 @@ pub enum Mode {
     Replay(Box<ReplayState>),
     /// Setting up a position (`e`).
     Edit(Editor),
+    /// Reviewing the game so far (`R`), in place of the game-tree pane; the game waits.
+    Review(Box<ReviewState>),
 }
 
 /// A window over the panes that takes the keys until it is closed.

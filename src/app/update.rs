@@ -42,6 +42,9 @@ impl App {
         if matches!(self.mode, Mode::Edit(_)) {
             return self.edit_action(action);
         }
+        if matches!(self.mode, Mode::Review(_)) {
+            return self.review_action(action);
+        }
         match action {
             Action::Replay(command) => self.replay_command(command),
             Action::OpenReplay => self.open_replay(Algorithm::AlphaBeta),
@@ -75,6 +78,7 @@ impl App {
             Action::PageUp => self.log.scroll_by(PAGE),
             Action::PageDown => self.log.scroll_by(-PAGE),
             Action::Edit => self.open_editor(),
+            Action::Review => self.open_review(),
             Action::Copy => self.copy(),
             Action::Quit => self.quit(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
@@ -330,6 +334,12 @@ impl App {
             }
             (JobKey::Explore(position), _) => return self.receive_explored(position, reply),
             (JobKey::Compare, _) => return self.receive_compared(reply),
+            (JobKey::Review, generation) => {
+                if let ReplyBody::Judged(judged) = reply.body {
+                    self.receive_judged(generation, *judged);
+                }
+                return;
+            }
             (JobKey::Replay, generation) => {
                 if let ReplyBody::Surveyed(replay) = reply.body {
                     self.receive_survey(generation, *replay.0);
@@ -350,7 +360,7 @@ impl App {
                 self.maybe_ai_move();
             }
             ReplyBody::Chosen(skill, mv, elapsed) => self.receive_choice(skill, mv, elapsed),
-            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) => {}
+            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) | ReplyBody::Judged(_) => {}
         }
     }
 

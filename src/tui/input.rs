@@ -57,13 +57,31 @@ fn direction(code: KeyCode) -> Option<Direction> {
     }
 }
 
+/// What the keys of the game, the editor, the review and the settings popup begin with: Ctrl-C
+/// quits and other Ctrl keys do nothing (`Some(None)`), the cursor keys and hjkl move; `None`:
+/// neither, the mode's own keys decide.
+fn control_or_direction(key: &KeyEvent) -> Option<Option<Action>> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return Some(matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit));
+    }
+    direction(key.code).map(|direction| Some(Action::Move(direction)))
+}
+
+/// The keys the editor and the review share with every mode: help, quit, the log's pages.
+fn help_quit_or_log(code: KeyCode) -> Option<Action> {
+    match code {
+        KeyCode::Char('?') => Some(Action::ToggleHelp),
+        KeyCode::Char('q') => Some(Action::Quit),
+        KeyCode::PageUp => Some(Action::PageUp),
+        KeyCode::PageDown => Some(Action::PageDown),
+        _ => None,
+    }
+}
+
 /// The action for a key press in the game.
 pub fn key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Enter | KeyCode::Char(' ') => Action::Place,
@@ -79,6 +97,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('w') => Action::SwapSides,
         KeyCode::Char('g') => Action::ShowRecord,
         KeyCode::Char('e') => Action::Edit,
+        KeyCode::Char('R') => Action::Review,
         KeyCode::Char('y') => Action::Copy,
         KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Char('o') => Action::ToggleSettings,
@@ -102,6 +121,7 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
         _ if app.popup == Some(Popup::Settings) => settings_key_action(key),
         Mode::Edit(_) if app.popup.is_none() => edit_key_action(key),
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
+        Mode::Review(_) if app.popup.is_none() => review_key_action(key),
         // Without gravity a column is not a move: the digits mean nothing there.
         _ => key_action(key)
             .filter(|a| app.position().rules().gravity || !matches!(a, Action::Drop(_))),
@@ -110,11 +130,8 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
 
 /// The action for a key press in the settings popup.
 pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Char('y') => Action::Answer(true),
@@ -130,11 +147,8 @@ pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
 
 /// The action for a key press in the position editor.
 pub fn edit_key_action(key: &KeyEvent) -> Option<Action> {
-    if key.modifiers.contains(KeyModifiers::CONTROL) {
-        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
-    }
-    if let Some(direction) = direction(key.code) {
-        return Some(Action::Move(direction));
+    if let Some(action) = control_or_direction(key) {
+        return action;
     }
     let action = match key.code {
         KeyCode::Char('x' | 'X') => Action::EditMark(Some(Player::X)),
@@ -143,11 +157,7 @@ pub fn edit_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('c') => Action::ClearBoard,
         KeyCode::Enter => Action::Place,
         KeyCode::Esc | KeyCode::Char('e') => Action::Escape,
-        KeyCode::Char('?') => Action::ToggleHelp,
-        KeyCode::Char('q') => Action::Quit,
-        KeyCode::PageUp => Action::PageUp,
-        KeyCode::PageDown => Action::PageDown,
-        _ => return None,
+        code => return help_quit_or_log(code),
     };
     Some(action)
 }
@@ -181,4 +191,19 @@ pub fn replay_key_action(key: &KeyEvent) -> Option<Action> {
         _ => return None,
     };
     Some(Action::Replay(command))
+}
+
+/// The action for a key press in the review: the cursor keys select, Enter goes there, `s`
+/// replays, Esc or `R` leaves.
+pub fn review_key_action(key: &KeyEvent) -> Option<Action> {
+    if let Some(action) = control_or_direction(key) {
+        return action;
+    }
+    let action = match key.code {
+        KeyCode::Enter => Action::Place,
+        KeyCode::Char('s') => Action::OpenReplay,
+        KeyCode::Esc | KeyCode::Char('R') => Action::Escape,
+        code => return help_quit_or_log(code),
+    };
+    Some(action)
 }

@@ -12,6 +12,7 @@ mod moves;
 mod popup;
 mod record;
 mod replay;
+mod review;
 mod settings;
 mod status;
 mod theme;
@@ -24,11 +25,12 @@ pub use settings::{SettingsHit, settings_hit};
 pub use status::{Hint, keys_now};
 pub use theme::Theme;
 
-use crate::app::{App, Editor, Focus, Mode, Popup, ReplayState};
+use crate::app::{App, BoardView, Editor, Focus, Mode, Popup, ReplayState, ReviewState};
 use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
 /// Draws the whole screen for the app's state.
@@ -64,6 +66,7 @@ impl Widget for Screen<'_> {
             Mode::Game => render_game(app, theme, &panes, buf),
             Mode::Edit(editor) => render_editor(app, editor, theme, &panes, buf),
             Mode::Replay(state) => render_replay(app, state, theme, &panes, buf),
+            Mode::Review(state) => render_review(app, state, theme, &panes, buf),
         }
         if let Some(area) = panes.moves {
             moves::MovesPane { app, theme }.render(area, buf);
@@ -127,28 +130,49 @@ fn render_editor(app: &App, editor: &Editor, theme: Theme, panes: &Panes, buf: &
 /// A search replay: the board at the node it is at, the replay pane, and a short log.
 fn render_replay(app: &App, state: &ReplayState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
     let view = app.replay_board(state);
+    let caption = board::replay_caption(state, theme);
+    board_pane(&view, caption, theme, panes, buf);
+    let pane = short_log(app, theme, panes, buf);
+    replay::ReplayPane { state, theme }.render(pane, buf);
+}
+
+/// The review: the board before the selected move, the review pane, and a short log.
+fn render_review(app: &App, state: &ReviewState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
+    let view = app.review_board(state);
+    let caption = review::caption(state, theme, panes.board.width.saturating_sub(4));
+    board_pane(&view, caption, theme, panes, buf);
+    let pane = short_log(app, theme, panes, buf);
+    review::ReviewPane { state, theme }.render(pane, buf);
+}
+
+/// The board of a pane in the tree's place, which has the keys: the board is not focused.
+fn board_pane(view: &BoardView, caption: Line, theme: Theme, panes: &Panes, buf: &mut Buffer) {
     board::BoardPane {
-        view: &view,
-        caption: board::replay_caption(state, theme),
+        view,
+        caption,
         scale: panes.scale,
         theme,
         focused: false,
     }
     .render(panes.board, buf);
-    // The replay takes the tree's place and most of the log's: it needs the rows.
+}
+
+/// The log at its smallest under the tree's place, for a pane that needs the rows (the replay,
+/// the review); the rest of the right column is returned for that pane.
+fn short_log(app: &App, theme: Theme, panes: &Panes, buf: &mut Buffer) -> Rect {
     let right = panes.tree.union(panes.log);
     let [pane, log_area] = ratatui::layout::Layout::vertical([
         ratatui::layout::Constraint::Fill(1),
         ratatui::layout::Constraint::Length(layout::LOG_MIN),
     ])
     .areas(right);
-    replay::ReplayPane { state, theme }.render(pane, buf);
     log::LogPane {
         app,
         theme,
         focused: false,
     }
     .render(log_area, buf);
+    pane
 }
 
 /// The open popup, if any, over the screen.

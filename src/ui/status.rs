@@ -178,6 +178,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
     match &app.mode {
         Mode::Edit(_) => edit_keys(),
         Mode::Replay(state) => replay_keys(state.autoplay),
+        Mode::Review(_) => review_keys(),
         Mode::Game => game_keys(app),
     }
 }
@@ -248,6 +249,19 @@ fn replay_keys(autoplay: bool) -> Vec<Hint> {
     ]
 }
 
+/// The review's keys.
+fn review_keys() -> Vec<Hint> {
+    vec![
+        Hint::new("↑↓", "move"),
+        Hint::new("←→", "next flagged").short("←→", "flagged"),
+        Hint::new("Enter", "go there").short("Enter", "go"),
+        Hint::new("s", "replay"),
+        Hint::new("Esc", "leave").always(),
+        help(),
+        quit(),
+    ]
+}
+
 /// The game's keys: the focused pane's first, then the game's and the app's.
 fn game_keys(app: &App) -> Vec<Hint> {
     let mut keys = focus_keys(app);
@@ -274,11 +288,14 @@ fn game_keys(app: &App) -> Vec<Hint> {
     }
     keys.push(Hint::new("n", "new game").short("n", "new"));
     // A finished game has no search to replay or compare.
+    // Once the game is over its review is what matters next; during it, one key among many.
+    let review = Hint::new("R", "review");
     if ongoing {
         keys.push(Hint::new("s", "replay"));
         keys.push(Hint::new("c", "compare"));
     } else {
         keys.push(Hint::new("g", "record"));
+        keys.push(review);
     }
     keys.push(Hint::new("o", "settings"));
     keys.push(Hint::new(
@@ -290,6 +307,9 @@ fn game_keys(app: &App) -> Vec<Hint> {
         },
     ));
     keys.push(Hint::new("Tab", "focus"));
+    if ongoing && !app.game.moves().is_empty() {
+        keys.push(review);
+    }
     keys.push(help());
     keys.push(quit());
     keys

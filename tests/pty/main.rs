@@ -11,4 +11,5 @@ mod pty;
 
 mod game;
 mod progress;
+mod review;
 mod terminal_restore;

@@ -120,6 +120,7 @@ impl Harness {
             Job::Survey(request) if empty_cells(request.replay.root()) > 7 => {
                 return VecDeque::new();
             }
+            Job::Review(request) if empty_cells(&request.start) > 9 => return VecDeque::new(),
             job => job,
         };
         let runner = Runner {

@@ -17,6 +17,7 @@ mod help;
 mod play;
 mod props;
 mod replay;
+mod review;
 mod screens;
 mod settings;
 mod turns;

@@ -128,6 +128,7 @@ impl App {
         opening: Vec<crate::engine::Move>,
         text: String,
     ) {
+        self.stop_reviewing();
         if self.replay().is_some() {
             self.close_replay();
         }

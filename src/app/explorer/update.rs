@@ -150,7 +150,10 @@ impl App {
                     self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
                 }
             }
-            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) | ReplyBody::Chosen(..) => {}
+            ReplyBody::Compared(_)
+            | ReplyBody::Surveyed(_)
+            | ReplyBody::Chosen(..)
+            | ReplyBody::Judged(_) => {}
         }
     }
 }

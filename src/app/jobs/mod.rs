@@ -9,6 +9,7 @@ mod choice;
 mod comparison;
 pub(in crate::app) mod kept_solvers;
 mod reply;
+mod review;
 mod runner;
 mod survey;
 pub(in crate::app) mod worker;
@@ -17,6 +18,7 @@ pub use analysis::SearchRequest;
 pub use choice::ChoiceRequest;
 pub use comparison::{COMPARE_ALLOWANCE, CompareRequest};
 pub use reply::{JobKey, Live, Reply, ReplyBody, Surveyed};
+pub use review::ReviewRequest;
 pub use runner::Runner;
 pub use survey::SurveyRequest;
 
@@ -33,6 +35,8 @@ pub enum Job {
     Survey(SurveyRequest),
     /// Cancel a running choice and make this one.
     Choose(ChoiceRequest),
+    /// Cancel a running review and start this one.
+    Review(ReviewRequest),
     /// Cancel the job running under this key, if any.
     Cancel(JobKey),
 }
@@ -45,6 +49,7 @@ impl Job {
             Job::Compare(_) => JobKey::Compare,
             Job::Survey(_) => JobKey::Replay,
             Job::Choose(_) => JobKey::Choice,
+            Job::Review(_) => JobKey::Review,
             Job::Cancel(key) => *key,
         }
     }
@@ -62,6 +67,7 @@ impl Job {
             Job::Compare(request) => comparison::run(&request, stop, send),
             Job::Survey(request) => survey::run(request, stop, send),
             Job::Choose(request) => choice::run(&request, runner, stop, send),
+            Job::Review(request) => review::run(&request, runner, stop, send),
             Job::Cancel(_) => Ok(()),
         }
     }

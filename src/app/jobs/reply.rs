@@ -2,7 +2,7 @@
 //! generation of its request, and a body.
 
 use crate::engine::search::replay::Replay;
-use crate::engine::{Appraisal, CompareRow, Move, MoveAppraisal, Position, Skill};
+use crate::engine::{Appraisal, CompareRow, Move, MoveAppraisal, MoveReview, Position, Skill};
 use std::time::Duration;
 
 /// Which slot of the worker a job runs in: a new job cancels the running job of its slot only.
@@ -18,6 +18,8 @@ pub enum JobKey {
     Replay,
     /// The move of an AI below level 4, chosen as its level chooses.
     Choice,
+    /// The review of the game so far.
+    Review,
 }
 
 /// A reply from a job: whose it is, and what it says.
@@ -49,6 +51,8 @@ pub enum ReplyBody {
     Compared(Box<CompareRow>),
     /// A replay has been run to its end.
     Surveyed(Surveyed),
+    /// One move of a reviewed game is judged (boxed: it holds a position and the best moves).
+    Judged(Box<MoveReview>),
 }
 
 /// A running analysis as its progress reader sees it.

@@ -61,13 +61,18 @@ impl Worker {
         if let Job::Cancel(_) = job {
             return;
         }
+        let busy: usize = self.running.values().map(Running::busy).sum();
+        // What the jobs still running leave of the threads asked for, one at least.
+        let share = |wanted: usize| wanted.max(1).saturating_sub(busy).max(1);
         let threads = match &mut job {
             Job::Analyze(request) => {
-                let wanted = request.budget.threads.unwrap_or(1).max(1);
-                let busy: usize = self.running.values().map(Running::busy).sum();
-                let threads = wanted.saturating_sub(busy).max(1);
+                let threads = share(request.budget.threads.unwrap_or(1));
                 request.budget.threads = Some(threads);
                 threads
+            }
+            Job::Review(request) => {
+                request.threads = share(request.threads);
+                request.threads
             }
             _ => 1,
         };

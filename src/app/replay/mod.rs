@@ -3,6 +3,7 @@
 
 pub(in crate::app) mod update;
 
+use crate::app::review::ReviewState;
 use crate::engine::search::replay::Replay;
 use crate::engine::{Algorithm, Seek};
 use std::collections::VecDeque;
@@ -67,6 +68,9 @@ pub struct ReplayState {
     pub pending: VecDeque<ReplayCommand>,
     /// A step over or out still on its way, a slice per tick; any replay key stops it.
     pub seeking: Option<Seek>,
+    /// The review this replay was opened from (`s` there), which leaving the replay returns to;
+    /// its job goes on meanwhile.
+    pub review: Option<Box<ReviewState>>,
 }
 
 impl ReplayState {

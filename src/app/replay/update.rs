@@ -6,6 +6,7 @@
 use super::{REPLAY_NODES, ReplayCommand, ReplayState, SPEEDS};
 use crate::app::jobs::{Job, JobKey, SurveyRequest};
 use crate::app::play::board_view::{BoardView, Mark};
+use crate::app::review::ReviewState;
 use crate::app::state::{App, Mode};
 use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Status};
@@ -20,7 +21,7 @@ impl App {
             self.notice = Some("the game is over here: there is no search to replay".into());
             return;
         }
-        self.open_replay_at(root, algorithm);
+        self.open_replay_at(root, algorithm, None);
     }
 
     /// Carries out one replay command.
@@ -87,15 +88,22 @@ impl App {
             ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
             ReplayCommand::Algorithm(algorithm) => {
                 let root = *replay.root();
-                self.close_replay();
-                self.open_replay_at(root, algorithm);
+                let review = state.review.take();
+                self.jobs.push_back(Job::Cancel(JobKey::Replay));
+                self.open_replay_at(root, algorithm, review);
             }
             ReplayCommand::Close => self.close_replay(),
         }
     }
 
-    /// Opens a replay of `root`'s search, and asks for it to be run to its end in the background.
-    fn open_replay_at(&mut self, root: crate::engine::Position, algorithm: Algorithm) {
+    /// Opens a replay of `root`'s search, and asks for it to be run to its end in the background;
+    /// leaving it returns to `review` if it was opened from one.
+    pub(crate) fn open_replay_at(
+        &mut self,
+        root: crate::engine::Position,
+        algorithm: Algorithm,
+        review: Option<Box<ReviewState>>,
+    ) {
         let limits = ReplayLimits {
             depth: None,
             nodes: Some(REPLAY_NODES),
@@ -115,12 +123,15 @@ impl App {
             due: 0.0,
             pending: VecDeque::new(),
             seeking: None,
+            review,
         }));
     }
 
-    /// Leaves the replay (its background job is cancelled).
+    /// Leaves the replay (its background job is cancelled): back to the review it was opened
+    /// from, else to the game.
     pub(crate) fn close_replay(&mut self) {
-        self.mode = Mode::Game;
+        let review = self.replay_mut().and_then(|state| state.review.take());
+        self.mode = review.map_or(Mode::Game, Mode::Review);
         self.jobs.push_back(Job::Cancel(JobKey::Replay));
     }
 

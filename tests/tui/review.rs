@@ -1,0 +1,371 @@
+//! The post-game review (`R`) in the full-screen app: the verdicts arriving one by one, the
+//! board following the selection, `s` to the replay and back, Enter back to a move with redo
+//! still there, Esc, the game waiting meanwhile, and the screen at 80×24 and 120×40.
+
+use crate::inline_app::*;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, Mark, Mode, ReviewRequest, Seat};
+use tictree::engine::{Algorithm, Position, Rules, Verdict};
+use tictree::tui::action_for_key;
+
+/// A won game with one mistake each way of judging: O's 2. a2 lets X fork (draw → loss in 3),
+/// X's 7. b3 wins a move later than a3 would (win in 1 → win in 2), then 9. a3 wins.
+const GAME: &str = "b2 a2 a1 c3 c1 c2 b3 b1 a3";
+
+/// Two humans played `moves` (so no AI move interferes) and the analyses are in.
+fn played(moves: &str) -> App {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    for cell in moves.split_whitespace() {
+        play_at(&mut app, cell);
+    }
+    app
+}
+
+/// `GAME` played and its review open, every move judged.
+fn reviewed() -> App {
+    let mut app = played(GAME);
+    press(&mut app, &[Action::Review]);
+    app
+}
+
+/// The position after `moves` from the empty board.
+fn after(moves: &str) -> Position {
+    Position::empty(Rules::TICTACTOE)
+        .play_moves(moves)
+        .expect("legal moves")
+}
+
+/// The review job the app asks for, its other jobs (cancels) taken and dropped.
+fn review_request(app: &mut App) -> ReviewRequest {
+    std::iter::from_fn(|| app.take_job())
+        .find_map(|job| match job {
+            Job::Review(request) => Some(request),
+            _ => None,
+        })
+        .expect("R asks for the review")
+}
+
+/// The app's jobs include the cancel of the review's.
+fn assert_review_cancelled(app: &mut App) {
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    let cancelled = jobs
+        .iter()
+        .any(|job| matches!(job, Job::Cancel(JobKey::Review)));
+    assert!(cancelled, "{jobs:?}");
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// Selects the move numbered `number` (from 1) with ↓ and ↑.
+fn select(app: &mut App, number: usize) {
+    for _ in 0..20 {
+        app.update(Action::Move(Direction::Up));
+    }
+    for _ in 1..number {
+        app.update(Action::Move(Direction::Down));
+    }
+}
+
+/// The review of `GAME` with move `number` selected, drawn at `width`×`height`: snapshotted, and
+/// its sentence on the screen.
+fn assert_review_screen(number: usize, (width, height): (u16, u16), name: &str, says: &[&str]) {
+    let mut app = reviewed();
+    select(&mut app, number);
+    let shown = text(&screen(&app, width, height));
+    insta::assert_snapshot!(name, shown);
+    for text in says {
+        assert!(shown.contains(text), "{text:?} not in\n{shown}");
+    }
+}
+
+#[test]
+fn the_review_at_80x24_shows_every_move_the_mistake_and_the_counts() {
+    assert_review_screen(
+        2,
+        (80, 24),
+        "review_80x24_mistake",
+        &[
+            "O a2 (-5, loss in 3) was a mistake: draw → loss in 3.",
+            "Best: a3 c3 a1 c1 (0, draw).",
+            "X: no mistakes, 1 inaccuracy",
+            "O: 1 mistake, no inaccuracies",
+        ],
+    );
+}
+
+#[test]
+fn the_review_at_120x40_shows_the_inaccuracy() {
+    assert_review_screen(
+        7,
+        (120, 40),
+        "review_120x40_inaccuracy",
+        &["X b3 (+8, win in 2) was an inaccuracy: win in 1 → win in 2."],
+    );
+}
+
+#[test]
+fn the_verdicts_arrive_one_by_one_while_the_game_waits() {
+    let mut app = played(GAME);
+    app.update(Action::Review);
+    let mut review = None;
+    while let Some(job) = app.take_job() {
+        match job {
+            Job::Review(request) => review = Some(request),
+            Job::Cancel(JobKey::Play | JobKey::Choice | JobKey::Explore(_)) => {}
+            other => panic!("unexpected job {other:?}"),
+        }
+    }
+    let request = review.expect("R asks for the review");
+    assert_eq!(request.moves.len(), 9);
+    let replies = replies(Job::Review(request), &Default::default());
+    assert_eq!(replies.len(), 9, "one reply per move");
+    let shown = text(&screen(&app, 80, 24));
+    assert!(shown.contains("reviewing move 1 of 9…"), "{shown}");
+    assert!(shown.contains("judging…"), "{shown}");
+    for (index, reply) in replies.into_iter().enumerate() {
+        assert_eq!(reply.key, JobKey::Review);
+        app.update(Action::Search(reply));
+        let state = app.review().expect("still reviewing");
+        assert_eq!(state.judged.len(), index + 1);
+        let shown = text(&screen(&app, 80, 24));
+        let progress = format!("reviewing move {} of 9…", index + 2);
+        assert_eq!(shown.contains(&progress), index + 1 < 9, "{shown}");
+    }
+    let verdicts: Vec<Verdict> = app
+        .review()
+        .unwrap()
+        .judged
+        .iter()
+        .map(|j| j.verdict)
+        .collect();
+    use Verdict::*;
+    assert_eq!(
+        verdicts,
+        [
+            Best, Mistake, Best, Best, Best, Best, Inaccuracy, Best, Best
+        ]
+    );
+}
+
+#[test]
+fn a_stale_review_reply_is_dropped() {
+    let mut app = played("b2 a2");
+    app.update(Action::Review);
+    let request = review_request(&mut app);
+    let late = replies(Job::Review(request), &Default::default());
+    // Leave and open again: the first review's replies belong to a review that is gone.
+    press(&mut app, &[Action::Escape]);
+    app.update(Action::Review);
+    for reply in late {
+        app.update(Action::Search(reply));
+    }
+    assert!(app.review().unwrap().judged.is_empty());
+    run_jobs(&mut app);
+    assert_eq!(app.review().unwrap().judged.len(), 2);
+}
+
+#[test]
+fn the_selection_moves_the_board_to_the_position_before_the_move() {
+    let mut app = reviewed();
+    let board = |app: &App| app.review_board(app.review().unwrap());
+    assert_eq!(board(&app).position, after(""));
+    select(&mut app, 7);
+    let view = board(&app);
+    assert_eq!(view.position, after("b2 a2 a1 c3 c1 c2"));
+    let rules = Rules::TICTACTOE;
+    let cell = |name| rules.parse_cell(name).unwrap();
+    // The played move is marked, the best moves starred.
+    assert_eq!(view.mark(cell("b3")), Some(Mark::Highlight));
+    assert_eq!(view.ghost(cell("b3")).map(|g| g.number), Some(1));
+    let mut best = view.hints.clone();
+    best.sort();
+    assert_eq!(best, [cell("a3"), cell("b1")]);
+    // ← and → jump between the flagged moves.
+    press(&mut app, &[Action::Move(Direction::Left)]);
+    assert_eq!(app.review().unwrap().selected, 1);
+    press(&mut app, &[Action::Move(Direction::Left)]);
+    assert!(app.notice.as_deref().unwrap().contains("no mistake"));
+    press(&mut app, &[Action::Move(Direction::Right)]);
+    assert_eq!(app.review().unwrap().selected, 6);
+    // ↓ stops at the last move.
+    select(&mut app, 12);
+    assert_eq!(app.review().unwrap().selected, 8);
+    let caption = text(&screen(&app, 80, 24));
+    assert!(caption.contains("│ 9. X a3 ✓"), "{caption}");
+}
+
+#[test]
+fn s_opens_the_replay_before_the_selected_move_and_esc_comes_back() {
+    let mut app = reviewed();
+    select(&mut app, 2);
+    let s = action_for_key(&app, &key(KeyCode::Char('s'))).unwrap();
+    press(&mut app, &[s]);
+    let replay = app.replay().expect("the replay is open");
+    assert_eq!(*replay.replay.root(), after("b2"));
+    assert_eq!(replay.replay.algorithm(), Algorithm::AlphaBeta);
+    let esc = action_for_key(&app, &key(KeyCode::Esc)).unwrap();
+    press(&mut app, &[esc]);
+    let state = app.review().expect("back in the review");
+    assert_eq!((state.selected, state.judged.len()), (1, 9));
+}
+
+#[test]
+fn the_review_fills_in_behind_a_replay_opened_from_it() {
+    let mut app = played(GAME);
+    app.update(Action::Review);
+    let request = review_request(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    for reply in replies(Job::Review(request), &Default::default()) {
+        app.update(Action::Search(reply));
+    }
+    // Switching the replay's algorithm keeps the way back.
+    press(
+        &mut app,
+        &[Action::Replay(tictree::app::ReplayCommand::Algorithm(
+            Algorithm::Minimax,
+        ))],
+    );
+    press(
+        &mut app,
+        &[Action::Replay(tictree::app::ReplayCommand::Close)],
+    );
+    assert_eq!(app.review().expect("back in the review").judged.len(), 9);
+}
+
+#[test]
+fn enter_takes_the_game_back_before_the_move_and_redo_brings_the_rest() {
+    let mut app = reviewed();
+    select(&mut app, 7);
+    let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
+    press(&mut app, &[enter]);
+    assert!(matches!(app.mode, Mode::Game));
+    assert_eq!(*app.position(), after("b2 a2 a1 c3 c1 c2"));
+    assert_eq!(app.focus, Focus::Tree);
+    let rules = Rules::TICTACTOE;
+    assert_eq!(app.selected_move(), rules.parse_cell("b3").ok());
+    let shown = text(&screen(&app, 80, 24));
+    assert!(shown.contains("Game tree · X (human) to move"), "{shown}");
+    assert!(log_text(&app).contains(&"Review: back to move 7 (r redoes the rest)".to_string()));
+    press(&mut app, &[Action::Redo]);
+    assert_eq!(
+        *app.position(),
+        after(GAME),
+        "one redo brings every move back"
+    );
+}
+
+#[test]
+fn enter_on_the_ai_s_move_pauses_it_there() {
+    // You against the perfect AI: going back to before one of its moves must not let it play
+    // at once, or the moves to redo would be gone.
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "a1");
+    play_at(&mut app, "c3");
+    assert_eq!(app.game.moves().len(), 4);
+    press(&mut app, &[Action::Review]);
+    select(&mut app, 2);
+    press(&mut app, &[Action::Place]);
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(app.paused && app.ai_to_move());
+    press(&mut app, &[Action::Redo]);
+    assert_eq!(app.game.moves().len(), 4);
+}
+
+#[test]
+fn the_ai_waits_while_the_review_is_open_and_moves_after_it() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b2");
+    assert_eq!(app.game.moves().len(), 2, "the AI answered");
+    // X plays; the AI's search is asked for but has not answered when R is pressed.
+    play_at_without_jobs(&mut app, "a1");
+    let thinking = std::iter::from_fn(|| app.take_job())
+        .find(|job| matches!(job, Job::Analyze(r) if r.key == JobKey::Play))
+        .expect("the AI thinks");
+    press(&mut app, &[Action::Review]);
+    // Its answer arrives during the review: stale, the AI does not move under the review.
+    for reply in replies(thinking, &Default::default()) {
+        app.update(Action::Search(reply));
+    }
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 3);
+    assert_eq!(app.review().unwrap().judged.len(), 3);
+    // Leaving the review, the AI thinks again and plays.
+    press(&mut app, &[Action::Escape]);
+    assert!(matches!(app.mode, Mode::Game));
+    assert_eq!(app.game.moves().len(), 4);
+}
+
+/// Places X at `cell` without running the jobs it asks for.
+fn play_at_without_jobs(app: &mut App, cell: &str) {
+    let mv = app.position().rules().parse_cell(cell).unwrap();
+    app.update(Action::Click(mv));
+}
+
+#[test]
+fn esc_or_r_leaves_the_review_cancels_its_job_and_never_quits() {
+    let mut app = played("b2 a2");
+    let r = KeyEvent::new(KeyCode::Char('R'), KeyModifiers::SHIFT);
+    let open = action_for_key(&app, &r).unwrap();
+    assert!(matches!(open, Action::Review));
+    app.update(open);
+    assert!(app.review().is_some());
+    let leave = action_for_key(&app, &r).unwrap();
+    app.update(leave);
+    assert!(matches!(app.mode, Mode::Game));
+    assert_review_cancelled(&mut app);
+    app.update(Action::Review);
+    for _ in 0..3 {
+        let esc = action_for_key(&app, &key(KeyCode::Esc)).unwrap();
+        app.update(esc);
+    }
+    assert!(matches!(app.mode, Mode::Game) && !app.should_quit());
+}
+
+#[test]
+fn r_before_any_move_says_there_is_nothing_to_review() {
+    let mut app = played("");
+    press(&mut app, &[Action::Review]);
+    assert!(matches!(app.mode, Mode::Game));
+    assert_eq!(app.notice.as_deref(), Some("no moves to review yet"));
+}
+
+#[test]
+fn the_help_names_the_review_and_the_status_bar_its_keys() {
+    let review_key = tictree::app::HELP
+        .iter()
+        .flat_map(|section| section.keys)
+        .any(|(key, what)| *key == "R" && what.contains("review"));
+    assert!(review_key);
+    let mut app = played("b2");
+    let bar = text(&screen(&app, 120, 40));
+    assert!(bar.contains("R review"), "{bar}");
+    press(&mut app, &[Action::Review]);
+    let shown = text(&screen(&app, 80, 24));
+    let status = shown.lines().last().unwrap();
+    for hint in [
+        "↑↓ move",
+        "Enter go",
+        "s replay",
+        "Esc leave",
+        "? help",
+        "q quit",
+    ] {
+        assert!(status.contains(hint), "{status}");
+    }
+}
+
+#[test]
+fn a_paste_during_the_review_leaves_it_for_the_new_game() {
+    let mut app = played("b2 a2");
+    press(&mut app, &[Action::Review]);
+    app.update(Action::Paste("a1 b1".into()));
+    assert!(matches!(app.mode, Mode::Game));
+    assert_review_cancelled(&mut app);
+}
