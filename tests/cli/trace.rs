@@ -5,7 +5,7 @@ use crate::binary::tictree_command;
 use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
-use tictree::engine::{Algorithm, Move, Position, Rules, Status, StopFlag, analyze};
+use tictree::engine::{Algorithm, Position, Rules, Status, StopFlag, analyze};
 
 fn trace(args: &[&str]) -> (i32, Vec<Value>, String) {
     let output = tictree_command().arg("trace").args(args).output().unwrap();
@@ -45,7 +45,6 @@ fn check(algorithm: Algorithm, moves: &str) -> u64 {
     let root = Position::empty(rules).play_moves(moves).unwrap();
     let (code, events, stderr) = trace(&["--algo", algorithm.name(), "--moves", moves]);
     assert_eq!((code, stderr.as_str()), (0, ""));
-    let name = |mv: Move| rules.move_name(mv);
     let mut open = vec![Open {
         position: root,
         path: Vec::new(),
@@ -111,18 +110,7 @@ fn check(algorithm: Algorithm, moves: &str) -> u64 {
                 let (value, beta) = (event["value"].as_i64(), event["beta"].as_i64());
                 assert!(value.unwrap() >= beta.unwrap(), "{event}");
                 assert_eq!(value, top.best);
-                let mut all = top.tried.clone();
-                all.extend(names(&event["pruned"]));
-                let legal: Vec<String> = top.position.legal_moves().into_iter().map(name).collect();
-                if algorithm == Algorithm::Engine {
-                    let (mut all, mut legal) = (all, legal);
-                    all.sort();
-                    legal.sort();
-                    assert_eq!(all, legal, "{event}");
-                } else {
-                    // Exactly the untried siblings, in cell order.
-                    assert_eq!(all, legal, "{event}");
-                }
+                check_pruned(top, event, algorithm);
             }
             "tt_hit" => {
                 assert_eq!(algorithm, Algorithm::Engine);
@@ -135,11 +123,37 @@ fn check(algorithm: Algorithm, moves: &str) -> u64 {
         }
     }
     assert_eq!(open.len(), 1, "every entered node returned");
+    check_summary(summary, &root, algorithm, enters, cutoffs);
+    cutoffs
+}
+
+/// A cutoff's pruned moves are exactly the node's moves not tried yet (in cell order, except
+/// for the engine model, which orders its moves).
+fn check_pruned(top: &Open, event: &Value, algorithm: Algorithm) {
+    let mut all = top.tried.clone();
+    all.extend(names(&event["pruned"]));
+    let legal = top.position.legal_moves().into_iter();
+    let mut legal: Vec<String> = legal.map(|mv| Rules::TICTACTOE.move_name(mv)).collect();
+    if algorithm == Algorithm::Engine {
+        all.sort();
+        legal.sort();
+    }
+    assert_eq!(all, legal, "{event}");
+}
+
+/// The summary line agrees with the events counted and with `analyze` of the same position.
+fn check_summary(
+    summary: &Value,
+    root: &Position,
+    algorithm: Algorithm,
+    enters: u64,
+    cutoffs: u64,
+) {
     assert_eq!(summary["event"], "summary");
     assert_eq!(summary["truncated"], false);
     assert_eq!(summary["nodes"].as_u64(), Some(enters));
     assert_eq!(summary["cutoffs"].as_u64(), Some(cutoffs));
-    let analysis = analyze(&root, algorithm, &StopFlag::default(), |_| {}).unwrap();
+    let analysis = analyze(root, algorithm, &StopFlag::default(), |_| {}).unwrap();
     if algorithm != Algorithm::Engine {
         assert_eq!(enters, analysis.stats.nodes);
     }
@@ -147,13 +161,13 @@ fn check(algorithm: Algorithm, moves: &str) -> u64 {
     assert_eq!(scores.len(), analysis.moves.len());
     for m in &analysis.moves {
         assert_eq!(
-            scores[&name(m.mv)].as_i64(),
+            scores[&Rules::TICTACTOE.move_name(m.mv)].as_i64(),
             Some(i64::from(m.score.score)),
-            "{moves} {:?}",
+            "{} {:?}",
+            root.to_notation(),
             m.mv
         );
     }
-    cutoffs
 }
 
 #[test]
