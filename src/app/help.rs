@@ -100,6 +100,10 @@ pub const HELP: &[HelpSection] = &[
             ("p", "autoplay / pause"),
             ("+ / -", "autoplay faster / slower"),
             ("1 / 2 / 3", "replay with minimax / alphabeta / engine"),
+            (
+                "d",
+                "save the search tree as a Graphviz picture (.dot file)",
+            ),
             ("Esc / s", "leave the replay"),
         ],
     },

@@ -7,7 +7,7 @@ use crate::app::jobs::{Job, JobKey, SearchRequest};
 use crate::app::log::Log;
 use crate::app::play::game::Game;
 use crate::app::play::search_view::SearchView;
-use crate::app::replay::ReplayState;
+use crate::app::replay::{PictureFile, ReplayState};
 use crate::app::review::ReviewState;
 use crate::app::settings::menu::SettingsMenu;
 use crate::app::settings::options::Options;
@@ -139,6 +139,9 @@ pub struct App {
     /// Text copied (`y`) for the system clipboard, which the terminal loop writes
     /// (`take_clipboard`).
     pub(crate) clipboard: Option<String>,
+    /// The replay's search drawn for a file (`d`), which the terminal loop writes
+    /// (`take_picture`).
+    pub(crate) picture: Option<PictureFile>,
     pub(crate) rng: StdRng,
     pub(crate) jobs: VecDeque<Job>,
     /// Explorer analyses running, oldest first.
@@ -176,6 +179,7 @@ impl App {
             settings_menu: SettingsMenu::default(),
             settings_changed: false,
             clipboard: None,
+            picture: None,
             rng,
             jobs: VecDeque::new(),
             exploring: VecDeque::new(),

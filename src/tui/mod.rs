@@ -100,7 +100,8 @@ fn event_loop(
 }
 
 /// What the app asked of the world outside it since the last turn: searches to the worker,
-/// settings to the config file and the terminal, a copied position to the clipboard.
+/// settings to the config file and the terminal, a copied position to the clipboard, a picture
+/// of the replayed search to a file.
 fn carry_out_requests(
     app: &mut App,
     worker: &mut Worker,
@@ -119,6 +120,25 @@ fn carry_out_requests(
     // `y` copied the position: to the system clipboard, here, where output is allowed.
     if let Some(text) = app.take_clipboard() {
         terminal::copy(&text)?;
+    }
+    // `d` drew the replayed search: into a file, and the log says where (or why not).
+    if let Some(picture) = app.take_picture() {
+        let said = match std::fs::write(&picture.name, &picture.text) {
+            Ok(()) => {
+                let path = std::fs::canonicalize(&picture.name)
+                    .map_or(picture.name.clone(), |p| p.display().to_string());
+                let hint = format!("dot -Tsvg {} -o tree.svg draws it", picture.name);
+                (
+                    LogKind::Info,
+                    format!("Saved the search tree to {path} ({hint})"),
+                )
+            }
+            Err(error) => (
+                LogKind::Warning,
+                format!("cannot write the picture {}: {error}", picture.name),
+            ),
+        };
+        app.update(Action::Log(said.0, said.1));
     }
     Ok(())
 }

@@ -196,3 +196,51 @@ fn the_replay_counts_the_levels_it_leaves_out() {
     // One level left out would take the row that could show it: the count starts at two.
     assert!(seen.contains("… 2 levels"), "{seen:?}");
 }
+
+#[test]
+fn d_draws_the_replayed_search_for_a_file_and_refuses_a_search_too_big_to_read() {
+    use tictree::app::ReplayCommand;
+    // O to move in xo./.o./x.x: alpha-beta enters 22 positions, with 2 cutoffs.
+    let mut options = options_from(Rules::TICTACTOE, "a3 b3 a1 b2 c1");
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(
+        &mut app,
+        &[Action::OpenReplay, Action::Replay(ReplayCommand::Picture)],
+    );
+    let picture = app.take_picture().expect("a picture to write");
+    assert_eq!(picture.name, "tictree-alphabeta-xo.-.o.-x.x.dot");
+    assert!(picture.text.starts_with("digraph search {\n"));
+    assert!(
+        picture
+            .text
+            .contains("alphabeta on xo./.o./x.x (tictactoe), O to move: 22 nodes, 2 cutoffs"),
+        "{}",
+        picture.text
+    );
+    // One node per position entered, the root included: `n0` to `n22`.
+    assert!(picture.text.contains("  n22 [") && !picture.text.contains("  n23 ["));
+    assert_eq!(app.take_picture(), None, "written once");
+    // Another algorithm, the same position: the picture follows the replay.
+    press(
+        &mut app,
+        &[
+            Action::Replay(ReplayCommand::Algorithm(Algorithm::Minimax)),
+            Action::Replay(ReplayCommand::Picture),
+        ],
+    );
+    let minimax = app.take_picture().expect("minimax's picture");
+    assert_eq!(minimax.name, "tictree-minimax-xo.-.o.-x.x.dot");
+    assert!(minimax.text.contains("23 nodes, 0 cutoffs"), "{}", minimax.text);
+    // The empty board's search is far beyond a picture: nothing to write, and the user is told.
+    let mut app = App::new(crate::inline_app::options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(
+        &mut app,
+        &[Action::OpenReplay, Action::Replay(ReplayCommand::Picture)],
+    );
+    assert_eq!(app.take_picture(), None);
+    let notice = app.notice.clone().unwrap_or_default();
+    assert!(notice.contains("more than 1,000 positions"), "{notice}");
+}

@@ -1,6 +1,7 @@
 //! The search replay being watched (`ReplayState`) and the steps the user asks of it
 //! (`ReplayCommand`); `update.rs` is the replay's part of `App::update`.
 
+pub(in crate::app) mod picture;
 pub(in crate::app) mod update;
 
 use crate::app::review::ReviewState;
@@ -44,6 +45,8 @@ pub enum ReplayCommand {
     Slower,
     /// Replay the same position with another algorithm.
     Algorithm(Algorithm),
+    /// Draw the search as a Graphviz picture, for the loop to write to a file.
+    Picture,
     /// Leave the replay.
     Close,
 }
@@ -84,4 +87,13 @@ impl ReplayState {
     pub fn events_per_second(&self) -> u32 {
         SPEEDS[self.speed]
     }
+}
+
+/// A picture to write: the file's name and its DOT text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PictureFile {
+    /// Where it goes, relative to the directory the game was started in.
+    pub name: String,
+    /// The Graphviz DOT text.
+    pub text: String,
 }

@@ -33,8 +33,12 @@ impl App {
         // would run the search here and freeze the keys: it waits for the count instead, and so
         // does every key after it, so that they take effect in the order they were pressed.
         let jump = matches!(command, ReplayCommand::End | ReplayCommand::NextCutoff);
-        let leaves = matches!(command, ReplayCommand::Close | ReplayCommand::Algorithm(_));
-        if state.surveying && !leaves && (jump || !state.pending.is_empty()) {
+        // Leaving, another algorithm and the picture need no count.
+        let at_once = matches!(
+            command,
+            ReplayCommand::Close | ReplayCommand::Algorithm(_) | ReplayCommand::Picture
+        );
+        if state.surveying && !at_once && (jump || !state.pending.is_empty()) {
             state.pending.push_back(command);
             let waiting = state.pending.len();
             self.notice = Some(match waiting {
@@ -92,6 +96,7 @@ impl App {
                 self.jobs.push_back(Job::Cancel(JobKey::Replay));
                 self.open_replay_at(root, algorithm, review);
             }
+            ReplayCommand::Picture => self.save_picture(),
             ReplayCommand::Close => self.close_replay(),
         }
     }

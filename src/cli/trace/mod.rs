@@ -1,16 +1,16 @@
 //! `tictree trace`: the events of a search, one JSON object per line, exactly the steps the
 //! replay view walks through, then a summary line. Ctrl-C ends the trace early: the summary
 //! then covers the events written so far and says `"partial": true`. `--format dot` draws the
-//! explored tree instead (`dot.rs`).
-
-mod dot;
+//! explored tree instead (`engine::search::replay::picture`).
 
 use super::args::{TraceArgs, TraceFormat};
 use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::format::status_words;
 use crate::cli::common::interrupt::Interrupt;
 use crate::engine::game::notation::thousands;
-use crate::engine::search::replay::{EventKind, LeafKind, ReplayLimits, Trace};
+use crate::engine::search::replay::{
+    self, EventKind, LeafKind, MAX_PICTURE_NODES, ReplayLimits, Trace,
+};
 use crate::engine::{
     Algorithm, Event, Move, Player, Position, ReplayValue, Rules, Status, StopFlag,
 };
@@ -217,35 +217,21 @@ fn picture(
     algorithm: Algorithm,
     limits: ReplayLimits,
 ) -> Result<Ending, CliError> {
-    let too_big = || {
-        CliError(format!(
+    let interrupt = Interrupt::catch();
+    let Some((text, partial)) = replay::picture(position, algorithm, limits, interrupt.flag())
+    else {
+        return Err(CliError(format!(
             "the search enters more than {} positions, too many for a readable picture: use \
              --depth N or --limit N (at most {}), or a position nearer the end",
-            thousands(dot::MAX_DOT_NODES),
-            thousands(dot::MAX_DOT_NODES)
-        ))
+            thousands(MAX_PICTURE_NODES),
+            thousands(MAX_PICTURE_NODES)
+        )));
     };
-    if limits.nodes.is_some_and(|n| n > dot::MAX_DOT_NODES) {
-        return Err(too_big());
-    }
-    // One node more than a picture may hold tells that the search would go beyond it.
-    let bounded = ReplayLimits {
-        nodes: limits.nodes.or(Some(dot::MAX_DOT_NODES + 1)),
-        ..limits
-    };
-    let mut trace = Trace::new(position, algorithm, bounded);
-    let interrupt = Interrupt::catch();
-    let (tree, partial) = dot::explore(&mut trace, interrupt.flag()).ok_or_else(too_big)?;
-    if limits.nodes.is_none() && trace.truncated() {
-        return Err(too_big());
-    }
     let mut out = BufWriter::new(io::stdout().lock());
-    finish_writing(
-        dot::write_dot(&mut out, &tree, &trace, partial).and_then(|()| {
-            out.flush()?;
-            Ok(partial)
-        }),
-    )
+    finish_writing(out.write_all(text.as_bytes()).and_then(|()| {
+        out.flush()?;
+        Ok(partial)
+    }))
 }
 
 /// The command's ending once its output is written (`Ok(true)`: Ctrl-C cut it short).

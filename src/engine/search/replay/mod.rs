@@ -25,6 +25,7 @@ mod explored;
 mod level;
 mod machine;
 mod order;
+mod picture;
 mod sentence;
 mod table;
 mod trace;
@@ -33,6 +34,7 @@ pub use counters::{Counters, ReplayLimits};
 pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
 pub use explored::{ExploredNode, ExploredTree, NodeId};
 pub use level::Level;
+pub use picture::{MAX_PICTURE_NODES, picture};
 pub use sentence::{intro_sentence, sentence};
 pub use trace::Trace;
 

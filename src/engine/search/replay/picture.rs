@@ -1,29 +1,60 @@
-//! `tictree trace --format dot`: the explored tree as a Graphviz picture. One node per position
+//! The explored tree as a Graphviz picture (DOT text), for `tictree trace --format dot` and the
+//! replay's `d`. One node per position
 //! entered, labelled with the move into it and its value for the side that played it; the
 //! principal variation in bold blue, the reply that caused a cutoff on a red edge, the moves a
 //! cutoff pruned as dashed grey nodes that were never entered, table hits with a double border,
 //! estimates at the horizon in italics; a legend says which is which.
 
+use super::counters::ReplayLimits;
+use super::event::LeafKind;
+use super::explored::{ExploredNode, ExploredTree};
+use super::trace::Trace;
 use crate::engine::game::notation::thousands;
-use crate::engine::search::replay::{ExploredNode, ExploredTree, LeafKind, Trace};
-use crate::engine::{Rules, StopFlag};
+use crate::engine::game::position::Position;
+use crate::engine::game::rules::Rules;
+use crate::engine::search::{Algorithm, StopFlag};
 use std::collections::HashSet;
-use std::io::{self, Write};
+use std::fmt::{self, Write};
 
 /// Positions entered beyond which a picture is no longer readable: a trace asked for more, or
 /// a search that would enter more, is refused with a way to make it smaller.
-pub const MAX_DOT_NODES: u64 = 1_000;
+pub const MAX_PICTURE_NODES: u64 = 1_000;
 
-/// Runs `trace` to its end (or `stop`), building the explored tree; `Ok(None)` when it would enter
-/// more than `MAX_DOT_NODES` positions (the trace's own limit must allow one more to tell).
-pub fn explore(trace: &mut Trace, stop: &StopFlag) -> Option<(ExploredTree, bool)> {
+/// The picture of `algorithm`'s search of `root` within `limits`, and whether `stop` cut it short;
+/// `None` when the search would enter more than `MAX_PICTURE_NODES` positions, or `limits` allow
+/// more than that.
+pub fn picture(
+    root: Position,
+    algorithm: Algorithm,
+    limits: ReplayLimits,
+    stop: &StopFlag,
+) -> Option<(String, bool)> {
+    if limits.nodes.is_some_and(|n| n > MAX_PICTURE_NODES) {
+        return None;
+    }
+    // One node more than a picture may hold tells that the search would go beyond it.
+    let bounded = ReplayLimits {
+        nodes: limits.nodes.or(Some(MAX_PICTURE_NODES + 1)),
+        ..limits
+    };
+    let mut trace = Trace::new(root, algorithm, bounded);
+    let (tree, partial) = explore(&mut trace, stop)?;
+    if limits.nodes.is_none() && trace.truncated() {
+        return None;
+    }
+    Some((dot(&tree, &trace, partial), partial))
+}
+
+/// Runs `trace` to its end (or `stop`), building the explored tree; `None` when it would enter
+/// more than `MAX_PICTURE_NODES` positions (the trace's own limit must allow one more to tell).
+fn explore(trace: &mut Trace, stop: &StopFlag) -> Option<(ExploredTree, bool)> {
     let mut tree = ExploredTree::new();
     let mut partial = false;
     while trace.forward() {
         if let Some(event) = trace.event() {
             tree.record(event);
         }
-        if tree.nodes.len() as u64 > MAX_DOT_NODES + 1 {
+        if tree.nodes.len() as u64 > MAX_PICTURE_NODES + 1 {
             return None;
         }
         if stop.is_stopped() {
@@ -35,13 +66,15 @@ pub fn explore(trace: &mut Trace, stop: &StopFlag) -> Option<(ExploredTree, bool
     Some((tree, partial))
 }
 
-/// Writes the picture of `tree`, the search of `trace`.
-pub fn write_dot(
-    out: &mut impl Write,
-    tree: &ExploredTree,
-    trace: &Trace,
-    partial: bool,
-) -> io::Result<()> {
+/// The picture of `tree`, the search of `trace` (`partial`: stopped before its end by the user).
+fn dot(tree: &ExploredTree, trace: &Trace, partial: bool) -> String {
+    let mut out = String::new();
+    // Writing into a `String` cannot fail.
+    let _ = write_dot(&mut out, tree, trace, partial);
+    out
+}
+
+fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool) -> fmt::Result {
     let rules = *trace.root().rules();
     let counters = trace.counters();
     let stopped = if partial {
@@ -118,12 +151,12 @@ fn shown_value(node: &ExploredNode) -> String {
 }
 
 fn write_node(
-    out: &mut impl Write,
+    out: &mut String,
     id: usize,
     node: &ExploredNode,
     rules: &Rules,
     on_pv: bool,
-) -> io::Result<()> {
+) -> fmt::Result {
     let mut label = match node.entered_by {
         Some((mv, player)) => format!("{player} {}\\n{}", rules.move_name(mv), shown_value(node)),
         None => format!("start\\n{}", shown_value(node)),
@@ -163,11 +196,11 @@ fn write_node(
 /// The edge into a node: red with the β it reached if its move caused the parent's cutoff (a
 /// cutoff ends a node, so that is the parent's last child), blue on the principal variation.
 fn write_edge(
-    out: &mut impl Write,
+    out: &mut String,
     (parent, above): (usize, &ExploredNode),
     (id, node): (usize, &ExploredNode),
     on_pv: bool,
-) -> io::Result<()> {
+) -> fmt::Result {
     let refuting = above.cutoff.filter(|&(mv, _)| {
         above.children.last() == Some(&id) && node.entered_by.map(|(m, _)| m) == Some(mv)
     });
@@ -182,7 +215,7 @@ fn write_edge(
 }
 
 /// The legend: one sample of each style, in a box of its own.
-fn write_legend(out: &mut impl Write) -> io::Result<()> {
+fn write_legend(out: &mut String) -> fmt::Result {
     let lines = [
         "  subgraph cluster_legend {",
         "    label=\"legend\"; fontname=\"Helvetica\"; fontsize=10; color=gray70;",
