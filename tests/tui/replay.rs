@@ -232,7 +232,11 @@ fn d_draws_the_replayed_search_for_a_file_and_refuses_a_search_too_big_to_read()
     );
     let minimax = app.take_picture().expect("minimax's picture");
     assert_eq!(minimax.name, "tictree-minimax-xo.-.o.-x.x.dot");
-    assert!(minimax.text.contains("23 nodes, 0 cutoffs"), "{}", minimax.text);
+    assert!(
+        minimax.text.contains("23 nodes, 0 cutoffs"),
+        "{}",
+        minimax.text
+    );
     // The empty board's search is far beyond a picture: nothing to write, and the user is told.
     let mut app = App::new(crate::inline_app::options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
