@@ -377,3 +377,50 @@ fn a_replay_can_move_to_a_background_thread() {
     assert!(fresh.run_to_end(&stop).is_err());
     assert!(!fresh.finished() && fresh.total().is_none());
 }
+
+/// Every α and β says where it came from, and a cutoff names the choice that refutes its line:
+/// in the alpha-beta search after a3 b2 b3 c1, X's a1 (an immediate win at depth 2) sets the β
+/// of O's node after b1, and O's c2 there is cut off by it.
+#[test]
+fn windows_and_cutoffs_name_the_move_that_set_them() {
+    let position = Position::empty(Rules::TICTACTOE)
+        .play_moves("a3 b2 b3 c1")
+        .unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    let mut sentences = Vec::new();
+    while replay.forward() {
+        sentences.push(replay.sentence());
+    }
+    let has = |text: &str| sentences.iter().any(|s| s == text);
+    assert!(has(
+        "X plays b1 (depth 3), α -∞, β -8 for O (β -8: X can already hold O to -8 with a1 at \
+         depth 2)."
+    ));
+    assert!(has(
+        "Reply c2 scores +7 ≥ β -8 for O: cutoff, a1 is pruned (X would not allow this: X's a1 \
+         at depth 2 already holds O to -8)."
+    ));
+    // An α set by the side's own choice higher up is said too.
+    assert!(
+        sentences.iter().any(|s| s.contains(" is already sure of ")),
+        "{sentences:#?}"
+    );
+    // No window bound is left unexplained once a search has set it.
+    for sentence in sentences
+        .iter()
+        .filter(|s| s.contains(" plays ") && s.contains("α "))
+    {
+        let (alpha, beta) = (sentence.contains("α -∞"), sentence.contains("β +∞"));
+        let explained = |bound: &str| {
+            sentence.contains(&format!("({bound} ")) || sentence.contains(&format!("; {bound} "))
+        };
+        assert!(
+            alpha || explained("α") || sentence.contains("(depth 1)"),
+            "{sentence}"
+        );
+        assert!(
+            beta || explained("β") || sentence.contains("(depth 1)"),
+            "{sentence}"
+        );
+    }
+}

@@ -99,6 +99,7 @@ fn event_json(event: &Event, rules: &Rules) -> EventJson {
             player,
             alpha,
             beta,
+            ..
         } => {
             json.mv = Some(rules.move_name(mv));
             json.player = Some(side(player));

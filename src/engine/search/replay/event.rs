@@ -187,6 +187,31 @@ impl Bound {
     }
 }
 
+/// Where a bound of a node's window came from: the move that set it at a node of the path (the
+/// node itself or an ancestor), with its value for the side that chose it; or the transposition
+/// table; or nowhere yet (the open window, ±∞).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Nothing has set it: the bound is still ±∞.
+    Open,
+    /// `player`, choosing at `ply`, found `mv` worth `value` (for `player`).
+    Move {
+        /// Plies below the root of the node where the choice was made.
+        ply: u32,
+        /// Who chose there.
+        player: Player,
+        /// The move.
+        mv: Move,
+        /// Its value for `player`.
+        value: ReplayValue,
+    },
+    /// The transposition table's entry for the node at `ply` narrowed it (the engine model).
+    Table {
+        /// Plies below the root of the node looked up.
+        ply: u32,
+    },
+}
+
 /// Why a node is a leaf.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeafKind {
@@ -212,6 +237,10 @@ pub enum EventKind {
         alpha: ReplayValue,
         /// β at the child.
         beta: ReplayValue,
+        /// Where α came from.
+        alpha_from: Origin,
+        /// Where β came from.
+        beta_from: Origin,
     },
     /// The node is a finished game or lies at the depth budget: its value.
     Leaf {
@@ -245,6 +274,8 @@ pub enum EventKind {
         value: ReplayValue,
         /// The bound it crossed.
         beta: ReplayValue,
+        /// Where β came from: the opponent's better choice higher up that refutes this line.
+        beta_from: Origin,
         /// The moves not searched, in the order they would have been tried.
         pruned: MoveList,
     },

@@ -1,6 +1,6 @@
 //! One node of the replay's explicit stack.
 
-use super::event::ReplayValue;
+use super::event::{Origin, ReplayValue};
 use crate::engine::game::position::{Move, Position};
 
 /// One node on the path from the root to the current node.
@@ -16,6 +16,10 @@ pub struct Level {
     pub alpha: ReplayValue,
     /// β for the node's side to move.
     pub beta: ReplayValue,
+    /// Where α came from.
+    pub alpha_from: Origin,
+    /// Where β came from.
+    pub beta_from: Origin,
     /// The best value found so far (−∞ before the first child returns), for the side to move.
     pub best: ReplayValue,
     /// The move that gave `best`.
@@ -60,6 +64,8 @@ impl Level {
             ply,
             alpha,
             beta,
+            alpha_from: Origin::Open,
+            beta_from: Origin::Open,
             best: ReplayValue::NEG_INFINITY,
             best_move: None,
             window_alpha: alpha,

@@ -2,7 +2,7 @@
 //! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
 
 use super::counters::{Counters, ReplayLimits};
-use super::event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
+use super::event::{Bound, Event, EventKind, LeafKind, MoveList, Origin, ReplayValue};
 use super::level::Level;
 use super::order::{push_moves, static_order};
 use super::table::{Entry, Table};
@@ -221,9 +221,14 @@ impl Machine {
             top.best = value;
             return Some(Phase::TtHit(entry, true));
         }
+        let from_table = Origin::Table { ply: top.ply };
         match entry.bound {
-            Bound::Lower if value.key() > top.alpha.key() => top.alpha = value,
-            Bound::Upper if value.key() < top.beta.key() => top.beta = value,
+            Bound::Lower if value.key() > top.alpha.key() => {
+                (top.alpha, top.alpha_from) = (value, from_table)
+            }
+            Bound::Upper if value.key() < top.beta.key() => {
+                (top.beta, top.beta_from) = (value, from_table)
+            }
             _ => return None,
         }
         top.window_alpha = top.alpha;
@@ -279,6 +284,7 @@ impl Machine {
                         mv: top.best_move.unwrap_or(Move(0)),
                         value: top.best,
                         beta: top.beta,
+                        beta_from: top.beta_from,
                         pruned,
                     },
                 )
@@ -309,19 +315,19 @@ impl Machine {
             .play(mv)
             .unwrap_or_else(|_| unreachable!("generated moves are legal"));
         // The root gives every move a full window (per-move analysis); minimax keeps none.
-        let (alpha, beta) = if parent.ply == 0 || context.algorithm == Algorithm::Minimax {
+        let open = parent.ply == 0 || context.algorithm == Algorithm::Minimax;
+        let (alpha, beta) = if open {
             (ReplayValue::NEG_INFINITY, ReplayValue::INFINITY)
         } else {
             (-parent.beta, -parent.alpha)
         };
         let first = self.moves.len() as u32;
-        self.stack.push(Level::child(
-            mv,
-            position,
-            parent.ply + 1,
-            (alpha, beta),
-            first,
-        ));
+        let mut child = Level::child(mv, position, parent.ply + 1, (alpha, beta), first);
+        // Negamax swaps the bounds, and so their origins: the parent's β is the child's α.
+        if !open {
+            (child.alpha_from, child.beta_from) = (parent.beta_from, parent.alpha_from);
+        }
+        self.stack.push(child);
         self.counters.nodes += 1;
         self.counters.max_depth = self.counters.max_depth.max(parent.ply + 1);
         self.phase = Phase::Arrive;
@@ -333,6 +339,8 @@ impl Machine {
                 player: parent.position.to_move(),
                 alpha,
                 beta,
+                alpha_from: top.alpha_from,
+                beta_from: top.beta_from,
             },
         )
     }
@@ -372,6 +380,12 @@ impl Machine {
         let raised_alpha = windowed && parent.ply > 0 && value.key() > parent.alpha.key();
         if raised_alpha {
             parent.alpha = value;
+            parent.alpha_from = Origin::Move {
+                ply: parent.ply,
+                player: parent.position.to_move(),
+                mv,
+                value,
+            };
         }
         let parent = *parent;
         self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {

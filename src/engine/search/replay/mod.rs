@@ -31,7 +31,7 @@ mod table;
 mod trace;
 
 pub use counters::{Counters, ReplayLimits};
-pub use event::{Bound, Event, EventKind, LeafKind, MoveList, ReplayValue};
+pub use event::{Bound, Event, EventKind, LeafKind, MoveList, Origin, ReplayValue};
 pub use explored::{ExploredNode, ExploredTree, NodeId};
 pub use level::Level;
 pub use picture::{MAX_PICTURE_NODES, picture};

@@ -2,7 +2,7 @@
 //! O by name, and every value said from someone's point of view.
 
 use super::counters::ReplayLimits;
-use super::event::{Bound, Event, EventKind, LeafKind, ReplayValue};
+use super::event::{Bound, Event, EventKind, LeafKind, Origin, ReplayValue};
 use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::rules::Rules;
@@ -33,9 +33,12 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
             player,
             alpha,
             beta,
+            alpha_from,
+            beta_from,
         } => {
             let head = format!("{player} plays {} (depth {})", name(mv), event.ply);
-            enter(&head, event, alpha, beta, algorithm)
+            let origins = window_origins(rules, side, (alpha, alpha_from), (beta, beta_from));
+            enter(&head, event, (alpha, beta), &origins, algorithm)
         }
         EventKind::Leaf { value, kind } => {
             let after = last.map_or(String::new(), |mv| {
@@ -81,12 +84,13 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
             mv,
             value,
             beta,
+            beta_from,
             pruned,
         } => format!(
-            "Reply {} scores {value} ≥ β {beta} for {side}: {} (the opponent has a better \
-             choice elsewhere and will not let the game come here).",
+            "Reply {} scores {value} ≥ β {beta} for {side}: {} ({}).",
             name(mv),
-            pruned_tail(rules, &pruned)
+            pruned_tail(rules, &pruned),
+            refutation(rules, side, beta, beta_from)
         ),
         EventKind::TtHit {
             value,
@@ -107,8 +111,8 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
 fn enter(
     head: &str,
     event: &Event,
-    alpha: ReplayValue,
-    beta: ReplayValue,
+    (alpha, beta): (ReplayValue, ReplayValue),
+    origins: &str,
     algorithm: Algorithm,
 ) -> String {
     let side = event.to_move;
@@ -122,7 +126,63 @@ fn enter(
             "{head}, α {alpha}, β {beta} for {side}: each root move gets a full window \
              of its own, so its exact score is found, not just whether it beats the others."
         ),
-        _ => format!("{head}, α {alpha}, β {beta} for {side}."),
+        _ => format!("{head}, α {alpha}, β {beta} for {side}{origins}."),
+    }
+}
+
+/// Where a window's bounds came from, for `side` at the node entered: ` (α +3: X is already
+/// sure of +3 with c2 at depth 1; β +7: O can already hold X to +7 with a1 at depth 2)`, or
+/// nothing while both are open.
+fn window_origins(
+    rules: &Rules,
+    side: Player,
+    (alpha, alpha_from): (ReplayValue, Origin),
+    (beta, beta_from): (ReplayValue, Origin),
+) -> String {
+    let mut said = Vec::new();
+    match alpha_from {
+        Origin::Move { ply, mv, .. } => said.push(format!(
+            "α {alpha}: {side} is already sure of {alpha} with {} at depth {ply}",
+            rules.move_name(mv)
+        )),
+        Origin::Table { ply } => said.push(format!("α {alpha}: the table, at depth {ply}")),
+        Origin::Open => {}
+    }
+    match beta_from {
+        Origin::Move {
+            ply, player, mv, ..
+        } => said.push(format!(
+            "β {beta}: {player} can already hold {side} to {beta} with {} at depth {ply}",
+            rules.move_name(mv)
+        )),
+        Origin::Table { ply } => said.push(format!("β {beta}: the table, at depth {ply}")),
+        Origin::Open => {}
+    }
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", said.join("; "))
+    }
+}
+
+/// Why a cutoff's line is refuted: the opponent's choice higher up that set β.
+fn refutation(rules: &Rules, side: Player, beta: ReplayValue, beta_from: Origin) -> String {
+    match beta_from {
+        Origin::Move {
+            ply, player, mv, ..
+        } => format!(
+            "{player} would not allow this: {player}'s {} at depth {ply} already holds {side} to \
+             {beta}",
+            rules.move_name(mv)
+        ),
+        Origin::Table { .. } => {
+            "the table says the opponent has a better choice elsewhere and will not let the \
+             game come here"
+                .to_string()
+        }
+        Origin::Open => "the opponent has a better choice elsewhere and will not let the game \
+                         come here"
+            .to_string(),
     }
 }
 
