@@ -216,17 +216,12 @@ impl Summary {
             if flagged.is_empty() {
                 return format!("{name}: every move best");
             }
-            let count = |verdict: Verdict, one: &str, many: &str| {
-                let n = flagged.iter().filter(|f| f.2 == verdict).count();
-                (n > 0).then(|| format!("{n} {}", if n == 1 { one } else { many }))
-            };
-            let counts: Vec<String> = [
-                count(Verdict::Mistake, "mistake", "mistakes"),
-                count(Verdict::Inaccuracy, "inaccuracy", "inaccuracies"),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
+            let counts: Vec<String> = [Verdict::Mistake, Verdict::Inaccuracy]
+                .into_iter()
+                .map(|verdict| (verdict, flagged.iter().filter(|f| f.2 == verdict).count()))
+                .filter(|&(_, n)| n > 0)
+                .map(|(verdict, n)| verdict.counted(n))
+                .collect();
             let moves: Vec<String> = flagged
                 .iter()
                 .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))

@@ -270,17 +270,16 @@ fn summary(state: &ReviewState, theme: Theme, width: u16) -> Vec<Line<'static>> 
         )]);
     }
     for player in [Player::X, Player::O] {
-        let count = |verdict, one: &str, many: &str| match state.count(player, verdict) {
-            0 => format!("no {many}"),
-            1 => format!("1 {one}"),
-            n => format!("{n} {many}"),
+        let count = |verdict: Verdict| match state.count(player, verdict) {
+            0 => format!("no {}", verdict.noun(0)),
+            n => verdict.counted(n),
         };
         groups.push(vec![
             Span::styled(format!("{player}:"), theme.mark(player)),
             Span::raw(format!(
                 " {}, {}",
-                count(Verdict::Mistake, "mistake", "mistakes"),
-                count(Verdict::Inaccuracy, "inaccuracy", "inaccuracies")
+                count(Verdict::Mistake),
+                count(Verdict::Inaccuracy)
             )),
         ]);
     }

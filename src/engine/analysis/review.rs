@@ -32,6 +32,21 @@ impl Verdict {
         }
     }
 
+    /// `mistake` for one, `mistakes` for any other count (`inaccuracy`, `inaccuracies`, …).
+    pub fn noun(self, n: usize) -> &'static str {
+        let (one, many) = match self {
+            Verdict::Best => ("best move", "best moves"),
+            Verdict::Inaccuracy => ("inaccuracy", "inaccuracies"),
+            Verdict::Mistake => ("mistake", "mistakes"),
+        };
+        if n == 1 { one } else { many }
+    }
+
+    /// `1 mistake`, `2 inaccuracies`: `n` moves of this verdict, in words.
+    pub fn counted(self, n: usize) -> String {
+        format!("{n} {}", self.noun(n))
+    }
+
     /// `best`, `inaccuracy` or `mistake`, as in the JSON.
     pub fn name(self) -> &'static str {
         match self {
