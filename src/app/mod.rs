@@ -41,7 +41,7 @@ pub use play::board_view::{BoardView, Ghost, Mark};
 pub use play::game::Game;
 pub use play::record::Record;
 pub use play::search_view::{Choice, SearchView};
-pub use replay::{REPLAY_NODES, ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
+pub use replay::{ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
 pub use review::ReviewState;
 pub use settings::list::{SETTINGS, setting};
 pub use settings::menu::{Field, SettingsMenu, fields, value_text};
@@ -50,6 +50,7 @@ pub use settings::patch::SettingsPatch;
 pub use settings::setting::{Change, Kind, Row, Section, Setting, Value};
 pub use settings::steps::RULE_PRESETS;
 pub use settings::values::{
-    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings, threads_for,
+    MAX_DEPTH, MAX_PACE_MS, MAX_REPLAY_NODES, MAX_THREADS, MAX_TIME_MS, MIN_REPLAY_NODES, Palette,
+    REPLAY_NODES, ReplayDepth, Seat, Settings, threads_for,
 };
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};

@@ -4,7 +4,7 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{REPLAY_NODES, ReplayState, thousands};
+use crate::app::{ReplayState, thousands};
 use crate::engine::{Algorithm, Level, Replay, Rules, Seek};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -135,17 +135,32 @@ fn counter_rows(state: &ReplayState, theme: Theme, width: u16) -> Vec<Line<'stat
         second.push(vec![Span::styled(running, theme.strong())]);
     }
     top.extend(wrap::flow(second, 3, width, 1));
-    if replay.truncated() || totals.is_some_and(|t| t.nodes >= REPLAY_NODES) {
-        let notice = Line::styled(
-            format!(
-                " Too big to replay whole: this replay covers the first {} nodes.",
-                thousands(REPLAY_NODES)
-            ),
-            theme.notice(),
-        );
-        top.extend(wrap::wrap(&notice, width, 1));
-    }
+    top.extend(limit_notice(replay, theme, width));
     top
+}
+
+/// What the replay leaves out, in full words, wrapped over the rows it needs: the plies beyond
+/// its depth and the nodes beyond its budget, with the keys and setting that change them.
+fn limit_notice(replay: &Replay, theme: Theme, width: u16) -> Vec<Line<'static>> {
+    let limits = replay.limits();
+    let mut words = Vec::new();
+    if let Some(depth) = limits.depth {
+        words.push(format!(
+            "Depth limit {depth}: positions {depth} plies deep are estimated ([ ] changes it)."
+        ));
+    }
+    let nodes = limits.nodes.unwrap_or(u64::MAX);
+    if replay.truncated() || replay.totals().is_some_and(|t| t.nodes >= nodes) {
+        words.push(format!(
+            "Too big to replay whole: this replay covers the first {} nodes (replay nodes in \
+             the settings, o).",
+            thousands(nodes)
+        ));
+    }
+    words
+        .into_iter()
+        .flat_map(|text| wrap::wrap(&Line::styled(format!(" {text}"), theme.notice()), width, 1))
+        .collect()
 }
 
 /// The stack's column headings, with the note on whose view the values take when it fits.

@@ -116,11 +116,19 @@ impl Widget for SettingsPopup<'_> {
         }
         Clear.render(g.popup, buf);
         let more_below = g.scroll + g.visible < g.rows.len();
-        let bottom = match (g.scroll > 0, more_below) {
-            (_, true) => " ↓ more · ↑↓ select · ←→ change · Esc ",
-            (true, false) => " ↑ more · ↑↓ select · ←→ change · Esc ",
-            _ => " ↑↓ select · ←→ change · Enter/Esc close ",
+        let keys = " ↑↓ select · ←→ change · Enter/Esc close ";
+        let more = match (g.scroll > 0, more_below) {
+            (_, true) => " ↓ more ·",
+            (true, false) => " ↑ more ·",
+            _ => "",
         };
+        // A narrow popup keeps the scroll mark and drops the word "close" and Enter.
+        let bottom =
+            if more.chars().count() + keys.chars().count() + 2 <= usize::from(g.popup.width) {
+                format!("{more}{keys}")
+            } else {
+                format!("{more} ↑↓ select · ←→ change · Esc ")
+            };
         let block = Block::bordered()
             .title(" Settings ")
             .title_bottom(bottom)

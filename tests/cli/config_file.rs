@@ -6,7 +6,7 @@ use crate::binary::tictree_command;
 use clap::Parser;
 use std::fs;
 use std::path::Path;
-use tictree::app::{LogKind, Palette, Seat, Settings};
+use tictree::app::{LogKind, Palette, ReplayDepth, Seat, Settings};
 use tictree::cli::Cli;
 use tictree::config::{Store, load};
 use tictree::engine::{Algorithm, Rules, Skill};
@@ -27,6 +27,8 @@ fn custom() -> Settings {
         mouse: false,
         theme: Palette::Mono,
         book: false,
+        replay_depth: ReplayDepth::Plies(4),
+        replay_nodes: 100_000,
     }
 }
 

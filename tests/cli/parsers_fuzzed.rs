@@ -9,7 +9,10 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use tictree::app::{MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings};
+use tictree::app::{
+    MAX_DEPTH, MAX_PACE_MS, MAX_REPLAY_NODES, MAX_THREADS, MAX_TIME_MS, MIN_REPLAY_NODES, Palette,
+    ReplayDepth, Seat, Settings,
+};
 use tictree::config::format::{edit, read, template};
 use tictree::engine::{Algorithm, Move, Position, Rules, Skill, Status};
 
@@ -240,6 +243,15 @@ proptest! {
     }
 }
 
+/// Replay depths the app allows.
+fn replay_depth() -> impl Strategy<Value = ReplayDepth> {
+    prop_oneof![
+        Just(ReplayDepth::Auto),
+        Just(ReplayDepth::Full),
+        (1..=MAX_DEPTH).prop_map(ReplayDepth::Plies),
+    ]
+}
+
 /// Settings within the ranges the app allows.
 fn settings() -> impl Strategy<Value = Settings> {
     let seat = prop_oneof![
@@ -266,6 +278,7 @@ fn settings() -> impl Strategy<Value = Settings> {
             any::<bool>(),
         ),
         prop::sample::select(Palette::ALL.to_vec()),
+        (replay_depth(), MIN_REPLAY_NODES..=MAX_REPLAY_NODES),
     )
         .prop_map(
             |(
@@ -274,6 +287,7 @@ fn settings() -> impl Strategy<Value = Settings> {
                 (time_ms, depth, pace_ms, threads),
                 (keep_analysing, hints, heat_map, mouse, book),
                 theme,
+                (replay_depth, replay_nodes),
             )| {
                 Settings {
                     rules,
@@ -290,6 +304,8 @@ fn settings() -> impl Strategy<Value = Settings> {
                     mouse,
                     theme,
                     book,
+                    replay_depth,
+                    replay_nodes,
                 }
             },
         )
@@ -298,6 +314,10 @@ fn settings() -> impl Strategy<Value = Settings> {
 fn check_settings(settings: &Settings) -> Result<(), TestCaseError> {
     prop_assert!(settings.time_ms <= MAX_TIME_MS && settings.depth <= MAX_DEPTH);
     prop_assert!(settings.pace_ms <= MAX_PACE_MS && settings.threads <= MAX_THREADS);
+    prop_assert!((MIN_REPLAY_NODES..=MAX_REPLAY_NODES).contains(&settings.replay_nodes));
+    if let ReplayDepth::Plies(depth) = settings.replay_depth {
+        prop_assert!((1..=MAX_DEPTH).contains(&depth));
+    }
     for seat in [settings.x, settings.o] {
         if let Seat::Ai(Skill::Shallow(depth)) = seat {
             prop_assert!((1..=20).contains(&depth));

@@ -17,6 +17,7 @@ mod help;
 mod play;
 mod props;
 mod replay;
+mod replay_depth;
 mod review;
 mod screens;
 mod settings;

@@ -314,14 +314,15 @@ fn eighty_by_twenty_four_on_tic_tac_toe() {
 #[test]
 fn eighty_by_twenty_four_on_connect_four() {
     // Twelve moves in, where the engine solves every move in well under a second (tests leave
-    // the opening book out) and minimax still has far too many nodes to replay whole.
+    // the opening book out) and minimax still has far too many nodes to replay whole: the
+    // replay goes as deep as its full-width tree fits in the node budget, and says so.
     let mut options = fixed_config(options_from(Rules::CONNECT4, "341251664715"));
     options.settings.algorithm = tictree::engine::Algorithm::Engine;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     eighty_by_twenty_four(app, "connect4", |app| {
         use tictree::app::ReplayCommand as C;
-        // Minimax, too big to replay whole, a few events in.
+        // Minimax, depth-limited, a few events in.
         press(
             app,
             &[Action::Replay(C::Algorithm(
@@ -331,13 +332,10 @@ fn eighty_by_twenty_four_on_connect_four() {
         for _ in 0..6 {
             press(app, &[Action::Replay(C::Forward)]);
         }
-        let state = app.replay().expect("open");
-        assert!(
-            state
-                .replay
-                .totals()
-                .is_some_and(|t| t.nodes == tictree::app::REPLAY_NODES)
-        );
+        let replay = &app.replay().expect("open").replay;
+        assert_eq!(replay.limits().depth, Some(7));
+        let pane = words(&pane_text(&screen(app, 80, 24), "Search replay"));
+        assert!(pane.contains("Depth limit 7"), "{pane}");
     });
 }
 

@@ -9,10 +9,6 @@ use crate::engine::search::replay::Replay;
 use crate::engine::{Algorithm, Seek};
 use std::collections::VecDeque;
 
-/// The node budget of a replay in the app: the whole 3×3 minimax tree (549,945 nodes) fits; on
-/// bigger boards the replay covers the first this-many nodes and says so.
-pub const REPLAY_NODES: u64 = 1_000_000;
-
 /// Events a step over or out runs per key press or tick: a few milliseconds of work, so the keys
 /// stay live while it crosses a subtree of millions of events.
 pub const SEEK_SLICE: u64 = 20_000;
@@ -45,6 +41,8 @@ pub enum ReplayCommand {
     Slower,
     /// Replay the same position with another algorithm.
     Algorithm(Algorithm),
+    /// Replay the same position one ply shallower (-1) or deeper (1).
+    Depth(i32),
     /// Draw the search as a Graphviz picture, for the loop to write to a file.
     Picture,
     /// Leave the replay.

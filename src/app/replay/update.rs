@@ -3,10 +3,11 @@
 //! replay run to its end once in the background, so the totals are known and every jump lands at
 //! once) arrives.
 
-use super::{REPLAY_NODES, ReplayCommand, ReplayState, SPEEDS};
+use super::{ReplayCommand, ReplayState, SPEEDS};
 use crate::app::jobs::{Job, JobKey, SurveyRequest};
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::review::ReviewState;
+use crate::app::settings::values::ReplayDepth;
 use crate::app::state::{App, Mode};
 use crate::engine::search::replay::{Replay, ReplayLimits};
 use crate::engine::{Algorithm, Status};
@@ -36,7 +37,10 @@ impl App {
         // Leaving, another algorithm and the picture need no count.
         let at_once = matches!(
             command,
-            ReplayCommand::Close | ReplayCommand::Algorithm(_) | ReplayCommand::Picture
+            ReplayCommand::Close
+                | ReplayCommand::Algorithm(_)
+                | ReplayCommand::Depth(_)
+                | ReplayCommand::Picture
         );
         if state.surveying && !at_once && (jump || !state.pending.is_empty()) {
             state.pending.push_back(command);
@@ -91,11 +95,13 @@ impl App {
             ReplayCommand::Faster => state.speed = (state.speed + 1).min(SPEEDS.len() - 1),
             ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
             ReplayCommand::Algorithm(algorithm) => {
-                let root = *replay.root();
+                // The same depth and budget, so the two algorithms' counts compare.
+                let (root, limits) = (*replay.root(), replay.limits());
                 let review = state.review.take();
                 self.jobs.push_back(Job::Cancel(JobKey::Replay));
-                self.open_replay_at(root, algorithm, review);
+                self.open_replay_with(root, algorithm, limits, review);
             }
+            ReplayCommand::Depth(delta) => self.replay_at_depth(delta),
             ReplayCommand::Picture => self.save_picture(),
             ReplayCommand::Close => self.close_replay(),
         }
@@ -109,10 +115,59 @@ impl App {
         algorithm: Algorithm,
         review: Option<Box<ReviewState>>,
     ) {
-        let limits = ReplayLimits {
-            depth: None,
-            nodes: Some(REPLAY_NODES),
+        let settings = &self.options.settings;
+        let nodes = settings.replay_nodes;
+        let limits = match settings.replay_depth {
+            ReplayDepth::Auto => ReplayLimits::fitting(&root, nodes),
+            ReplayDepth::Full => ReplayLimits {
+                depth: None,
+                nodes: Some(nodes),
+            },
+            ReplayDepth::Plies(depth) => ReplayLimits {
+                depth: Some(depth),
+                nodes: Some(nodes),
+            },
         };
+        self.open_replay_with(root, algorithm, limits, review);
+    }
+
+    /// The replay again, one ply shallower (`delta` -1) or deeper (1); deeper than the last
+    /// empty cell is the whole search.
+    fn replay_at_depth(&mut self, delta: i32) {
+        let Some(state) = self.replay_mut() else {
+            return;
+        };
+        let (root, algorithm) = (*state.replay.root(), state.replay.algorithm());
+        let mut limits = state.replay.limits();
+        let empty = root.rules().cells() as u32 - root.ply();
+        let now = limits.depth.unwrap_or(empty);
+        limits.depth = match now.saturating_add_signed(delta) {
+            0 => {
+                self.notice =
+                    Some("the replay is one ply deep already: each root move is estimated".into());
+                return;
+            }
+            _ if delta > 0 && limits.depth.is_none() => {
+                self.notice = Some("the replay is the whole search already".into());
+                return;
+            }
+            depth if depth >= empty => None,
+            depth => Some(depth),
+        };
+        let review = state.review.take();
+        self.jobs.push_back(Job::Cancel(JobKey::Replay));
+        self.open_replay_with(root, algorithm, limits, review);
+    }
+
+    /// Opens a replay of `root`'s search within `limits`, and asks for it to be run to its end in
+    /// the background.
+    fn open_replay_with(
+        &mut self,
+        root: crate::engine::Position,
+        algorithm: Algorithm,
+        limits: ReplayLimits,
+        review: Option<Box<ReviewState>>,
+    ) {
         let replay = Replay::new(root, algorithm, limits);
         let generation = self.next_generation();
         self.jobs.push_back(Job::Survey(SurveyRequest {

@@ -6,11 +6,14 @@
 
 use crate::app::settings::setting::{Change, Kind, Row, Section, Setting};
 use crate::app::settings::steps::{
-    DEPTHS, PACES, RULE_PRESETS, THREADS, TIMES, step_in, step_number, step_seat,
+    DEPTHS, PACES, REPLAY_BUDGETS, RULE_PRESETS, THREADS, TIMES, step_in, step_number,
+    step_replay_depth, step_seat,
 };
 use crate::app::settings::values::{
-    MAX_DEPTH, MAX_PACE_MS, MAX_THREADS, MAX_TIME_MS, Palette, Seat, Settings, cores,
+    MAX_DEPTH, MAX_PACE_MS, MAX_REPLAY_NODES, MAX_THREADS, MAX_TIME_MS, MIN_REPLAY_NODES, Palette,
+    ReplayDepth, Seat, Settings, cores,
 };
+use crate::app::thousands;
 use crate::engine::Algorithm;
 
 /// The setting with this name.
@@ -229,6 +232,44 @@ pub const SETTINGS: &[Setting] = &[
                 n => n.to_string(),
             },
             step: |s, delta| s.threads = step_number(&THREADS, u64::from(s.threads), delta) as u32,
+        }),
+    },
+    Setting {
+        name: "replay_depth",
+        help: "how deep the search replay (s) goes: \"auto\" (the whole search if it fits in replay_nodes, else the deepest depth that does), \"full\", or plies (1 to 64)",
+        kind: Kind::Text {
+            get: |s| s.replay_depth.to_string(),
+            put: |s, text| text.parse().map(|v| s.replay_depth = v),
+        },
+        change: Change::Nothing,
+        row: Some(Row {
+            section: Section::Search,
+            label: "replay depth",
+            shown: always,
+            text: |s, _| match s.replay_depth {
+                ReplayDepth::Auto => "auto: whole if it fits".into(),
+                ReplayDepth::Full => "the whole search".into(),
+                ReplayDepth::Plies(n) => format!("{}, estimates beyond", plies(n)),
+            },
+            step: |s, delta| s.replay_depth = step_replay_depth(s.replay_depth, delta),
+        }),
+    },
+    Setting {
+        name: "replay_nodes",
+        help: "the most nodes a search replay covers (1,000 to 10,000,000; about 15 bytes each)",
+        kind: Kind::Number {
+            most: MAX_REPLAY_NODES,
+            get: |s| s.replay_nodes,
+            // Fewer would not reach every root move of a big board even one ply deep.
+            put: |s, n| s.replay_nodes = n.max(MIN_REPLAY_NODES),
+        },
+        change: Change::Nothing,
+        row: Some(Row {
+            section: Section::Search,
+            label: "replay nodes",
+            shown: always,
+            text: |s, _| format!("at most {}", thousands(s.replay_nodes)),
+            step: |s, delta| s.replay_nodes = step_number(&REPLAY_BUDGETS, s.replay_nodes, delta),
         }),
     },
     Setting {

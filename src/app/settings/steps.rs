@@ -1,6 +1,6 @@
 //! The values ← and → go through in the settings popup, and how a value steps to the next.
 
-use crate::app::settings::values::Seat;
+use crate::app::settings::values::{ReplayDepth, Seat};
 use crate::engine::Rules;
 use crate::engine::Skill;
 use crate::engine::skill::SHALLOW_DEPTH;
@@ -38,6 +38,18 @@ pub(super) const THREADS: [u64; 7] = [0, 1, 2, 4, 8, 16, 32];
 pub(super) const DEPTHS: [u64; 25] = [
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 24, 32, 48, 64,
 ];
+
+/// Replay node budgets.
+pub(super) const REPLAY_BUDGETS: [u64; 5] = [10_000, 100_000, 1_000_000, 5_000_000, 10_000_000];
+
+/// The replay depths in the popup's order: auto, the whole search, then the depth limits.
+pub(super) fn step_replay_depth(current: ReplayDepth, delta: isize) -> ReplayDepth {
+    let depths: Vec<ReplayDepth> = [ReplayDepth::Auto, ReplayDepth::Full]
+        .into_iter()
+        .chain(DEPTHS[1..].iter().map(|&d| ReplayDepth::Plies(d as u32)))
+        .collect();
+    step_in(&depths, current, delta)
+}
 
 /// The next (`delta` 1) or previous (-1) of `values` from `current`, wrapping around. A current
 /// value between two steps goes to the nearest step in that direction.

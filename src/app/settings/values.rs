@@ -38,6 +38,10 @@ pub struct Settings {
     pub theme: Palette,
     /// Whether the exact engine consults the opening book (read when the game starts).
     pub book: bool,
+    /// How deep the search replay (`s`) goes.
+    pub replay_depth: ReplayDepth,
+    /// The most nodes a search replay covers.
+    pub replay_nodes: u64,
 }
 
 impl Default for Settings {
@@ -58,9 +62,20 @@ impl Default for Settings {
             mouse: true,
             theme: Palette::Default,
             book: true,
+            replay_depth: ReplayDepth::Auto,
+            replay_nodes: REPLAY_NODES,
         }
     }
 }
+
+/// The default node budget of a replay: the whole 3×3 minimax tree (549,945 nodes) fits, and
+/// Connect Four's full-width tree to 7 plies (960,799).
+pub const REPLAY_NODES: u64 = 1_000_000;
+/// The least node budget of a replay.
+pub const MIN_REPLAY_NODES: u64 = 1_000;
+/// The largest node budget of a replay: the engine model's table keeps a journal of its writes
+/// for stepping back, about 15 bytes a node (150 MiB here).
+pub const MAX_REPLAY_NODES: u64 = 10_000_000;
 
 /// Largest `time_ms`: one day, as `--time-ms` allows.
 pub const MAX_TIME_MS: u64 = 86_400_000;
@@ -127,6 +142,48 @@ impl FromStr for Seat {
             _ => Err(format!(
                 "unknown player '{text}': use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)"
             )),
+        }
+    }
+}
+
+/// How deep the search replay goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReplayDepth {
+    /// The whole search when its full-width tree fits in the node budget, else the deepest depth
+    /// whose full-width tree does (`ReplayLimits::fitting`): every root move gets a value.
+    #[default]
+    Auto,
+    /// The whole search, to the end of every game, however big (the node budget may cut it short).
+    Full,
+    /// This many plies; positions there are scored by the evaluator's estimate.
+    Plies(u32),
+}
+
+impl fmt::Display for ReplayDepth {
+    /// `auto`, `full` or the number of plies: what the config file holds.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayDepth::Auto => f.write_str("auto"),
+            ReplayDepth::Full => f.write_str("full"),
+            ReplayDepth::Plies(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+impl FromStr for ReplayDepth {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<ReplayDepth, String> {
+        let lower = text.trim().to_ascii_lowercase();
+        match lower.as_str() {
+            "auto" => Ok(ReplayDepth::Auto),
+            "full" => Ok(ReplayDepth::Full),
+            _ => match lower.parse::<u32>() {
+                Ok(n @ 1..=MAX_DEPTH) => Ok(ReplayDepth::Plies(n)),
+                _ => Err(format!(
+                    "unknown replay depth '{text}': use auto, full, or plies from 1 to {MAX_DEPTH}"
+                )),
+            },
         }
     }
 }

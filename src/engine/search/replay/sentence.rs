@@ -251,9 +251,14 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
         Algorithm::Minimax => "",
         _ => " with the full window α -∞, β +∞",
     };
+    // Below a depth limit a move's score may rest on estimates, so it is not called exact.
+    let score = match limits.depth {
+        Some(_) => "its own score",
+        None => "its exact score",
+    };
     let mut text = format!(
         "{} to move with {} legal moves ({}); {how}. Each root move is searched on its \
-         own{window}, so every move gets its exact score.",
+         own{window}, so every move gets {score}.",
         root.to_move(),
         moves.len(),
         list(rules, &moves)
