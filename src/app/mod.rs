@@ -42,7 +42,7 @@ pub use play::game::Game;
 pub use play::record::Record;
 pub use play::search_view::{Choice, SearchView};
 pub use replay::{ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
-pub use review::ReviewState;
+pub use review::{REVIEW_LIMIT, ReviewState};
 pub use settings::list::{SETTINGS, setting};
 pub use settings::menu::{Field, SettingsMenu, fields, value_text};
 pub use settings::options::Options;

@@ -9,11 +9,14 @@ use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
 use crate::engine::game::score::signed;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
-use crate::engine::{Algorithm, Move, MoveReview, Position, Rules, Solver, Table, Verdict, review};
+use crate::engine::{
+    Algorithm, Judgement, Move, MoveReview, Position, ReviewSearch, Rules, Solver, Table, Verdict,
+    review,
+};
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Best moves listed in a table row before the rest are counted.
 const BEST_SHOWN: usize = 4;
@@ -25,36 +28,60 @@ struct MoveJson {
     player: String,
     #[serde(rename = "move")]
     mv: String,
-    /// The move's depth-aware score for the side that played it, and in words.
-    score: i32,
-    outcome: String,
-    /// Every move with the best score there, their score and its words.
-    best: Vec<String>,
-    best_score: i32,
-    best_outcome: String,
-    verdict: &'static str,
-    /// The outcome for the player before the move (under best play) and after it.
-    before: &'static str,
-    after: &'static str,
-    /// Nodes the analysis of the position searched.
-    nodes: u64,
+    /// What the analysis found; absent (`"verdict": "unjudged"`) when it ran out of time.
+    #[serde(flatten)]
+    judgement: JudgementJson,
 }
 
-fn to_json(judged: &MoveReview, rules: &Rules) -> MoveJson {
-    let (before, after) = judged.outcomes();
+/// A judged move's fields, or the verdict `unjudged` alone.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JudgementJson {
+    Judged {
+        /// The move's depth-aware score for the side that played it, and in words.
+        score: i32,
+        outcome: String,
+        /// Every move with the best score there, their score and its words.
+        best: Vec<String>,
+        best_score: i32,
+        best_outcome: String,
+        verdict: &'static str,
+        /// The outcome for the player before the move (under best play) and after it.
+        before: &'static str,
+        after: &'static str,
+        /// Nodes the analysis of the position searched.
+        nodes: u64,
+    },
+    Unjudged {
+        verdict: &'static str,
+    },
+}
+
+fn to_json(reviewed: &MoveReview, rules: &Rules) -> MoveJson {
+    let judgement = match &reviewed.judgement {
+        Some(judged) => {
+            let (before, after) = judged.outcomes();
+            JudgementJson::Judged {
+                score: judged.score.score,
+                outcome: judged.score.outcome().to_string(),
+                best: rules.move_names(&judged.best),
+                best_score: judged.best_score.score,
+                best_outcome: judged.best_score.outcome().to_string(),
+                verdict: judged.verdict.name(),
+                before: before.kind(),
+                after: after.kind(),
+                nodes: judged.nodes,
+            }
+        }
+        None => JudgementJson::Unjudged {
+            verdict: "unjudged",
+        },
+    };
     MoveJson {
-        ply: judged.ply,
-        player: judged.player.to_string(),
-        mv: rules.move_name(judged.mv),
-        score: judged.score.score,
-        outcome: judged.score.outcome().to_string(),
-        best: rules.move_names(&judged.best),
-        best_score: judged.best_score.score,
-        best_outcome: judged.best_score.outcome().to_string(),
-        verdict: judged.verdict.name(),
-        before: before.kind(),
-        after: after.kind(),
-        nodes: judged.nodes,
+        ply: reviewed.ply,
+        player: reviewed.player.to_string(),
+        mv: rules.move_name(reviewed.mv),
+        judgement,
     }
 }
 
@@ -91,19 +118,16 @@ pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
         crate::outln!("{}", heading(&start, moves.len()));
     }
     let mut summary = Summary::default();
-    let result = review(
-        &start,
-        &moves,
+    let search = ReviewSearch {
         algorithm,
-        table,
-        args.threads.count(),
-        interrupt.flag(),
-        |m| {
-            judged.fetch_add(1, Ordering::Relaxed);
-            summary.add(m);
-            live.above(|| print_move(m, &rules, args.json));
-        },
-    );
+        threads: args.threads.count(),
+        limit: args.time_ms.filter(|&ms| ms > 0).map(Duration::from_millis),
+    };
+    let result = review(&start, &moves, search, table, interrupt.flag(), |m| {
+        judged.fetch_add(1, Ordering::Relaxed);
+        summary.add(m);
+        live.above(|| print_move(m, &rules, args.json));
+    });
     live.finish();
     if result.is_err() {
         crate::errln!(
@@ -163,12 +187,26 @@ fn heading(start: &Position, count: usize) -> String {
     )
 }
 
-fn print_move(judged: &MoveReview, rules: &Rules, json: bool) {
+fn print_move(reviewed: &MoveReview, rules: &Rules, json: bool) {
     if json {
-        let line = serde_json::to_string(&to_json(judged, rules)).unwrap_or_default();
+        let line = serde_json::to_string(&to_json(reviewed, rules)).unwrap_or_default();
         crate::outln!("{line}");
         return;
     }
+    let Some(judged) = &reviewed.judgement else {
+        crate::outln!(
+            "{:>4}  {:<6} {:<4} {:>5}  unjudged: no exact score within the time per position",
+            reviewed.ply,
+            reviewed.player.to_string(),
+            rules.move_name(reviewed.mv),
+            "?",
+        );
+        return;
+    };
+    print_judged(reviewed, judged, rules);
+}
+
+fn print_judged(reviewed: &MoveReview, judged: &Judgement, rules: &Rules) {
     let (before, after) = judged.outcomes();
     let verdict = match judged.verdict {
         Verdict::Best => "best".to_string(),
@@ -176,9 +214,9 @@ fn print_move(judged: &MoveReview, rules: &Rules, json: bool) {
     };
     crate::outln!(
         "{:>4}  {:<6} {:<4} {:>5}  {:<11} {:<20} {:>5}  {verdict}",
-        judged.ply,
-        judged.player.to_string(),
-        rules.move_name(judged.mv),
+        reviewed.ply,
+        reviewed.player.to_string(),
+        rules.move_name(reviewed.mv),
         signed(judged.score.score),
         judged.score.outcome().to_string(),
         best_list(&rules.move_names(&judged.best)),
@@ -200,21 +238,34 @@ fn best_list(names: &[String]) -> String {
 struct Summary {
     /// Per player (X, O): the moves judged, as (ply, move, verdict), when not best.
     flagged: [Vec<(u32, Move, Verdict)>; 2],
+    /// Per player: the moves left unjudged (out of time).
+    unjudged: [usize; 2],
 }
 
 impl Summary {
-    fn add(&mut self, judged: &MoveReview) {
-        if judged.verdict != Verdict::Best {
-            let side = usize::from(judged.player != crate::engine::Player::X);
-            self.flagged[side].push((judged.ply, judged.mv, judged.verdict));
+    fn add(&mut self, reviewed: &MoveReview) {
+        let side = usize::from(reviewed.player != crate::engine::Player::X);
+        match reviewed.verdict() {
+            None => self.unjudged[side] += 1,
+            Some(Verdict::Best) => {}
+            Some(verdict) => self.flagged[side].push((reviewed.ply, reviewed.mv, verdict)),
         }
     }
 
-    /// `X: every move best · O: 1 mistake (2. a2)`.
+    /// `X: every move best · O: 1 mistake (2. a2)`; moves out of time are counted apart.
     fn line(&self, rules: &Rules) -> String {
-        let side = |name: &str, flagged: &[(u32, Move, Verdict)]| {
+        let side = |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize| {
+            let unjudged = match unjudged {
+                0 => String::new(),
+                n => format!(", {n} unjudged"),
+            };
             if flagged.is_empty() {
-                return format!("{name}: every move best");
+                let every = if unjudged.is_empty() {
+                    "every move"
+                } else {
+                    "every judged move"
+                };
+                return format!("{name}: {every} best{unjudged}");
             }
             let counts: Vec<String> = [Verdict::Mistake, Verdict::Inaccuracy]
                 .into_iter()
@@ -226,12 +277,16 @@ impl Summary {
                 .iter()
                 .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))
                 .collect();
-            format!("{name}: {} ({})", counts.join(", "), moves.join(", "))
+            format!(
+                "{name}: {} ({}){unjudged}",
+                counts.join(", "),
+                moves.join(", ")
+            )
         };
         format!(
             "{} · {}",
-            side("X", &self.flagged[0]),
-            side("O", &self.flagged[1])
+            side("X", &self.flagged[0], self.unjudged[0]),
+            side("O", &self.flagged[1], self.unjudged[1])
         )
     }
 }

@@ -4,8 +4,8 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{ReviewState, names};
-use crate::engine::{MoveReview, Player, Rules, Verdict};
+use crate::app::{REVIEW_LIMIT, ReviewState, names};
+use crate::engine::{Judgement, MoveReview, Player, Rules, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -170,13 +170,21 @@ fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'s
         rules.move_name(state.moves[index])
     );
     let number = format!("{:>3}", format!("{}.", before.ply() + 1));
-    let Some(judged) = state.judged.get(index) else {
+    let judged = match state.judged.get(index) {
+        Some(reviewed) => reviewed.judgement.as_ref(),
+        None => None,
+    };
+    let Some(judged) = judged else {
         let waiting = if index == state.judged.len() {
             "judging…"
+        } else if index < state.judged.len() {
+            // The row must read as "no verdict", not as a verdict: no symbol, a `?` score.
+            "unjudged"
         } else {
             ""
         };
-        let text = format!("{marker}   {number} {mv:<6} {:>5}  {waiting}", "");
+        let score = if index < state.judged.len() { "?" } else { "" };
+        let text = format!("{marker}   {number} {mv:<6} {score:>5}  {waiting}");
         return Line::styled(text, row_style(Style::new(), selected, theme));
     };
     let (symbol, style) = verdict_look(judged.verdict, theme);
@@ -228,7 +236,15 @@ fn sentence(state: &ReviewState, rules: Rules) -> Line<'static> {
         rules.move_name(state.moves[state.selected])
     );
     let text = match state.selected_review() {
-        Some(judged) => judgement(judged, &played, rules),
+        Some(MoveReview {
+            judgement: Some(judged),
+            ..
+        }) => judgement(judged, &played, rules),
+        Some(_) => format!(
+            "{played}: unjudged: its position was not solved within {} s (a time per move of \
+             \"no limit\" in the settings gives each position as long as it needs).",
+            REVIEW_LIMIT.as_secs()
+        ),
         None if state.selected == state.judged.len() => format!("{played}: being judged now…"),
         None => format!("{played}: not judged yet."),
     };
@@ -236,7 +252,7 @@ fn sentence(state: &ReviewState, rules: Rules) -> Line<'static> {
 }
 
 /// What a judged move's verdict says.
-fn judgement(judged: &MoveReview, played: &str, rules: Rules) -> String {
+fn judgement(judged: &Judgement, played: &str, rules: Rules) -> String {
     let (score, best_score) = (judged.score, judged.best_score);
     let who = format!("{played} ({score}, {})", score.outcome());
     let (before, after) = judged.outcomes();
@@ -270,20 +286,40 @@ fn summary(state: &ReviewState, theme: Theme, width: u16) -> Vec<Line<'static>> 
         )]);
     }
     for player in [Player::X, Player::O] {
-        let count = |verdict: Verdict| match state.count(player, verdict) {
+        let count = |verdict: Verdict| match state.count(player, Some(verdict)) {
             0 => format!("no {}", verdict.noun(0)),
             n => verdict.counted(n),
+        };
+        let unjudged = match state.count(player, None) {
+            0 => String::new(),
+            n => format!(", {n} unjudged"),
         };
         groups.push(vec![
             Span::styled(format!("{player}:"), theme.mark(player)),
             Span::raw(format!(
-                " {}, {}",
+                " {}, {}{unjudged}",
                 count(Verdict::Mistake),
                 count(Verdict::Inaccuracy)
             )),
         ]);
     }
-    wrap::flow(groups, 3, width, 1)
+    // A player's counts wider than the pane (with unjudged moves, at 80 columns) are broken
+    // between words, each player from a row of its own, rather than cut mid-word.
+    let widest = groups
+        .iter()
+        .map(|group| Line::from(group.clone()).width())
+        .max()
+        .unwrap_or(0);
+    if widest < usize::from(width) {
+        return wrap::flow(groups, 3, width, 1);
+    }
+    groups
+        .into_iter()
+        .flat_map(|mut group| {
+            group.insert(0, Span::raw(" "));
+            wrap::wrap(&Line::from(group), width, 4)
+        })
+        .collect()
 }
 
 /// The line under the board during the review: the selected move, its verdict's symbol, and
@@ -296,10 +332,10 @@ pub fn caption<'a>(state: &ReviewState, theme: Theme, width: u16) -> Line<'a> {
         before.to_move(),
         before.rules().move_name(state.moves[state.selected])
     );
-    if let Some(judged) = state.selected_review() {
+    if let Some(judged) = state.selected_judgement() {
         played = format!("{played} {}", verdict_look(judged.verdict, theme).0);
     }
-    let stars = if state.selected_review().is_some() {
+    let stars = if state.selected_judgement().is_some() {
         " · ★ best"
     } else {
         ""

@@ -111,6 +111,29 @@ X: 1 inaccuracy (5. a3) · O: 1 mistake, 1 inaccuracy (2. b3, 4. b1)
     assert_eq!(out, expected);
 }
 
+/// A position out of reach within `--time-ms` (8×8 k=5 from the start: no solver settles it in a
+/// tenth of a second) leaves its move unjudged, as JSON and in the table, and the review goes on.
+#[test]
+fn a_move_whose_position_is_out_of_time_is_unjudged_and_counted_apart() {
+    let args = ["--rules", "8x8k5", "--time-ms", "100", "--moves", "d4 e5"];
+    let lines = judged(&args);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(verdicts(&lines), ["unjudged", "unjudged"]);
+    assert_eq!(lines[0]["move"], "d4");
+    assert!(lines[0].get("score").is_none(), "{}", lines[0]);
+    let (code, out, _) = tictree(&[&["review"][..], &args].concat());
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        rows[2],
+        "   1  X      d4       ?  unjudged: no exact score within the time per position"
+    );
+    assert_eq!(
+        rows[4],
+        "X: every judged move best, 1 unjudged · O: every judged move best, 1 unjudged"
+    );
+}
+
 #[test]
 fn a_connect_four_game_is_judged_with_the_book_and_agrees_with_a_search_without_it() {
     // O's e1 at ply 8 loses in 16 where b1 lasts to 17: `tictree analyze --no-book --rules

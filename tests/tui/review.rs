@@ -141,7 +141,7 @@ fn the_verdicts_arrive_one_by_one_while_the_game_waits() {
         .unwrap()
         .judged
         .iter()
-        .map(|j| j.verdict)
+        .filter_map(|j| j.verdict())
         .collect();
     use Verdict::*;
     assert_eq!(
@@ -368,4 +368,48 @@ fn a_paste_during_the_review_leaves_it_for_the_new_game() {
     app.update(Action::Paste("a1 b1".into()));
     assert!(matches!(app.mode, Mode::Game));
     assert_review_cancelled(&mut app);
+}
+
+/// On a board too big to solve, a position out of time leaves its move unjudged: the row says
+/// so without a verdict's symbol, the sentence says why, the summary counts it, ←/→ skip it, and
+/// the review goes on to the next move.
+#[test]
+fn a_move_out_of_time_is_unjudged_and_the_review_goes_on() {
+    let mut options = options("8x8k5".parse().unwrap());
+    options.settings.o = Seat::Human;
+    // A time per move: the review then gives each position `REVIEW_LIMIT` at most.
+    options.settings.time_ms = 100;
+    options.settings.depth = 1;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    for cell in ["d4", "e5"] {
+        play_at(&mut app, cell);
+    }
+    app.update(Action::Review);
+    let mut request = review_request(&mut app);
+    assert_eq!(request.limit, Some(tictree::app::REVIEW_LIMIT));
+    // Ten seconds a position would make a slow test: the empty 8×8 board is out of reach of any
+    // time limit anyway.
+    request.limit = Some(std::time::Duration::from_millis(100));
+    for reply in replies(Job::Review(request), &Default::default()) {
+        app.update(Action::Search(reply));
+    }
+    let state = app.review().expect("reviewing");
+    assert_eq!(state.judged.len(), 2, "both moves reviewed");
+    assert!(state.judged.iter().all(|j| j.judgement.is_none()));
+    assert!(!state.running());
+    let shown = text(&screen(&app, 120, 40));
+    assert!(shown.contains("2. O e5       ?  unjudged"), "{shown}");
+    assert!(
+        shown.contains("X: no mistakes, no inaccuracies, 1 unjudged"),
+        "{shown}"
+    );
+    let pane = words(&pane_text(&screen(&app, 120, 40), "Review"));
+    assert!(
+        pane.contains("X d4: unjudged: its position was not solved within 10 s"),
+        "{pane}"
+    );
+    // Nothing flagged to jump to.
+    press(&mut app, &[Action::Move(Direction::Right)]);
+    assert_eq!(app.review().unwrap().selected, 0);
 }

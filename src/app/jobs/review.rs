@@ -3,7 +3,8 @@
 
 use super::reply::{JobKey, Reply, ReplyBody};
 use super::runner::Runner;
-use crate::engine::{Algorithm, Cancelled, Move, Position, StopFlag, Table, review};
+use crate::engine::{Algorithm, Cancelled, Move, Position, ReviewSearch, StopFlag, Table, review};
+use std::time::Duration;
 
 /// A game to review.
 #[derive(Clone, Debug)]
@@ -18,6 +19,9 @@ pub struct ReviewRequest {
     pub table: Option<usize>,
     /// Search threads for each position's analysis.
     pub threads: usize,
+    /// The most time each position may take (`None`: as long as it needs); a move whose
+    /// position is not solved by then is left unjudged.
+    pub limit: Option<Duration>,
 }
 
 /// Judges every move with the exact `engine` (whatever algorithm the AI plays with: a verdict
@@ -31,12 +35,16 @@ pub(super) fn run(
     send: &mut dyn FnMut(Reply),
 ) -> Result<(), Cancelled> {
     let mut solver = runner.solvers.take_kept(&request.start, request.table);
+    let search = ReviewSearch {
+        algorithm: Algorithm::Engine,
+        threads: request.threads,
+        limit: request.limit,
+    };
     let result = review(
         &request.start,
         &request.moves,
-        Algorithm::Engine,
+        search,
         Table::Kept(&mut solver),
-        request.threads,
         stop,
         |judged| {
             send(Reply {

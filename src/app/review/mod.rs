@@ -4,7 +4,20 @@
 
 pub(in crate::app) mod update;
 
-use crate::engine::{Move, MoveReview, Player, Position, Verdict};
+use crate::engine::{Judgement, Move, MoveReview, Player, Position, Verdict};
+use std::time::Duration;
+
+/// The most time a review gives one position (unless the time per move is "no limit"): past it
+/// the move is left unjudged and the review goes on, so a board too big to solve (8×8 from the
+/// start) still has its later, smaller positions judged. Ten seconds covers every Connect Four
+/// position after the opening book on two threads.
+pub const REVIEW_LIMIT: Duration = Duration::from_secs(10);
+
+/// The time each position of a review may take: `REVIEW_LIMIT`, or no limit when the time per
+/// move has none (the player asked for exact answers however long they take).
+pub fn review_limit(time_ms: u64) -> Option<Duration> {
+    (time_ms > 0).then_some(REVIEW_LIMIT)
+}
 
 /// The review being read.
 #[derive(Clone, Debug)]
@@ -15,7 +28,8 @@ pub struct ReviewState {
     pub start: Position,
     /// The moves reviewed: the game's when the review opened.
     pub moves: Vec<Move>,
-    /// The moves judged so far, in the game's order (the job judges them in turn).
+    /// The moves reviewed so far, in the game's order (the job reviews them in turn), each
+    /// judged or left unjudged (out of time).
     pub judged: Vec<MoveReview>,
     /// The selected move's index in `moves`.
     pub selected: usize,
@@ -48,23 +62,32 @@ impl ReviewState {
         position
     }
 
-    /// The selected move's verdict, once it is judged.
+    /// The selected move's review, once it is reviewed.
     pub fn selected_review(&self) -> Option<&MoveReview> {
         self.judged.get(self.selected)
     }
 
-    /// How many of `player`'s judged moves got `verdict`.
-    pub fn count(&self, player: Player, verdict: Verdict) -> usize {
+    /// The selected move's judgement, once it is judged.
+    pub fn selected_judgement(&self) -> Option<&Judgement> {
+        self.selected_review()?.judgement.as_ref()
+    }
+
+    /// How many of `player`'s reviewed moves got `verdict` (`None`: were left unjudged).
+    pub fn count(&self, player: Player, verdict: Option<Verdict>) -> usize {
         self.judged
             .iter()
-            .filter(|judged| judged.player == player && judged.verdict == verdict)
+            .filter(|judged| judged.player == player && judged.verdict() == verdict)
             .count()
     }
 
     /// The index of the nearest judged move that was not best, after the selection (`forward`)
     /// or before it.
     pub fn flagged_from_selection(&self, forward: bool) -> Option<usize> {
-        let flagged = |index: &usize| self.judged[*index].verdict != Verdict::Best;
+        let flagged = |index: &usize| {
+            self.judged[*index]
+                .verdict()
+                .is_some_and(|verdict| verdict != Verdict::Best)
+        };
         if forward {
             (self.selected + 1..self.judged.len()).find(flagged)
         } else {

@@ -3,7 +3,7 @@
 //! it), the keys select a move, `s` opens the search replay before it, Enter takes the game back
 //! there, and the judged moves arrive from the job one by one.
 
-use super::ReviewState;
+use super::{ReviewState, review_limit};
 use crate::app::action::{Action, Direction};
 use crate::app::jobs::{Job, JobKey, ReviewRequest};
 use crate::app::log::LogKind;
@@ -34,6 +34,7 @@ impl App {
             moves: moves.clone(),
             table: self.options.table,
             threads: threads_for(self.options.settings.threads),
+            limit: review_limit(self.options.settings.time_ms),
         }));
         self.mode = Mode::Review(Box::new(ReviewState::new(generation, start, moves)));
     }
@@ -177,7 +178,7 @@ impl App {
         let played = state.moves[state.selected];
         let mut view = BoardView::with_line(before, &[played]);
         view.marks.push((played, Mark::Highlight));
-        if let Some(judged) = state.selected_review() {
+        if let Some(judged) = state.selected_judgement() {
             view.hints = judged.best.clone();
         }
         view

@@ -200,6 +200,15 @@ pub struct ReviewArgs {
     /// One JSON object per move instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// The most time each position may take, in milliseconds; a move whose position is not
+    /// solved by then is left unjudged (default, or 0: as long as each needs).
+    #[arg(
+        long,
+        value_name = "MS",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=MAX_TIME_MS)
+    )]
+    pub time_ms: Option<u64>,
     #[command(flatten)]
     pub table: TableArgs,
     #[command(flatten)]

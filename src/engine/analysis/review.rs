@@ -1,13 +1,16 @@
 //! A game judged move by move: each move's exact score against the best move there, for the side
 //! that played it. A move that changed the game's value for its player (win → draw, win → loss,
 //! draw → loss) is a *mistake*; one that kept the outcome but made a win slower or a loss faster
-//! is an *inaccuracy*; any move with the best score is *best*.
+//! is an *inaccuracy*; any move with the best score is *best*. Where a position cannot be solved
+//! within the time given to each (8×8 from the start, say), its move is left unjudged rather
+//! than judged on an estimate, and the review goes on: later positions are smaller.
 
 use crate::engine::analysis::exact::analyze_parallel;
 use crate::engine::analysis::scorer::Table;
 use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::score::{Outcome, Score};
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
+use std::time::{Duration, Instant};
 
 /// How a move compares with the best move of its position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,7 +60,7 @@ impl Verdict {
     }
 }
 
-/// One move of a game, judged.
+/// One move of a game, and its judgement if its position was solved in time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveReview {
     /// The position the move was played in.
@@ -68,7 +71,14 @@ pub struct MoveReview {
     pub player: Player,
     /// The move played.
     pub mv: Move,
-    /// Its exact score for the side that played it.
+    /// The move against the best there; `None`: no exact score within the time per position.
+    pub judgement: Option<Judgement>,
+}
+
+/// A move's exact score against the best moves of its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// The move's exact score for the side that played it.
     pub score: Score,
     /// Every move with the best score there (the played move among them if it was best).
     pub best: Vec<Move>,
@@ -80,50 +90,57 @@ pub struct MoveReview {
     pub nodes: u64,
 }
 
-impl MoveReview {
+impl Judgement {
     /// The outcome for the player before the move (under best play) and after it.
     pub fn outcomes(&self) -> (Outcome, Outcome) {
         (self.best_score.outcome(), self.score.outcome())
     }
 }
 
+impl MoveReview {
+    /// The verdict, once judged.
+    pub fn verdict(&self) -> Option<Verdict> {
+        self.judgement.as_ref().map(|j| j.verdict)
+    }
+}
+
+/// How each position of a review is searched.
+#[derive(Clone, Copy, Debug)]
+pub struct ReviewSearch {
+    /// The algorithm of the exact analysis.
+    pub algorithm: Algorithm,
+    /// Threads it searches on.
+    pub threads: usize,
+    /// The most time one position may take (`None`: as long as it needs); a position not solved
+    /// by then leaves its move unjudged.
+    pub limit: Option<Duration>,
+}
+
 /// Judges each of `moves`, played in turn from `start`, with an exact analysis of every position
-/// (`algorithm` on `threads` threads; the `engine`'s table from `table`, kept across the game's
-/// positions if it is a kept one, and the installed opening book consulted). `on_move` hears each
-/// judged move as soon as it is known. The moves must be legal in turn; the game may end with the
-/// last one.
+/// (the `engine`'s table from `table`, kept across the game's positions if it is a kept one, and
+/// the installed opening book consulted). `on_move` hears each move as soon as it is judged, or
+/// found out of reach. The moves must be legal in turn; the game may end with the last one.
 pub fn review(
     start: &Position,
     moves: &[Move],
-    algorithm: Algorithm,
+    search: ReviewSearch,
     mut table: Table<'_>,
-    threads: usize,
     stop: &StopFlag,
     mut on_move: impl FnMut(&MoveReview),
 ) -> Result<Vec<MoveReview>, Cancelled> {
     let mut position = *start;
     let mut reviews = Vec::with_capacity(moves.len());
     for &mv in moves {
-        let table = table.reborrow();
-        let analysis = analyze_parallel(&position, algorithm, table, threads, stop, |_| {})?;
-        // An illegal move has no analysis of its own: the caller checked the game, so it is
-        // only reached when the game ended before the list did.
-        let (Some(played), Some(top)) = (
-            analysis.moves.iter().find(|m| m.mv == mv),
-            analysis.moves.first(),
-        ) else {
+        // The game may end before the list does (the caller checked the moves were legal).
+        if position.check(mv).is_err() {
             break;
-        };
+        }
         let judged = MoveReview {
             position,
             ply: position.ply() + 1,
             player: position.to_move(),
             mv,
-            score: played.score,
-            best: analysis.best(),
-            best_score: top.score,
-            verdict: Verdict::of(played.score, top.score),
-            nodes: analysis.stats.nodes,
+            judgement: judge(&position, mv, search, table.reborrow(), stop)?,
         };
         on_move(&judged);
         reviews.push(judged);
@@ -131,6 +148,44 @@ pub fn review(
         position = next;
     }
     Ok(reviews)
+}
+
+/// `mv`'s judgement in `position`, or `None` if the position's analysis ran out of time.
+fn judge(
+    position: &Position,
+    mv: Move,
+    search: ReviewSearch,
+    table: Table<'_>,
+    stop: &StopFlag,
+) -> Result<Option<Judgement>, Cancelled> {
+    let timed = StopFlag::with_deadline(stop);
+    timed.set_deadline(search.limit.map(|limit| Instant::now() + limit));
+    let analysis = match analyze_parallel(
+        position,
+        search.algorithm,
+        table,
+        search.threads,
+        &timed,
+        |_| {},
+    ) {
+        Ok(analysis) => analysis,
+        // Out of time, not stopped by the caller: the move stays unjudged.
+        Err(Cancelled) if !stop.is_stopped() => return Ok(None),
+        Err(cancelled) => return Err(cancelled),
+    };
+    let (Some(played), Some(top)) = (
+        analysis.moves.iter().find(|m| m.mv == mv),
+        analysis.moves.first(),
+    ) else {
+        return Ok(None);
+    };
+    Ok(Some(Judgement {
+        score: played.score,
+        best: analysis.best(),
+        best_score: top.score,
+        verdict: Verdict::of(played.score, top.score),
+        nodes: analysis.stats.nodes,
+    }))
 }
 
 #[cfg(test)]
@@ -158,16 +213,17 @@ mod tests {
         let start = Position::empty(Rules::TICTACTOE);
         let (_, moves) = start.play_line("b2 a2 a1 c3 c1").unwrap();
         let stop = StopFlag::default();
-        let reviews = review(
-            &start,
-            &moves,
-            Algorithm::Engine,
-            Table::New(None),
-            1,
-            &stop,
-            |_| {},
-        );
-        let verdicts: Vec<Verdict> = reviews.unwrap().iter().map(|r| r.verdict).collect();
+        let search = ReviewSearch {
+            algorithm: Algorithm::Engine,
+            threads: 1,
+            limit: None,
+        };
+        let reviews = review(&start, &moves, search, Table::New(None), &stop, |_| {});
+        let verdicts: Vec<Verdict> = reviews
+            .unwrap()
+            .iter()
+            .filter_map(MoveReview::verdict)
+            .collect();
         use Verdict::*;
         assert_eq!(verdicts, [Best, Mistake, Best, Best, Best]);
     }
