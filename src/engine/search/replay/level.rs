@@ -28,6 +28,8 @@ pub struct Level {
     pub(crate) window_alpha: ReplayValue,
     /// Whether the node searched children (only those results are worth storing).
     pub(crate) searched: bool,
+    /// Whether a table hit gave the node its value (the children view marks it).
+    pub(crate) from_table: bool,
     /// This node's moves are `moves[first..end]` of the machine; `next` is the next to try.
     pub(crate) first: u32,
     pub(crate) next: u32,
@@ -70,6 +72,7 @@ impl Level {
             best_move: None,
             window_alpha: alpha,
             searched: false,
+            from_table: false,
             first,
             next: first,
             end: first,

@@ -1,6 +1,7 @@
 //! The search as an explicit-stack machine: one event per step, no recursion, so it can stop
 //! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
 
+use super::child::Child;
 use super::counters::{Counters, ReplayLimits};
 use super::event::{Bound, Event, EventKind, LeafKind, MoveList, Origin, ReplayValue};
 use super::level::Level;
@@ -58,6 +59,8 @@ pub(crate) struct Machine {
     pub stack: Vec<Level>,
     /// The move lists of every level, one after the other.
     moves: Vec<Move>,
+    /// What each of those moves has led to so far, aligned with `moves`: the children view.
+    children: Vec<Child>,
     phase: Phase,
     pub event: Option<Event>,
     pub counters: Counters,
@@ -72,6 +75,7 @@ impl Machine {
             step: 0,
             stack: vec![Level::root(root)],
             moves: Vec::new(),
+            children: Vec::new(),
             phase: Phase::Done,
             event: None,
             counters: Counters::default(),
@@ -98,12 +102,20 @@ impl Machine {
         })
     }
 
+    /// What each move of the node at `depth` has led to so far, aligned with `moves_of(depth)`.
+    pub fn children_of(&self, depth: usize) -> &[Child] {
+        self.stack.get(depth).map_or(&[], |level| {
+            &self.children[level.first as usize..level.end as usize]
+        })
+    }
+
     /// Rough heap and inline size in bytes. Only the memory tests measure it.
     #[cfg(test)]
     pub fn bytes(&self) -> usize {
         size_of::<Machine>()
             + self.stack.capacity() * size_of::<Level>()
             + self.moves.capacity() * size_of::<Move>()
+            + self.children.capacity() * size_of::<Child>()
             + self.root_scores.capacity() * size_of::<(Move, ReplayValue)>()
     }
 
@@ -132,6 +144,7 @@ impl Machine {
             &mut self.moves,
         );
         let end = self.moves.len() as u32;
+        self.children.resize(self.moves.len(), Child::NotYet);
         let top = self.top();
         (top.first, top.next, top.end, top.searched) = (start, start, end, true);
     }
@@ -219,6 +232,7 @@ impl Machine {
         };
         if ends {
             top.best = value;
+            top.from_table = true;
             return Some(Phase::TtHit(entry, true));
         }
         let from_table = Origin::Table { ply: top.ply };
@@ -276,7 +290,9 @@ impl Machine {
                 self.counters.cutoffs += 1;
                 self.phase = Phase::Return;
                 let top = *self.top();
-                let pruned = MoveList::from_slice(&self.moves[top.next as usize..top.end as usize]);
+                let untried = top.next as usize..top.end as usize;
+                let pruned = MoveList::from_slice(&self.moves[untried.clone()]);
+                self.children[untried].fill(Child::Pruned);
                 self.top().next = top.end;
                 self.event_at(
                     &top,
@@ -309,6 +325,7 @@ impl Machine {
     fn enter(&mut self, context: &Context) -> Event {
         let parent = *self.top();
         let mv = self.moves[parent.next as usize];
+        self.children[parent.next as usize] = Child::Searching;
         self.top().next += 1;
         let position = parent
             .position
@@ -352,6 +369,7 @@ impl Machine {
             .pop()
             .unwrap_or_else(|| unreachable!("a node to leave"));
         self.moves.truncate(node.first as usize);
+        self.children.truncate(node.first as usize);
         if context.algorithm == Algorithm::Engine && node.searched {
             let bound = if node.best.key() <= node.window_alpha.key() {
                 Bound::Upper
@@ -372,6 +390,8 @@ impl Machine {
         let value = -node.best;
         let windowed = context.algorithm != Algorithm::Minimax;
         let parent = self.top();
+        // The move just left is the parent's last one tried.
+        let tried = parent.next as usize - 1;
         let new_best = value.key() > parent.best.key();
         if new_best {
             parent.best = value;
@@ -388,6 +408,10 @@ impl Machine {
             };
         }
         let parent = *parent;
+        self.children[tried] = Child::Done {
+            value,
+            table: node.from_table,
+        };
         self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {
             Phase::Cutoff
         } else {
