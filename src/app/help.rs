@@ -101,6 +101,10 @@ pub const HELP: &[HelpSection] = &[
             ("+ / -", "autoplay faster / slower"),
             ("1 / 2 / 3", "replay with minimax / alphabeta / engine"),
             (
+                "v",
+                "values: negamax (side to move) / max-min (X max, O min)",
+            ),
+            (
                 "d",
                 "save the search tree as a Graphviz picture (.dot file)",
             ),

@@ -184,6 +184,7 @@ pub fn replay_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('2') => ReplayCommand::Algorithm(Algorithm::AlphaBeta),
         KeyCode::Char('3') => ReplayCommand::Algorithm(Algorithm::Engine),
         KeyCode::Char('d') => ReplayCommand::Picture,
+        KeyCode::Char('v') => ReplayCommand::ToggleView,
         KeyCode::Esc | KeyCode::Char('s') => ReplayCommand::Close,
         KeyCode::Char('?') => return Some(Action::ToggleHelp),
         KeyCode::Char('q') => return Some(Action::Quit),

@@ -12,6 +12,7 @@ mod moves;
 mod popup;
 mod record;
 mod replay;
+mod replay_children;
 mod review;
 mod settings;
 mod status;

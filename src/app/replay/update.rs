@@ -8,7 +8,7 @@ use crate::app::jobs::{Job, JobKey, SurveyRequest};
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::review::ReviewState;
 use crate::app::state::{App, Mode};
-use crate::engine::search::replay::{Replay, ReplayLimits};
+use crate::engine::search::replay::{Replay, ReplayLimits, View};
 use crate::engine::{Algorithm, Status};
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -33,10 +33,13 @@ impl App {
         // would run the search here and freeze the keys: it waits for the count instead, and so
         // does every key after it, so that they take effect in the order they were pressed.
         let jump = matches!(command, ReplayCommand::End | ReplayCommand::NextCutoff);
-        // Leaving, another algorithm and the picture need no count.
+        // Leaving, another algorithm, the picture and the view need no count.
         let at_once = matches!(
             command,
-            ReplayCommand::Close | ReplayCommand::Algorithm(_) | ReplayCommand::Picture
+            ReplayCommand::Close
+                | ReplayCommand::Algorithm(_)
+                | ReplayCommand::Picture
+                | ReplayCommand::ToggleView
         );
         if state.surveying && !at_once && (jump || !state.pending.is_empty()) {
             state.pending.push_back(command);
@@ -92,10 +95,15 @@ impl App {
             ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
             ReplayCommand::Algorithm(algorithm) => {
                 let root = *replay.root();
-                let review = state.review.take();
+                let (review, view) = (state.review.take(), state.view);
                 self.jobs.push_back(Job::Cancel(JobKey::Replay));
                 self.open_replay_at(root, algorithm, review);
+                // The student compares algorithms in the view they are reading.
+                if let Some(state) = self.replay_mut() {
+                    state.view = view;
+                }
             }
+            ReplayCommand::ToggleView => state.view = state.view.toggled(),
             ReplayCommand::Picture => self.save_picture(),
             ReplayCommand::Close => self.close_replay(),
         }
@@ -121,6 +129,7 @@ impl App {
         }));
         self.mode = Mode::Replay(Box::new(ReplayState {
             replay,
+            view: View::Negamax,
             generation,
             surveying: true,
             autoplay: false,
