@@ -144,7 +144,7 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Anywhere",
         keys: &[
-            ("?", "this help (↑ ↓ scroll it)"),
+            ("?", "this help (↑ ↓ scroll it, Tab: the glossary)"),
             (
                 "Esc",
                 "close the popup; else step back (never quits: q does)",

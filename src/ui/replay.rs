@@ -91,27 +91,24 @@ impl Widget for ReplayPane<'_> {
     }
 }
 
-/// The border's title: the algorithm, the view and the position, or only the side to move when
-/// the position does not fit (a big board's position is shown by the board beside it anyway).
+/// The border's title: the algorithm, the view and the position; on a narrower pane only the
+/// side to move, then neither (the board beside it shows both anyway).
+/// The view always stays: it says what every number below means.
 fn title(replay: &Replay, view: View, width: u16) -> String {
     let root = replay.root();
-    let title = format!(
-        " Search replay · {} · {} · {} ({} to move) ",
-        replay.algorithm(),
-        view.name(),
-        root.to_notation(),
-        root.to_move()
-    );
-    if title.chars().count() + 2 > usize::from(width) {
-        format!(
-            " Search replay · {} · {} · {} to move ",
-            replay.algorithm(),
-            view.name(),
-            root.to_move()
-        )
-    } else {
-        title
-    }
+    let (algorithm, view, side) = (replay.algorithm(), view.name(), root.to_move());
+    wrap::first_fitting(
+        vec![
+            format!(
+                " Search replay · {algorithm} · {view} · {} ({side} to move) ",
+                root.to_notation()
+            ),
+            format!(" Search replay · {algorithm} · {view} · {side} to move "),
+            format!(" Search replay · {algorithm} · {view} "),
+            format!(" {algorithm} · {view} "),
+        ],
+        width.saturating_sub(2),
+    )
 }
 
 /// The counters at the top (step, nodes, cutoffs, TT hits, depth), what runs by itself, and the
