@@ -93,19 +93,25 @@ impl App {
             }
             ReplayCommand::Faster => state.speed = (state.speed + 1).min(SPEEDS.len() - 1),
             ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
-            ReplayCommand::Algorithm(algorithm) => {
-                let root = *replay.root();
-                let (review, view) = (state.review.take(), state.view);
-                self.jobs.push_back(Job::Cancel(JobKey::Replay));
-                self.open_replay_at(root, algorithm, review);
-                // The student compares algorithms in the view they are reading.
-                if let Some(state) = self.replay_mut() {
-                    state.view = view;
-                }
-            }
+            ReplayCommand::Algorithm(algorithm) => self.switch_algorithm(algorithm),
             ReplayCommand::ToggleView => state.view = state.view.toggled(),
             ReplayCommand::Picture => self.save_picture(),
             ReplayCommand::Close => self.close_replay(),
+        }
+    }
+
+    /// Replays the same position with `algorithm`, from its start, in the view shown: the
+    /// student compares algorithms in the view they are reading.
+    fn switch_algorithm(&mut self, algorithm: Algorithm) {
+        let Some(state) = self.replay_mut() else {
+            return;
+        };
+        let root = *state.replay.root();
+        let (review, view) = (state.review.take(), state.view);
+        self.jobs.push_back(Job::Cancel(JobKey::Replay));
+        self.open_replay_at(root, algorithm, review);
+        if let Some(state) = self.replay_mut() {
+            state.view = view;
         }
     }
 
