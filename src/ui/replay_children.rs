@@ -36,7 +36,7 @@ pub(super) fn children_rows(
     )]];
     let children = replay.children_of(depth);
     let moves = replay.moves_of(depth);
-    for (index, (&mv, &child)) in moves.iter().zip(children).enumerate() {
+    for (index, (&mv, child)) in moves.iter().zip(children).enumerate() {
         let name = rules.move_name(mv);
         let best = level.best_move == Some(mv) && child.value().is_some();
         let (text, style) = match child {

@@ -472,7 +472,7 @@ fn children_hold_their_values_and_the_pruned_ones() {
                 .moves_of(top)
                 .iter()
                 .zip(replay.children_of(top))
-                .filter(|(_, c)| **c == Child::Pruned)
+                .filter(|(_, c)| *c == Child::Pruned)
                 .map(|(&mv, _)| mv)
                 .collect();
             assert_eq!(pruned, event_pruned(&event));

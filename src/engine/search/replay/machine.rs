@@ -59,8 +59,10 @@ pub(crate) struct Machine {
     pub stack: Vec<Level>,
     /// The move lists of every level, one after the other.
     moves: Vec<Move>,
-    /// What each of those moves has led to so far, aligned with `moves`: the children view.
-    children: Vec<Child>,
+    /// The values of the children tried so far by every level, one level after the other
+    /// (each with whether the table gave it): the children view. Only tried children take room,
+    /// so a checkpoint stays small on a board with many moves; the rest follow from `next`.
+    values: Vec<(ReplayValue, bool)>,
     phase: Phase,
     pub event: Option<Event>,
     pub counters: Counters,
@@ -75,7 +77,7 @@ impl Machine {
             step: 0,
             stack: vec![Level::root(root)],
             moves: Vec::new(),
-            children: Vec::new(),
+            values: Vec::new(),
             phase: Phase::Done,
             event: None,
             counters: Counters::default(),
@@ -103,10 +105,24 @@ impl Machine {
     }
 
     /// What each move of the node at `depth` has led to so far, aligned with `moves_of(depth)`.
-    pub fn children_of(&self, depth: usize) -> &[Child] {
-        self.stack.get(depth).map_or(&[], |level| {
-            &self.children[level.first as usize..level.end as usize]
-        })
+    pub fn children_of(&self, depth: usize) -> Vec<Child> {
+        let Some(level) = self.stack.get(depth) else {
+            return Vec::new();
+        };
+        // This level's values end where the child on the path starts its own, if there is one.
+        let below = self.stack.get(depth + 1);
+        let end = below.map_or(self.values.len(), |child| child.values_first as usize);
+        let values = &self.values[level.values_first as usize..end];
+        // The child on the path, if any, is the last one entered, right after those values.
+        let searching = below.map(|_| values.len());
+        (0..(level.end - level.first) as usize)
+            .map(|index| match values.get(index) {
+                Some(&(value, table)) => Child::Done { value, table },
+                None if Some(index) == searching => Child::Searching,
+                None if level.cut => Child::Pruned,
+                None => Child::NotYet,
+            })
+            .collect()
     }
 
     /// Rough heap and inline size in bytes. Only the memory tests measure it.
@@ -115,7 +131,7 @@ impl Machine {
         size_of::<Machine>()
             + self.stack.capacity() * size_of::<Level>()
             + self.moves.capacity() * size_of::<Move>()
-            + self.children.capacity() * size_of::<Child>()
+            + self.values.capacity() * size_of::<(ReplayValue, bool)>()
             + self.root_scores.capacity() * size_of::<(Move, ReplayValue)>()
     }
 
@@ -144,7 +160,6 @@ impl Machine {
             &mut self.moves,
         );
         let end = self.moves.len() as u32;
-        self.children.resize(self.moves.len(), Child::NotYet);
         let top = self.top();
         (top.first, top.next, top.end, top.searched) = (start, start, end, true);
     }
@@ -291,8 +306,8 @@ impl Machine {
                 self.phase = Phase::Return;
                 let top = *self.top();
                 let untried = top.next as usize..top.end as usize;
-                let pruned = MoveList::from_slice(&self.moves[untried.clone()]);
-                self.children[untried].fill(Child::Pruned);
+                let pruned = MoveList::from_slice(&self.moves[untried]);
+                self.top().cut = true;
                 self.top().next = top.end;
                 self.event_at(
                     &top,
@@ -325,7 +340,6 @@ impl Machine {
     fn enter(&mut self, context: &Context) -> Event {
         let parent = *self.top();
         let mv = self.moves[parent.next as usize];
-        self.children[parent.next as usize] = Child::Searching;
         self.top().next += 1;
         let position = parent
             .position
@@ -340,6 +354,7 @@ impl Machine {
         };
         let first = self.moves.len() as u32;
         let mut child = Level::child(mv, position, parent.ply + 1, (alpha, beta), first);
+        child.values_first = self.values.len() as u32;
         // Negamax swaps the bounds, and so their origins: the parent's β is the child's α.
         if !open {
             (child.alpha_from, child.beta_from) = (parent.beta_from, parent.alpha_from);
@@ -369,7 +384,7 @@ impl Machine {
             .pop()
             .unwrap_or_else(|| unreachable!("a node to leave"));
         self.moves.truncate(node.first as usize);
-        self.children.truncate(node.first as usize);
+        self.values.truncate(node.values_first as usize);
         if context.algorithm == Algorithm::Engine && node.searched {
             let bound = if node.best.key() <= node.window_alpha.key() {
                 Bound::Upper
@@ -390,8 +405,6 @@ impl Machine {
         let value = -node.best;
         let windowed = context.algorithm != Algorithm::Minimax;
         let parent = self.top();
-        // The move just left is the parent's last one tried.
-        let tried = parent.next as usize - 1;
         let new_best = value.key() > parent.best.key();
         if new_best {
             parent.best = value;
@@ -408,10 +421,7 @@ impl Machine {
             };
         }
         let parent = *parent;
-        self.children[tried] = Child::Done {
-            value,
-            table: node.from_table,
-        };
+        self.values.push((value, node.from_table));
         self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {
             Phase::Cutoff
         } else {

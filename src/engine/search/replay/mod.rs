@@ -399,7 +399,7 @@ impl Replay {
 
     /// What each move of the node at `depth` of the stack has led to so far, aligned with
     /// `moves_of(depth)`: a value (for that node's side to move), searching, not yet or pruned.
-    pub fn children_of(&self, depth: usize) -> &[Child] {
+    pub fn children_of(&self, depth: usize) -> Vec<Child> {
         self.machine.children_of(depth)
     }
 
