@@ -609,4 +609,21 @@ fn max_min_sentences_speak_for_x() {
         !sentences.iter().any(|s| s.contains("for O")),
         "{sentences:#?}"
     );
+    // Every algorithm's every sentence speaks for X, table hits included (O's lower bound is
+    // X's upper bound), and so does the end.
+    for algorithm in [Algorithm::Minimax, Algorithm::Engine] {
+        let mut replay = Replay::new(position, algorithm, ReplayLimits::default());
+        let mut hits = 0;
+        while replay.forward() {
+            let sentence = replay.sentence_in(View::MaxMin);
+            assert!(!sentence.contains("for O"), "{sentence}");
+            hits += usize::from(sentence.starts_with("Table hit") && sentence.contains("for X"));
+        }
+        assert_eq!(hits > 0, algorithm == Algorithm::Engine);
+        let end = replay.sentence_in(View::MaxMin);
+        assert!(
+            end.ends_with("Best: c3 with +10 for X (X maximises)."),
+            "{end}"
+        );
+    }
 }
