@@ -105,6 +105,10 @@ pub const HELP: &[HelpSection] = &[
                 "replay one ply shallower / deeper (estimates beyond)",
             ),
             (
+                "v",
+                "values: negamax (side to move) / max-min (X max, O min)",
+            ),
+            (
                 "d",
                 "save the search tree as a Graphviz picture (.dot file)",
             ),
@@ -144,7 +148,7 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Anywhere",
         keys: &[
-            ("?", "this help (↑ ↓ scroll it)"),
+            ("?", "this help (↑ ↓ scroll it, Tab: the glossary)"),
             (
                 "Esc",
                 "close the popup; else step back (never quits: q does)",

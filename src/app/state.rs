@@ -115,6 +115,8 @@ pub struct App {
     pub popup: Option<Popup>,
     /// Lines the help popup is scrolled down.
     pub help_scroll: usize,
+    /// Whether the help shows the glossary (Tab) rather than the keys.
+    pub help_glossary: bool,
     /// Whether the AI waits instead of moving.
     pub paused: bool,
     /// The line explored in the game-tree pane and the selection at each level.
@@ -168,6 +170,7 @@ impl App {
             mode: Mode::Game,
             popup: None,
             help_scroll: 0,
+            help_glossary: false,
             paused: false,
             explorer: Explorer::default(),
             analyses: Analyses::default(),

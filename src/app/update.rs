@@ -104,7 +104,17 @@ impl App {
                 self.help_scroll = self.help_scroll.saturating_sub(1)
             }
             Action::Move(Direction::Down) if popup == Popup::Help => {
-                self.help_scroll = (self.help_scroll + 1).min(crate::app::help::help_length())
+                let length = if self.help_glossary {
+                    crate::app::glossary_length()
+                } else {
+                    crate::app::help::help_length()
+                };
+                self.help_scroll = (self.help_scroll + 1).min(length)
+            }
+            // Tab turns the page: keys ↔ glossary.
+            Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
+                self.help_glossary = !self.help_glossary;
+                self.help_scroll = 0;
             }
             _ => {}
         }

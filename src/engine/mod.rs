@@ -32,7 +32,7 @@ pub use game::rules::{Rules, RulesError};
 pub use game::score::{Outcome, Score};
 pub use search::estimate::Estimate;
 pub use search::replay::{
-    Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek,
+    Child, Counters, Event, EventKind, Level, Replay, ReplayLimits, ReplayValue, Seek, View,
 };
 pub use search::solver::Solver;
 pub use search::{

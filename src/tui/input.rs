@@ -186,6 +186,7 @@ pub fn replay_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('d') => ReplayCommand::Picture,
         KeyCode::Char('[') => ReplayCommand::Depth(-1),
         KeyCode::Char(']') => ReplayCommand::Depth(1),
+        KeyCode::Char('v') => ReplayCommand::ToggleView,
         KeyCode::Esc | KeyCode::Char('s') => ReplayCommand::Close,
         KeyCode::Char('?') => return Some(Action::ToggleHelp),
         KeyCode::Char('q') => return Some(Action::Quit),

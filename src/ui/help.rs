@@ -1,9 +1,9 @@
-//! The help popup: every key, from the same table the key handler documents, scrollable when the
-//! terminal is shorter than the list.
+//! The help popup: every key, from the same table the key handler documents, and on its second
+//! page (Tab) the glossary; scrollable when the terminal is shorter than the page.
 
 use super::popup::centered;
 use super::theme::Theme;
-use crate::app::HELP;
+use crate::app::{GLOSSARY, HELP};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -15,6 +15,8 @@ pub struct HelpPopup {
     pub theme: Theme,
     /// Lines scrolled past at the top.
     pub scroll: usize,
+    /// Whether the glossary page is shown rather than the keys.
+    pub glossary: bool,
 }
 
 /// The popup's lines: each section's title, then its keys.
@@ -50,9 +52,38 @@ fn lines(theme: Theme) -> Vec<Line<'static>> {
     lines
 }
 
+/// The glossary page: each term, its meaning and where the replay shows it.
+fn glossary_lines(theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::styled(
+            " The words of game search, and where the replay (s) shows each",
+            theme.dim(),
+        ),
+        Line::default(),
+    ];
+    for term in GLOSSARY {
+        if lines.len() > 2 {
+            lines.push(Line::default());
+        }
+        lines.push(Line::styled(format!(" {}", term.name), theme.strong()));
+        for line in term.meaning {
+            lines.push(Line::raw(format!("   {line}")));
+        }
+        lines.push(Line::from(vec![
+            Span::styled("   in the replay: ", theme.dim()),
+            Span::raw(term.shows),
+        ]));
+    }
+    lines
+}
+
 impl Widget for HelpPopup {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lines = lines(self.theme);
+        let (lines, page, other) = if self.glossary {
+            (glossary_lines(self.theme), "glossary", "keys")
+        } else {
+            (lines(self.theme), "keys", "glossary")
+        };
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
         let height = lines.len() as u16 + 2;
         let popup = centered(area, width, height);
@@ -61,15 +92,15 @@ impl Widget for HelpPopup {
         let more = lines.len() > rows + scroll;
         Clear.render(popup, buf);
         let bottom = if more {
-            " ↓ more · Esc or ? closes "
+            format!(" ↓ more · Tab: {other} · Esc or ? closes ")
         } else {
-            " Esc or ? closes "
+            format!(" Tab: {other} · Esc or ? closes ")
         };
         Paragraph::new(lines)
             .scroll((scroll as u16, 0))
             .block(
                 Block::bordered()
-                    .title(" Help · keys ")
+                    .title(format!(" Help · {page} "))
                     .title_bottom(bottom)
                     .border_style(self.theme.border(true)),
             )

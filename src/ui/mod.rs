@@ -12,6 +12,7 @@ mod moves;
 mod popup;
 mod record;
 mod replay;
+mod replay_children;
 mod review;
 mod settings;
 mod status;
@@ -181,6 +182,7 @@ fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
         (Some(Popup::Help), _) => help::HelpPopup {
             theme,
             scroll: app.help_scroll,
+            glossary: app.help_glossary,
         }
         .render(area, buf),
         (Some(Popup::Compare), Some(comparison)) => {

@@ -1,11 +1,14 @@
 //! The replay pane: the search of one position, event by event. Counters at the top, the stack
-//! from the root down with each level's move, α, β and best so far, the current event's sentence,
-//! and the root moves scored so far.
+//! from the root down with each level's move, whose values it holds, α, β and best so far, the
+//! children of the node being decided (`replay_children.rs`), the current event's sentence, and
+//! the root moves scored so far. Every value is shown in the replay's `View`: negamax (for the
+//! side to move) or max/min (for X).
 
+use super::replay_children::children_rows;
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{ReplayState, thousands};
-use crate::engine::{Algorithm, Level, Replay, Rules, Seek};
+use crate::engine::{Algorithm, Level, Replay, Rules, Seek, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -25,9 +28,10 @@ impl Widget for ReplayPane<'_> {
         let state = self.state;
         let replay = &state.replay;
         let rules = *replay.root().rules();
+        let view = state.view;
         let block = Block::bordered()
-            .title(title(replay, area.width))
-            .title_bottom(" ?: keys · Esc leaves ")
+            .title(title(replay, view, area.width))
+            .title_bottom(" v: view · ?: keys · Esc leaves ")
             .border_style(theme.border(true));
         let inner = block.inner(area);
         block.render(area, buf);
@@ -36,23 +40,28 @@ impl Widget for ReplayPane<'_> {
         let top = counter_rows(state, theme, width);
         // Minimax has no window: its α and β would be -∞ and +∞ on every row.
         let windowed = replay.algorithm() != Algorithm::Minimax;
-        let header = column_header(windowed, theme, width);
+        let header = column_header(windowed, view, theme, width);
         let sentence = wrap::wrap(
             &Line::from(vec![
                 Span::styled(" ▸ ", theme.strong()),
-                Span::raw(replay.sentence()),
+                Span::raw(replay.sentence_in(view)),
             ]),
             width,
             // The marker hangs in the margin, so a wrapped sentence lines up under its first word.
             3,
         );
-        let scores = root_score_rows(replay, rules, theme, width);
         let stack = replay.stack();
+        let children = children_rows(replay, view, rules, theme, width);
+        // At the root the children view holds the root scores and more.
+        let scores = if stack.len() > 1 || replay.moves_of(0).is_empty() {
+            root_score_rows(replay, view, rules, theme, width)
+        } else {
+            Vec::new()
+        };
         let rows = Rows::share(
             usize::from(inner.height),
-            top.len(),
-            sentence.len(),
-            stack.len(),
+            (top.len(), sentence.len()),
+            (stack.len(), children.len()),
             scores.len(),
         );
 
@@ -62,7 +71,14 @@ impl Widget for ReplayPane<'_> {
         if rows.header > 0 {
             lines.push(Line::from(header));
         }
-        lines.extend(stack_rows(stack, rows.stack, windowed, rules, theme));
+        lines.extend(stack_rows(
+            stack,
+            rows.stack,
+            (windowed, view),
+            rules,
+            theme,
+        ));
+        lines.extend(wrap::cut(children, rows.children, width));
         lines.extend(std::iter::repeat_n(
             Line::default(),
             rows.blank_before_sentence,
@@ -75,25 +91,24 @@ impl Widget for ReplayPane<'_> {
     }
 }
 
-/// The border's title: the algorithm and the position, or only the side to move when the
-/// position does not fit (a big board's position is shown by the board beside it anyway).
-fn title(replay: &Replay, width: u16) -> String {
+/// The border's title: the algorithm, the view and the position; on a narrower pane only the
+/// side to move, then neither (the board beside it shows both anyway).
+/// The view always stays: it says what every number below means.
+fn title(replay: &Replay, view: View, width: u16) -> String {
     let root = replay.root();
-    let title = format!(
-        " Search replay · {} · {} ({} to move) ",
-        replay.algorithm(),
-        root.to_notation(),
-        root.to_move()
-    );
-    if title.chars().count() + 2 > usize::from(width) {
-        format!(
-            " Search replay · {} · {} to move ",
-            replay.algorithm(),
-            root.to_move()
-        )
-    } else {
-        title
-    }
+    let (algorithm, view, side) = (replay.algorithm(), view.name(), root.to_move());
+    wrap::first_fitting(
+        vec![
+            format!(
+                " Search replay · {algorithm} · {view} · {} ({side} to move) ",
+                root.to_notation()
+            ),
+            format!(" Search replay · {algorithm} · {view} · {side} to move "),
+            format!(" Search replay · {algorithm} · {view} "),
+            format!(" {algorithm} · {view} "),
+        ],
+        width.saturating_sub(2),
+    )
 }
 
 /// The counters at the top (step, nodes, cutoffs, TT hits, depth), what runs by itself, and the
@@ -164,13 +179,15 @@ fn limit_notice(replay: &Replay, theme: Theme, width: u16) -> Vec<Line<'static>>
 }
 
 /// The stack's column headings, with the note on whose view the values take when it fits.
-fn column_header(windowed: bool, theme: Theme, width: u16) -> Vec<Span<'static>> {
-    let columns = if windowed {
-        " ply  move       α       β    best so far"
-    } else {
-        " ply  move       best so far"
+fn column_header(windowed: bool, view: View, theme: Theme, width: u16) -> Vec<Span<'static>> {
+    // The third column says whose values a row holds (negamax) or what its side does (max/min).
+    let columns = match (windowed, view) {
+        (true, View::Negamax) => " ply  move    values      α      β    best so far",
+        (true, View::MaxMin) => " ply  move    side        α      β    best so far",
+        (false, View::Negamax) => " ply  move    values    best so far",
+        (false, View::MaxMin) => " ply  move    side      best so far",
     };
-    let note = "   (each for the side to move there)";
+    let note = format!("  ({})", view.meaning());
     let mut header = vec![Span::styled(columns, theme.strong())];
     if columns.chars().count() + note.chars().count() <= usize::from(width) {
         header.push(Span::styled(note, theme.dim()));
@@ -179,7 +196,14 @@ fn column_header(windowed: bool, theme: Theme, width: u16) -> Vec<Span<'static>>
 }
 
 /// The root moves scored so far, flowed over as many rows as they need.
-fn root_score_rows(replay: &Replay, rules: Rules, theme: Theme, width: u16) -> Vec<Line<'static>> {
+fn root_score_rows(
+    replay: &Replay,
+    view: View,
+    rules: Rules,
+    theme: Theme,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let side = replay.root().to_move();
     let mut scores: Vec<Vec<Span>> = vec![vec![Span::styled("root scores so far:", theme.dim())]];
     let root_scores = replay.root_scores();
     if root_scores.is_empty() {
@@ -192,22 +216,25 @@ fn root_score_rows(replay: &Replay, rules: Rules, theme: Theme, width: u16) -> V
             ""
         };
         scores.push(vec![Span::raw(format!(
-            "{} {value}{sep}",
-            rules.move_name(*mv)
+            "{} {}{sep}",
+            rules.move_name(*mv),
+            view.value(side, *value)
         ))]);
     }
     wrap::flow(scores, 1, width, 1)
 }
 
 /// The pane's rows, shared out by what matters most: the counters, the sentence's first row and
-/// the node the search is at, the rest of the sentence, the root scores, the column headings, the
-/// levels above, and last the blank rows between the parts.
+/// the node the search is at, the rest of the sentence, the children's first row, the root
+/// scores, the column headings, the rest of the children, the levels above, and last the blank
+/// rows between the parts.
 struct Rows {
     top: usize,
     sentence: usize,
     scores: usize,
     header: usize,
     stack: usize,
+    children: usize,
     blank_after_top: usize,
     blank_before_sentence: usize,
     /// Rows nothing wanted.
@@ -215,7 +242,12 @@ struct Rows {
 }
 
 impl Rows {
-    fn share(height: usize, top: usize, sentence: usize, stack: usize, scores: usize) -> Self {
+    fn share(
+        height: usize,
+        (top, sentence): (usize, usize),
+        (stack, children): (usize, usize),
+        scores: usize,
+    ) -> Self {
         let mut free = height;
         let mut take = |wanted: usize| {
             let got = wanted.min(free);
@@ -226,8 +258,10 @@ impl Rows {
         let sentence_first = take(sentence.min(1));
         let current = take(stack.min(1));
         let sentence_rows = sentence_first + take(sentence.saturating_sub(1));
+        let children_first = take(children.min(1));
         let score_rows = take(scores);
         let header_rows = take(1);
+        let children_rows = children_first + take(children.saturating_sub(1));
         let stack_rows = current + take(stack.saturating_sub(1));
         let blank_after_top = take(1);
         let blank_before_sentence = take(1);
@@ -237,6 +271,7 @@ impl Rows {
             scores: score_rows,
             header: header_rows,
             stack: stack_rows,
+            children: children_rows,
             blank_after_top,
             blank_before_sentence,
             free,
@@ -248,7 +283,7 @@ impl Rows {
 fn stack_rows(
     stack: &[Level],
     rows: usize,
-    windowed: bool,
+    (windowed, view): (bool, View),
     rules: Rules,
     theme: Theme,
 ) -> Vec<Line<'static>> {
@@ -274,32 +309,46 @@ fn stack_rows(
         } else {
             ratatui::style::Style::new()
         };
-        lines.push(Line::styled(level_row(level, windowed, rules), style));
+        lines.push(Line::styled(
+            level_row(level, (windowed, view), rules),
+            style,
+        ));
     }
     lines
 }
 
-/// One level of the stack: its ply, the move into it, its window and its best so far.
-fn level_row(level: &Level, windowed: bool, rules: Rules) -> String {
-    let player = level.position.to_move().opponent();
+/// One level of the stack: its ply, the move into it, whose values the row holds (negamax:
+/// `for O`) or what its side does (max/min: `O min`), its window and its best so far, all in
+/// the view's terms.
+fn level_row(level: &Level, (windowed, view): (bool, View), rules: Rules) -> String {
+    let side = level.position.to_move();
     let mv = match level.mv {
-        Some(mv) => format!("{player} {}", rules.move_name(mv)),
+        Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
         None => "(root)".to_string(),
     };
+    let label = view.label(side);
     let best = match (level.best.is_infinite(), level.best_move) {
-        (false, Some(mv)) => format!("{} ({})", level.best, rules.move_name(mv)),
+        (false, Some(mv)) => format!("{} ({})", view.value(side, level.best), rules.move_name(mv)),
         _ => "—".to_string(),
+    };
+    let (alpha, beta) = view.window(side, (level.alpha, level.beta));
+    // A cutoff leaves α at or above β: the row says so, the condition it met.
+    let crossed = if windowed && alpha.key() >= beta.key() {
+        "  α ≥ β"
+    } else {
+        ""
     };
     if windowed {
         format!(
-            " {:>3}  {:<7} {:>7} {:>7}    {best}",
+            " {:>3}  {:<7} {:<6} {:>6} {:>6}    {best}{crossed}",
             level.ply,
             mv,
-            level.alpha.to_string(),
-            level.beta.to_string()
+            label,
+            alpha.to_string(),
+            beta.to_string()
         )
     } else {
-        format!(" {:>3}  {:<7}    {best}", level.ply, mv)
+        format!(" {:>3}  {:<7} {:<6}    {best}", level.ply, mv, label)
     }
 }
 

@@ -197,6 +197,14 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
     match popup {
         Popup::Help => vec![
             Hint::new("↑↓", "scroll"),
+            Hint::new(
+                "Tab",
+                if app.help_glossary {
+                    "keys"
+                } else {
+                    "glossary"
+                },
+            ),
             Hint::new("Esc", "close help")
                 .short("Esc", "close")
                 .always(),
@@ -241,6 +249,7 @@ fn replay_keys(autoplay: bool) -> Vec<Hint> {
         Hint::new("x", "cutoff"),
         Hint::new("e/g", "end/start").short("e", "end"),
         Hint::new("1/2/3", "algo"),
+        Hint::new("v", "view"),
         Hint::new("p", if autoplay { "pause" } else { "play" }),
         Hint::new("+/-", "speed"),
         Hint::new("Esc", "leave").always(),

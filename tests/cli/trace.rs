@@ -198,7 +198,7 @@ fn the_default_is_alphabeta_and_the_lines_read_as_documented() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0],
-        r#"{"event":"enter","ply":1,"path":["c3"],"to_move":"X","move":"c3","player":"O","alpha":null,"beta":null}"#
+        r#"{"event":"enter","ply":1,"path":["c3"],"to_move":"X","move":"c3","player":"O","alpha":null,"beta":null,"alpha_from":null,"beta_from":null}"#
     );
     assert_eq!(
         lines[4],
@@ -206,7 +206,7 @@ fn the_default_is_alphabeta_and_the_lines_read_as_documented() {
     );
     assert_eq!(
         lines[10],
-        r#"{"event":"cutoff","ply":4,"path":["c3","a2","c2","b1"],"to_move":"O","move":"a1","value":6,"beta":-7,"pruned":["c1"]}"#
+        r#"{"event":"cutoff","ply":4,"path":["c3","a2","c2","b1"],"to_move":"O","move":"a1","value":6,"beta":-7,"pruned":["c1"],"beta_from":{"source":"move","ply":3,"player":"X","move":"a1","value":7}}"#
     );
     // Root scores in search order (cell order for alpha-beta).
     assert_eq!(
@@ -282,4 +282,49 @@ fn the_limit_bounds_the_lines_written() {
         );
         assert_eq!(summary["events"].as_u64(), Some(events.len() as u64 - 1));
     }
+}
+
+/// Every bound of an `enter` and every cutoff's β says where it came from: α from a choice of the
+/// side to move (at this node's ply or above) worth exactly α to it, β from the opponent's choice
+/// worth −β to the side to move; `null` exactly when the bound is open. The engine model's table
+/// can set them too (`source` `table`).
+#[test]
+fn enters_and_cutoffs_carry_where_their_bounds_came_from() {
+    let mut sources = std::collections::BTreeSet::new();
+    for algorithm in ["alphabeta", "engine"] {
+        let (code, events, _) = trace(&["--algo", algorithm, "--moves", "a3 b2"]);
+        assert_eq!(code, 0);
+        for event in &events {
+            let ply = event["ply"].as_u64().unwrap_or(0);
+            let bounds: &[(&str, &str, i64)] = match event["event"].as_str() {
+                Some("enter") => &[("alpha", "alpha_from", 1), ("beta", "beta_from", -1)],
+                Some("cutoff") => &[("beta", "beta_from", -1)],
+                _ => continue,
+            };
+            for &(bound, from, sign) in bounds {
+                let origin = &event[from];
+                assert!(origin.is_null() || origin.is_object(), "{event}");
+                assert_eq!(origin.is_null(), event[bound].is_null(), "{event}");
+                if origin.is_null() {
+                    continue;
+                }
+                sources.insert(origin["source"].as_str().unwrap().to_string());
+                // An enter's bounds come from above it; a cutoff's β may be its own table's.
+                let above = if event["event"] == "enter" {
+                    ply
+                } else {
+                    ply + 1
+                };
+                assert!(origin["ply"].as_u64().unwrap() < above, "{event}");
+                if origin["source"] == "move" {
+                    let mover = event["to_move"].as_str().unwrap();
+                    let own = origin["player"].as_str().unwrap() == mover;
+                    assert_eq!(own, sign == 1, "{event}");
+                    let value = origin["value"].as_i64().unwrap();
+                    assert_eq!(value * sign, event[bound].as_i64().unwrap(), "{event}");
+                }
+            }
+        }
+    }
+    assert!(sources.contains("move"), "{sources:?}");
 }

@@ -5,7 +5,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use tictree::engine::search::replay::{Event, EventKind, ReplayLimits};
 use tictree::engine::{
-    Algorithm, Counters, Level, Position, Replay, ReplayValue, Rules, StopFlag, analyze,
+    Algorithm, Child, Counters, Level, Player, Position, Replay, ReplayValue, Rules, StopFlag,
+    View, analyze,
 };
 
 fn finished(position: Position, algorithm: Algorithm) -> Replay {
@@ -119,12 +120,25 @@ fn four_by_three_k3_positions_match_analyze() {
     }
 }
 
-/// What a view of the replay shows at one step.
-fn state(replay: &Replay) -> (u64, Option<Event>, Vec<Level>, Counters, String) {
+/// What a view of the replay shows at one step: the children of every level too.
+type Shown = (
+    u64,
+    Option<Event>,
+    Vec<Level>,
+    Vec<Vec<Child>>,
+    Counters,
+    String,
+);
+
+fn state(replay: &Replay) -> Shown {
+    let children = (0..replay.stack().len())
+        .map(|depth| replay.children_of(depth).to_vec())
+        .collect();
     (
         replay.step(),
         replay.event().copied(),
         replay.stack().to_vec(),
+        children,
         replay.counters(),
         replay.sentence(),
     )
@@ -397,8 +411,8 @@ fn windows_and_cutoffs_name_the_move_that_set_them() {
          depth 2)."
     ));
     assert!(has(
-        "Reply c2 scores +7 ≥ β -8 for O: cutoff, a1 is pruned (X would not allow this: X's a1 \
-         at depth 2 already holds O to -8)."
+        "Reply c2 scores +7 ≥ β -8 for O: α rises to +7, and α ≥ β is the cutoff condition: a1 \
+         is pruned (X would not allow this: X's a1 at depth 2 already holds O to -8)."
     ));
     // An α set by the side's own choice higher up is said too.
     assert!(
@@ -421,6 +435,195 @@ fn windows_and_cutoffs_name_the_move_that_set_them() {
         assert!(
             beta || explained("β") || sentence.contains("(depth 1)"),
             "{sentence}"
+        );
+    }
+}
+
+/// The children view: at the end of the alpha-beta search of `xx./.o./..o` the root's children
+/// hold `analyze`'s score of every move; at every cutoff the children marked pruned are exactly
+/// the cutoff's pruned moves; the child on the path is the one being searched, and a node's
+/// children before it hold values, after it nothing yet.
+#[test]
+fn children_hold_their_values_and_the_pruned_ones() {
+    let position = Position::parse(Rules::TICTACTOE, "xx./.o./..o").unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    let mut cutoffs = 0;
+    while replay.forward() {
+        let stack = replay.stack();
+        for depth in 0..stack.len() - 1 {
+            let (moves, children) = (replay.moves_of(depth), replay.children_of(depth));
+            assert_eq!(moves.len(), children.len());
+            let now = moves.iter().position(|&mv| Some(mv) == stack[depth + 1].mv);
+            let now = now.expect("the path's move is one of the node's moves");
+            assert_eq!(children[now], Child::Searching);
+            assert!(children[..now].iter().all(|c| c.value().is_some()));
+            assert!(children[now + 1..].iter().all(|&c| c == Child::NotYet));
+        }
+        if let Some(
+            event @ Event {
+                kind: EventKind::Cutoff { .. },
+                ..
+            },
+        ) = replay.event().copied()
+        {
+            cutoffs += 1;
+            let top = stack.len() - 1;
+            let pruned: Vec<_> = replay
+                .moves_of(top)
+                .iter()
+                .zip(replay.children_of(top))
+                .filter(|(_, c)| *c == Child::Pruned)
+                .map(|(&mv, _)| mv)
+                .collect();
+            assert_eq!(pruned, event_pruned(&event));
+        }
+    }
+    assert!(cutoffs > 0);
+    let analysis = analyze(
+        &position,
+        Algorithm::AlphaBeta,
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    let root: Vec<_> = replay
+        .moves_of(0)
+        .iter()
+        .zip(replay.children_of(0))
+        .map(|(&mv, child)| (mv, child.value()))
+        .collect();
+    assert_eq!(root.len(), analysis.moves.len());
+    for (mv, value) in root {
+        let expected = analysis.moves.iter().find(|m| m.mv == mv).unwrap();
+        assert_eq!(
+            value,
+            Some(ReplayValue::exact(expected.score.score)),
+            "{mv:?}"
+        );
+    }
+    // c3 wins at once: +10.
+    let c3 = position.parse_move("c3").unwrap();
+    let at = replay.moves_of(0).iter().position(|&mv| mv == c3).unwrap();
+    assert_eq!(
+        replay.children_of(0)[at].value(),
+        Some(ReplayValue::exact(10))
+    );
+}
+
+/// The engine model's children that a table hit ended are marked as the table's.
+#[test]
+fn children_given_by_the_table_are_marked() {
+    let position = Position::parse(Rules::TICTACTOE, "xx./.o./..o").unwrap();
+    let mut replay = Replay::new(position, Algorithm::Engine, ReplayLimits::default());
+    let mut marked = 0;
+    while replay.forward() {
+        let ended_by_table = matches!(
+            replay.event().map(|e| e.kind),
+            Some(EventKind::TtHit { ended: true, .. })
+        );
+        if ended_by_table {
+            replay.forward();
+            let top = replay.stack().len() - 1;
+            let table = |c: &&Child| matches!(c, Child::Done { table: true, .. });
+            marked += replay.children_of(top).iter().filter(table).count();
+            assert!(replay.children_of(top).iter().any(|c| table(&c)));
+        }
+    }
+    assert!(marked > 0, "the engine model hits its table here");
+}
+
+/// Max/min is negamax with the sign of the side to move (X +, O −), on every event of a 3×3
+/// alpha-beta replay: values, windows and the stack's best; α ≤ β on entry; and the max/min
+/// window of a node entered is its parent's: one pair for the whole path, as textbooks draw it.
+#[test]
+fn max_min_values_are_negamax_values_signed_by_the_side_to_move() {
+    let position = Position::empty(Rules::TICTACTOE)
+        .play_moves("a3 b2")
+        .unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    let sign = |side: Player, v: ReplayValue| if side == Player::X { v } else { -v };
+    let view = View::MaxMin;
+    let mut entries = 0;
+    while replay.forward() {
+        let event = *replay.event().unwrap();
+        let side = event.to_move;
+        if let Some(value) = event.value() {
+            assert_eq!(view.value(side, value), sign(side, value));
+        }
+        for level in replay.stack() {
+            let mover = level.position.to_move();
+            assert_eq!(view.value(mover, level.best), sign(mover, level.best));
+        }
+        if let EventKind::Enter { alpha, beta, .. } = event.kind {
+            entries += 1;
+            let (lo, hi) = view.window(side, (alpha, beta));
+            assert!(lo.key() <= hi.key(), "{event:?}");
+            let (x_alpha, x_beta) = if side == Player::X {
+                (alpha, beta)
+            } else {
+                (-beta, -alpha)
+            };
+            assert_eq!((lo, hi), (x_alpha, x_beta));
+            let stack = replay.stack();
+            if event.ply >= 2 {
+                let parent = &stack[stack.len() - 2];
+                let mover = parent.position.to_move();
+                assert_eq!(view.window(mover, (parent.alpha, parent.beta)), (lo, hi));
+            }
+        }
+    }
+    assert!(entries > 1000, "{entries}");
+}
+
+/// The max/min sentences say the textbook's words: X raises α, O lowers β, a cutoff is α ≥ β.
+#[test]
+fn max_min_sentences_speak_for_x() {
+    let position = Position::empty(Rules::TICTACTOE)
+        .play_moves("a3 b2 b3 c1")
+        .unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    let mut sentences = Vec::new();
+    while replay.forward() {
+        sentences.push(replay.sentence_in(View::MaxMin));
+    }
+    let has = |text: &str| sentences.iter().any(|s| s == text);
+    // The same node as in windows_and_cutoffs_name_the_move_that_set_them, in X's terms.
+    assert!(
+        has(
+            "X plays b1 (depth 3); O to move, O minimises, α +8, β +∞ (α +8: X is already \
+             sure of +8 with a1 at depth 2)."
+        ),
+        "{sentences:#?}"
+    );
+    assert!(
+        has(
+            "Reply c2 holds X to -7: β falls to -7, at or below α +8, and α ≥ β is the cutoff \
+             condition: a1 is pruned (X would not allow this: X's a1 at depth 2 already makes \
+             sure of +8)."
+        ),
+        "{sentences:#?}"
+    );
+    assert!(sentences.iter().any(|s| s.contains("β lowered to")));
+    assert!(sentences.iter().any(|s| s.contains("α raised to")));
+    assert!(
+        !sentences.iter().any(|s| s.contains("for O")),
+        "{sentences:#?}"
+    );
+    // Every algorithm's every sentence speaks for X, table hits included (O's lower bound is
+    // X's upper bound), and so does the end.
+    for algorithm in [Algorithm::Minimax, Algorithm::Engine] {
+        let mut replay = Replay::new(position, algorithm, ReplayLimits::default());
+        let mut hits = 0;
+        while replay.forward() {
+            let sentence = replay.sentence_in(View::MaxMin);
+            assert!(!sentence.contains("for O"), "{sentence}");
+            hits += usize::from(sentence.starts_with("Table hit") && sentence.contains("for X"));
+        }
+        assert_eq!(hits > 0, algorithm == Algorithm::Engine);
+        let end = replay.sentence_in(View::MaxMin);
+        assert!(
+            end.ends_with("Best: c3 with +10 for X (X maximises)."),
+            "{end}"
         );
     }
 }

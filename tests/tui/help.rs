@@ -36,7 +36,7 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     assert_snapshot!("help", terminal.backend());
     // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
     // lines are spelled out here, independently of the table they are drawn from.
-    let tall = screen(&app, 100, 80);
+    let tall = screen(&app, 100, 100);
     let whole = help_lines(&tall);
     assert_snapshot!("help_whole", whole.join("\n"));
     for line in [
@@ -59,7 +59,7 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     let first = help_lines(&terminal);
     assert!(first.len() < whole.len());
     assert_eq!(first, whole[..first.len()]);
-    assert!(text(&terminal).contains("↓ more · Esc or ? closes"));
+    assert!(text(&terminal).contains("↓ more · Tab: glossary · Esc or ? closes"));
     for _ in 0..whole.len() + 5 {
         app.update(Action::Move(Direction::Down));
     }
@@ -134,4 +134,76 @@ fn every_help_key_is_in_the_docs() {
         }
     }
     assert!(missing.is_empty(), "{missing:#?}");
+}
+
+/// The terms a student of the replay meets, spelled out here independently of `GLOSSARY`.
+const TERMS: [&str; 9] = [
+    "minimax",
+    "negamax",
+    "α (alpha)",
+    "β (beta)",
+    "cutoff",
+    "fail-high",
+    "transposition table hit",
+    "move ordering",
+    "principal variation",
+];
+
+/// Tab in the help turns to the glossary: every term, two lines of meaning and where the replay
+/// shows it; ↓ scrolls it to its end; Tab turns back to the keys.
+#[test]
+fn tab_in_the_help_shows_the_glossary() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHelp, Action::FocusNext]);
+    let names: Vec<&str> = tictree::app::GLOSSARY.iter().map(|t| t.name).collect();
+    assert_eq!(names, TERMS);
+    let tall = screen(&app, 120, 60);
+    let whole = help_lines(&tall);
+    assert!(text(&tall).contains("Help · glossary"));
+    for term in tictree::app::GLOSSARY {
+        let at = whole
+            .iter()
+            .position(|l| l.trim() == term.name)
+            .unwrap_or_else(|| panic!("{} missing: {whole:#?}", term.name));
+        assert_eq!(whole[at + 1].trim(), term.meaning[0]);
+        assert_eq!(whole[at + 2].trim(), term.meaning[1]);
+        assert_eq!(
+            whole[at + 3].trim(),
+            format!("in the replay: {}", term.shows)
+        );
+    }
+    assert_eq!(whole.len(), tictree::app::glossary_length());
+    for (width, height) in [(80, 24), (120, 40)] {
+        let terminal = screen(&app, width, height);
+        assert!(text(&terminal).contains("↓ more · Tab: keys · Esc or ? closes"));
+        assert_snapshot!(format!("glossary_{width}x{height}"), terminal.backend());
+    }
+    for _ in 0..whole.len() + 5 {
+        app.update(Action::Move(Direction::Down));
+    }
+    let end = help_lines(&screen(&app, 80, 24));
+    assert_eq!(end, whole[whole.len() - end.len()..]);
+    press(&mut app, &[Action::FocusNext]);
+    assert!(help_lines(&screen(&app, 120, 60))[0].contains("Playing"));
+    assert!(
+        app.popup.is_some(),
+        "Tab turns the page, it does not close the help"
+    );
+}
+
+/// docs/minimax.md's glossary lists the same terms, each in bold at the start of an item.
+#[test]
+fn the_docs_glossary_has_every_term() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/minimax.md");
+    let docs = std::fs::read_to_string(path).unwrap();
+    let glossary = docs
+        .split_once("\n## Glossary\n")
+        .and_then(|(_, rest)| rest.split("\n## ").next())
+        .expect("docs/minimax.md has a ## Glossary section");
+    let listed: Vec<&str> = glossary
+        .lines()
+        .filter_map(|l| l.strip_prefix("- **")?.split("**").next())
+        .collect();
+    assert_eq!(listed, TERMS);
 }

@@ -248,3 +248,80 @@ fn d_draws_the_replayed_search_for_a_file_and_refuses_a_search_too_big_to_read()
     let notice = app.notice.clone().unwrap_or_default();
     assert!(notice.contains("more than 1,000 positions"), "{notice}");
 }
+
+/// The first cutoff that prunes something in the alpha-beta replay of `xx./.o./..o` (X to move).
+fn at_a_pruning_cutoff() -> App {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    loop {
+        press(&mut app, &[Action::Replay(C::NextCutoff)]);
+        let state = app.replay().expect("open");
+        assert_eq!(state.replay.algorithm(), Algorithm::AlphaBeta);
+        if !state.replay.pruned().is_empty() {
+            return app;
+        }
+    }
+}
+
+/// At a cutoff the children view lists every move of the node that cut off: the searched ones
+/// with their values, the best starred, the pruned ones in words; the stack's rows say whose
+/// values they hold. `v` turns the same screen into max/min: X's values, rows `X max` / `O min`,
+/// the window X's on every row, the cutoff's row saying α ≥ β; `v` again turns it back.
+#[test]
+fn the_children_view_and_the_max_min_view_at_a_cutoff() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = at_a_pruning_cutoff();
+    let rules = Rules::TICTACTOE;
+    let pruned = rules.move_names(app.replay().expect("open").replay.pruned());
+    for (width, height) in [(80, 24), (120, 40)] {
+        let terminal = screen(&app, width, height);
+        let pane = pane_text(&terminal, "Search replay");
+        for name in &pruned {
+            assert!(pane.contains(&format!("{name} pruned")), "{pane}");
+        }
+        assert!(pane.contains("★") && pane.contains("children of"), "{pane}");
+        assert!(pane.contains("for O") && pane.contains("for X"), "{pane}");
+        assert!(text(&terminal).contains("· negamax ·") && !pane.contains("O min"));
+        assert_snapshot!(
+            format!("children_at_a_cutoff_{width}x{height}"),
+            terminal.backend()
+        );
+    }
+    let negamax = text(&screen(&app, 120, 40));
+    press(&mut app, &[Action::Replay(C::ToggleView)]);
+    for (width, height) in [(80, 24), (120, 40)] {
+        let terminal = screen(&app, width, height);
+        let pane = pane_text(&terminal, "Search replay");
+        assert!(text(&terminal).contains("· max/min ·"), "{pane}");
+        assert!(pane.contains("X max") && pane.contains("O min"), "{pane}");
+        assert!(pane.contains("α ≥ β") && !pane.contains("for O"), "{pane}");
+        for name in &pruned {
+            assert!(pane.contains(&format!("{name} pruned")), "{pane}");
+        }
+        assert_snapshot!(
+            format!("max_min_at_a_cutoff_{width}x{height}"),
+            terminal.backend()
+        );
+    }
+    // The view survives another algorithm, and `v` turns it back.
+    press(
+        &mut app,
+        &[Action::Replay(C::Algorithm(Algorithm::AlphaBeta))],
+    );
+    assert_eq!(
+        app.replay().expect("open").view,
+        tictree::engine::View::MaxMin
+    );
+    press(
+        &mut app,
+        &[Action::Replay(C::NextCutoff), Action::Replay(C::NextCutoff)],
+    );
+    let mut back = at_a_pruning_cutoff();
+    press(
+        &mut back,
+        &[Action::Replay(C::ToggleView), Action::Replay(C::ToggleView)],
+    );
+    assert_eq!(text(&screen(&back, 120, 40)), negamax);
+}

@@ -170,7 +170,7 @@ fn the_status_bar_keeps_help_and_quit_at_every_width() {
     assert!(
         wide.last()
             .unwrap()
-            .contains("e/g end/start  1/2/3 algo  p play  +/- speed")
+            .contains("e/g end/start  1/2/3 algo  v view  p play  +/- speed")
     );
 }
 

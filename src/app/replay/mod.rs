@@ -5,7 +5,7 @@ pub(in crate::app) mod picture;
 pub(in crate::app) mod update;
 
 use crate::app::review::ReviewState;
-use crate::engine::search::replay::Replay;
+use crate::engine::search::replay::{Replay, View};
 use crate::engine::{Algorithm, Seek};
 use std::collections::VecDeque;
 
@@ -45,6 +45,8 @@ pub enum ReplayCommand {
     Depth(i32),
     /// Draw the search as a Graphviz picture, for the loop to write to a file.
     Picture,
+    /// Show the values the other way: negamax (for the side to move) or max/min (for X).
+    ToggleView,
     /// Leave the replay.
     Close,
 }
@@ -54,6 +56,8 @@ pub enum ReplayCommand {
 pub struct ReplayState {
     /// The replay, at the step shown.
     pub replay: Replay,
+    /// How its values are shown: negamax or max/min.
+    pub view: View,
     /// The generation of the job that runs it to its end; its answer is dropped if stale.
     pub generation: u64,
     /// Whether that job is still running (the totals are not known yet).

@@ -9,7 +9,7 @@ use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::review::ReviewState;
 use crate::app::settings::values::ReplayDepth;
 use crate::app::state::{App, Mode};
-use crate::engine::search::replay::{Replay, ReplayLimits};
+use crate::engine::search::replay::{Replay, ReplayLimits, View};
 use crate::engine::{Algorithm, Status};
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -34,13 +34,14 @@ impl App {
         // would run the search here and freeze the keys: it waits for the count instead, and so
         // does every key after it, so that they take effect in the order they were pressed.
         let jump = matches!(command, ReplayCommand::End | ReplayCommand::NextCutoff);
-        // Leaving, another algorithm and the picture need no count.
+        // Leaving, another algorithm, the picture and the view need no count.
         let at_once = matches!(
             command,
             ReplayCommand::Close
                 | ReplayCommand::Algorithm(_)
                 | ReplayCommand::Depth(_)
                 | ReplayCommand::Picture
+                | ReplayCommand::ToggleView
         );
         if state.surveying && !at_once && (jump || !state.pending.is_empty()) {
             state.pending.push_back(command);
@@ -94,16 +95,36 @@ impl App {
             }
             ReplayCommand::Faster => state.speed = (state.speed + 1).min(SPEEDS.len() - 1),
             ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
-            ReplayCommand::Algorithm(algorithm) => {
-                // The same depth and budget, so the two algorithms' counts compare.
-                let (root, limits) = (*replay.root(), replay.limits());
-                let review = state.review.take();
-                self.jobs.push_back(Job::Cancel(JobKey::Replay));
-                self.open_replay_with(root, algorithm, limits, review);
-            }
+            ReplayCommand::Algorithm(algorithm) => self.switch_algorithm(algorithm),
+            ReplayCommand::ToggleView => state.view = state.view.toggled(),
             ReplayCommand::Depth(delta) => self.replay_at_depth(delta),
             ReplayCommand::Picture => self.save_picture(),
             ReplayCommand::Close => self.close_replay(),
+        }
+    }
+
+    /// Replays the same position with `algorithm`, from its start, in the view shown: the
+    /// student compares algorithms in the view they are reading.
+    fn switch_algorithm(&mut self, algorithm: Algorithm) {
+        // The same depth and budget, so the two algorithms' counts compare.
+        if let Some(state) = self.replay_mut() {
+            let limits = state.replay.limits();
+            self.replay_again(algorithm, limits);
+        }
+    }
+
+    /// The same position replayed again with `algorithm` within `limits`, in the same view,
+    /// leaving to the same review.
+    fn replay_again(&mut self, algorithm: Algorithm, limits: ReplayLimits) {
+        let Some(state) = self.replay_mut() else {
+            return;
+        };
+        let root = *state.replay.root();
+        let (review, view) = (state.review.take(), state.view);
+        self.jobs.push_back(Job::Cancel(JobKey::Replay));
+        self.open_replay_with(root, algorithm, limits, review);
+        if let Some(state) = self.replay_mut() {
+            state.view = view;
         }
     }
 
@@ -154,9 +175,7 @@ impl App {
             depth if depth >= empty => None,
             depth => Some(depth),
         };
-        let review = state.review.take();
-        self.jobs.push_back(Job::Cancel(JobKey::Replay));
-        self.open_replay_with(root, algorithm, limits, review);
+        self.replay_again(algorithm, limits);
     }
 
     /// Opens a replay of `root`'s search within `limits`, and asks for it to be run to its end in
@@ -176,6 +195,7 @@ impl App {
         }));
         self.mode = Mode::Replay(Box::new(ReplayState {
             replay,
+            view: View::Negamax,
             generation,
             surveying: true,
             autoplay: false,

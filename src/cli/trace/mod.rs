@@ -9,7 +9,7 @@ use crate::cli::common::format::status_words;
 use crate::cli::common::interrupt::Interrupt;
 use crate::engine::game::notation::thousands;
 use crate::engine::search::replay::{
-    self, EventKind, LeafKind, MAX_PICTURE_NODES, ReplayLimits, Trace,
+    self, EventKind, LeafKind, MAX_PICTURE_NODES, Origin, ReplayLimits, Trace,
 };
 use crate::engine::{
     Algorithm, Event, Move, Player, Position, ReplayValue, Rules, Status, StopFlag,
@@ -69,6 +69,52 @@ struct EventJson {
     ended: Option<bool>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     estimate: bool,
+    // Last, so the fields before them read as they always have.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alpha_from: Option<Option<OriginJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    beta_from: Option<Option<OriginJson>>,
+}
+
+/// Where a bound came from: a move chosen at a node of the path (`source` `move`, with who chose
+/// it, at which ply, and its value for that side) or the table's entry for the node at `ply`
+/// (`source` `table`). `null` in the event: nothing set it yet (the bound is infinite).
+#[derive(Serialize)]
+struct OriginJson {
+    source: &'static str,
+    ply: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<&'static str>,
+    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+    mv: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<Value>,
+}
+
+/// An origin as a field: present, `null` when open.
+fn origin(from: Origin, rules: &Rules) -> Option<Option<OriginJson>> {
+    Some(match from {
+        Origin::Open => None,
+        Origin::Move {
+            ply,
+            player,
+            mv,
+            value,
+        } => Some(OriginJson {
+            source: "move",
+            ply,
+            player: Some(side(player)),
+            mv: Some(rules.move_name(mv)),
+            value: Some(Value(value)),
+        }),
+        Origin::Table { ply } => Some(OriginJson {
+            source: "table",
+            ply,
+            player: None,
+            mv: None,
+            value: None,
+        }),
+    })
 }
 
 fn side(player: Player) -> &'static str {
@@ -99,11 +145,14 @@ fn event_json(event: &Event, rules: &Rules) -> EventJson {
             player,
             alpha,
             beta,
-            ..
+            alpha_from,
+            beta_from,
         } => {
             json.mv = Some(rules.move_name(mv));
             json.player = Some(side(player));
             (json.alpha, json.beta) = (window(alpha), window(beta));
+            json.alpha_from = origin(alpha_from, rules);
+            json.beta_from = origin(beta_from, rules);
         }
         EventKind::Leaf { kind, .. } => {
             json.result = Some(match kind {
@@ -129,10 +178,15 @@ fn event_json(event: &Event, rules: &Rules) -> EventJson {
             (json.alpha, json.beta) = (window(parent_alpha), window(parent_beta));
         }
         EventKind::Cutoff {
-            mv, beta, pruned, ..
+            mv,
+            beta,
+            beta_from,
+            pruned,
+            ..
         } => {
             json.mv = Some(rules.move_name(mv));
             json.beta = window(beta);
+            json.beta_from = origin(beta_from, rules);
             json.pruned = Some(rules.move_names(&pruned));
         }
         EventKind::TtHit {

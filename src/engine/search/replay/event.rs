@@ -185,6 +185,16 @@ impl Bound {
             Bound::Upper => "upper",
         }
     }
+
+    /// The same bound from the other side's point of view: a lower bound for O is an upper
+    /// bound for X.
+    pub fn flipped(self) -> Bound {
+        match self {
+            Bound::Exact => Bound::Exact,
+            Bound::Lower => Bound::Upper,
+            Bound::Upper => Bound::Lower,
+        }
+    }
 }
 
 /// Where a bound of a node's window came from: the move that set it at a node of the path (the

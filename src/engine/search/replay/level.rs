@@ -28,6 +28,12 @@ pub struct Level {
     pub(crate) window_alpha: ReplayValue,
     /// Whether the node searched children (only those results are worth storing).
     pub(crate) searched: bool,
+    /// Whether a table hit gave the node its value (the children view marks it).
+    pub(crate) from_table: bool,
+    /// Whether a cutoff ended the node: its untried moves are pruned.
+    pub(crate) cut: bool,
+    /// Where the values of its tried children start in the machine.
+    pub(crate) values_first: u32,
     /// This node's moves are `moves[first..end]` of the machine; `next` is the next to try.
     pub(crate) first: u32,
     pub(crate) next: u32,
@@ -70,6 +76,9 @@ impl Level {
             best_move: None,
             window_alpha: alpha,
             searched: false,
+            from_table: false,
+            cut: false,
+            values_first: 0,
             first,
             next: first,
             end: first,

@@ -1,6 +1,7 @@
 //! The search as an explicit-stack machine: one event per step, no recursion, so it can stop
 //! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
 
+use super::child::Child;
 use super::counters::{Counters, ReplayLimits};
 use super::event::{Bound, Event, EventKind, LeafKind, MoveList, Origin, ReplayValue};
 use super::level::Level;
@@ -58,6 +59,10 @@ pub(crate) struct Machine {
     pub stack: Vec<Level>,
     /// The move lists of every level, one after the other.
     moves: Vec<Move>,
+    /// The values of the children tried so far by every level, one level after the other
+    /// (each with whether the table gave it): the children view. Only tried children take room,
+    /// so a checkpoint stays small on a board with many moves; the rest follow from `next`.
+    values: Vec<(ReplayValue, bool)>,
     phase: Phase,
     pub event: Option<Event>,
     pub counters: Counters,
@@ -72,6 +77,7 @@ impl Machine {
             step: 0,
             stack: vec![Level::root(root)],
             moves: Vec::new(),
+            values: Vec::new(),
             phase: Phase::Done,
             event: None,
             counters: Counters::default(),
@@ -98,12 +104,34 @@ impl Machine {
         })
     }
 
+    /// What each move of the node at `depth` has led to so far, aligned with `moves_of(depth)`.
+    pub fn children_of(&self, depth: usize) -> Vec<Child> {
+        let Some(level) = self.stack.get(depth) else {
+            return Vec::new();
+        };
+        // This level's values end where the child on the path starts its own, if there is one.
+        let below = self.stack.get(depth + 1);
+        let end = below.map_or(self.values.len(), |child| child.values_first as usize);
+        let values = &self.values[level.values_first as usize..end];
+        // The child on the path, if any, is the last one entered, right after those values.
+        let searching = below.map(|_| values.len());
+        (0..(level.end - level.first) as usize)
+            .map(|index| match values.get(index) {
+                Some(&(value, table)) => Child::Done { value, table },
+                None if Some(index) == searching => Child::Searching,
+                None if level.cut => Child::Pruned,
+                None => Child::NotYet,
+            })
+            .collect()
+    }
+
     /// Rough heap and inline size in bytes. Only the memory tests measure it.
     #[cfg(test)]
     pub fn bytes(&self) -> usize {
         size_of::<Machine>()
             + self.stack.capacity() * size_of::<Level>()
             + self.moves.capacity() * size_of::<Move>()
+            + self.values.capacity() * size_of::<(ReplayValue, bool)>()
             + self.root_scores.capacity() * size_of::<(Move, ReplayValue)>()
     }
 
@@ -219,6 +247,7 @@ impl Machine {
         };
         if ends {
             top.best = value;
+            top.from_table = true;
             return Some(Phase::TtHit(entry, true));
         }
         let from_table = Origin::Table { ply: top.ply };
@@ -276,7 +305,9 @@ impl Machine {
                 self.counters.cutoffs += 1;
                 self.phase = Phase::Return;
                 let top = *self.top();
-                let pruned = MoveList::from_slice(&self.moves[top.next as usize..top.end as usize]);
+                let untried = top.next as usize..top.end as usize;
+                let pruned = MoveList::from_slice(&self.moves[untried]);
+                self.top().cut = true;
                 self.top().next = top.end;
                 self.event_at(
                     &top,
@@ -323,6 +354,7 @@ impl Machine {
         };
         let first = self.moves.len() as u32;
         let mut child = Level::child(mv, position, parent.ply + 1, (alpha, beta), first);
+        child.values_first = self.values.len() as u32;
         // Negamax swaps the bounds, and so their origins: the parent's β is the child's α.
         if !open {
             (child.alpha_from, child.beta_from) = (parent.beta_from, parent.alpha_from);
@@ -352,6 +384,7 @@ impl Machine {
             .pop()
             .unwrap_or_else(|| unreachable!("a node to leave"));
         self.moves.truncate(node.first as usize);
+        self.values.truncate(node.values_first as usize);
         if context.algorithm == Algorithm::Engine && node.searched {
             let bound = if node.best.key() <= node.window_alpha.key() {
                 Bound::Upper
@@ -388,6 +421,7 @@ impl Machine {
             };
         }
         let parent = *parent;
+        self.values.push((value, node.from_table));
         self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {
             Phase::Cutoff
         } else {

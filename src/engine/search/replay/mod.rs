@@ -19,6 +19,7 @@
 //! `MAX_CHECKPOINTS` are kept: when full, every other one is dropped and the interval doubles, so
 //! memory stays bounded and a step back re-runs fewer than `interval` events.
 
+mod child;
 mod counters;
 mod event;
 mod explored;
@@ -27,9 +28,12 @@ mod machine;
 mod order;
 mod picture;
 mod sentence;
+mod sentence_back;
 mod table;
 mod trace;
+mod view;
 
+pub use child::Child;
 pub use counters::{Counters, ReplayLimits};
 pub use event::{Bound, Event, EventKind, LeafKind, MoveList, Origin, ReplayValue};
 pub use explored::{ExploredNode, ExploredTree, NodeId};
@@ -37,6 +41,7 @@ pub use level::Level;
 pub use picture::{MAX_PICTURE_NODES, picture};
 pub use sentence::{intro_sentence, sentence};
 pub use trace::Trace;
+pub use view::View;
 
 use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Position};
@@ -133,8 +138,14 @@ impl Replay {
         self.machine.event.as_ref()
     }
 
-    /// One sentence on the last event (an introduction at step 0, a summary added at the end).
+    /// One sentence on the last event (an introduction at step 0, a summary added at the end),
+    /// in the negamax view.
     pub fn sentence(&self) -> String {
+        self.sentence_in(View::Negamax)
+    }
+
+    /// One sentence on the last event, its values as `view` shows them.
+    pub fn sentence_in(&self, view: View) -> String {
         let rules = self.root.rules();
         let text = match self.event() {
             None => {
@@ -145,10 +156,10 @@ impl Replay {
                 }
                 intro_sentence(&self.root, self.algorithm(), limits)
             }
-            Some(event) => sentence(event, rules, self.algorithm()),
+            Some(event) => sentence(event, rules, self.algorithm(), view),
         };
         if self.finished() {
-            let end = self.end_sentence();
+            let end = self.end_sentence(view);
             if self.step() == 0 {
                 return end;
             }
@@ -158,7 +169,7 @@ impl Replay {
     }
 
     /// The sentence at the end: what the search found.
-    fn end_sentence(&self) -> String {
+    fn end_sentence(&self, view: View) -> String {
         let counters = self.counters();
         if self.step() == 0 && !self.truncated() {
             return intro_sentence(self.root(), self.algorithm(), self.limits());
@@ -189,10 +200,17 @@ impl Replay {
                 self.root().legal_moves().len()
             );
         }
-        format!(
-            "End of the search: {counts}. Best: {} with {best} for {side}.",
-            list(rules, &best_moves)
-        )
+        let best_moves = list(rules, &best_moves);
+        match view {
+            View::Negamax => {
+                format!("End of the search: {counts}. Best: {best_moves} with {best} for {side}.")
+            }
+            View::MaxMin => format!(
+                "End of the search: {counts}. Best: {best_moves} with {} for X ({side} {}).",
+                view.value(side, best),
+                view.role(side)
+            ),
+        }
     }
 
     /// Does one event; false at the end.
@@ -379,6 +397,12 @@ impl Replay {
         self.machine.moves_of(depth)
     }
 
+    /// What each move of the node at `depth` of the stack has led to so far, aligned with
+    /// `moves_of(depth)`: a value (for that node's side to move), searching, not yet or pruned.
+    pub fn children_of(&self, depth: usize) -> Vec<Child> {
+        self.machine.children_of(depth)
+    }
+
     /// The moves from the root to the current node.
     pub fn path(&self) -> Vec<Move> {
         self.machine
@@ -449,7 +473,7 @@ mod tests {
     #[test]
     fn the_replay_checkpoints_stay_bounded_on_the_biggest_board() {
         // The app's replay (a million nodes, `app::REPLAY_NODES`), 2.8 million events: the
-        // checkpoints thin out to 512 of them, 3.3 MiB in all.
+        // checkpoints thin out to 512 of them, 4.1 MiB in all (with the children's values).
         let rules = "8x8k5".parse().unwrap();
         let bytes = memory_at_the_end(rules, Algorithm::AlphaBeta, Some(1_000_000));
         assert!(bytes < 8 << 20, "{bytes} bytes");

@@ -1,8 +1,12 @@
 //! One plain-English sentence per event, for the replay view: cells in the game's notation, X and
-//! O by name, and every value said from someone's point of view.
+//! O by name, and every value said from someone's point of view: the side to move's (negamax) or
+//! X's (max/min, `View`). Returns and cutoffs, which differ most between the two, are in
+//! `sentence_back.rs`.
 
 use super::counters::ReplayLimits;
 use super::event::{Bound, Event, EventKind, LeafKind, Origin, ReplayValue};
+use super::sentence_back::{back, cutoff};
+use super::view::View;
 use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::rules::Rules;
@@ -22,9 +26,12 @@ fn is_are(count: usize) -> &'static str {
     if count == 1 { "is" } else { "are" }
 }
 
-/// The sentence of one event of a replay of `algorithm` on a game of `rules`.
-pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
+/// The sentence of one event of a replay of `algorithm` on a game of `rules`, its values as
+/// `view` shows them.
+pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm, view: View) -> String {
     let side = event.to_move;
+    // Whose values the sentence speaks of: the side to move, or X in max/min.
+    let owner = view.owner(side);
     let name = |mv: Move| rules.move_name(mv);
     let last = event.path.last().copied();
     match event.kind {
@@ -37,102 +44,78 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm) -> String {
             beta_from,
         } => {
             let head = format!("{player} plays {} (depth {})", name(mv), event.ply);
-            let origins = window_origins(rules, side, (alpha, alpha_from), (beta, beta_from));
-            enter(&head, event, (alpha, beta), &origins, algorithm)
+            let (alpha, beta) = view.window(side, (alpha, beta));
+            let (alpha_from, beta_from) = view.origins(side, (alpha_from, beta_from));
+            let origins = window_origins(rules, owner, (alpha, alpha_from), (beta, beta_from));
+            enter(&head, event, (alpha, beta), &origins, (algorithm, view))
         }
         EventKind::Leaf { value, kind } => {
             let after = last.map_or(String::new(), |mv| {
                 format!("{} plays {} → ", side.opponent(), name(mv))
             });
-            leaf(&after, side, value, kind)
+            leaf(&after, owner, view.value(side, value), kind)
         }
-        EventKind::Return {
-            mv,
-            value,
-            parent_best,
-            new_best,
-            raised_alpha,
-            parent_alpha,
-            parent_beta,
-        } => {
-            let parent = side.opponent();
-            let depth = event.ply - 1;
-            let at = if depth == 0 {
-                "Back at the root".to_string()
-            } else {
-                format!("Back at depth {depth}")
-            };
-            let mut text = format!(
-                "{at}: {} is worth {} for {parent} ({value} for {side}); ",
-                name(mv),
-                -value
-            );
-            if new_best {
-                text += &format!("a new best, best so far {parent_best}");
-            } else {
-                text += &format!("best so far stays {parent_best}");
-            }
-            if raised_alpha {
-                text += &format!(", α raised to {parent_alpha}");
-            }
-            if algorithm != Algorithm::Minimax && depth > 0 {
-                text += &format!(", β {parent_beta}");
-            }
-            text + "."
-        }
-        EventKind::Cutoff {
-            mv,
-            value,
-            beta,
-            beta_from,
-            pruned,
-        } => format!(
-            "Reply {} scores {value} ≥ β {beta} for {side}: {} ({}).",
-            name(mv),
-            pruned_tail(rules, &pruned),
-            refutation(rules, side, beta, beta_from)
-        ),
+        EventKind::Return { .. } => back(event, rules, algorithm, view),
+        EventKind::Cutoff { .. } => cutoff(event, rules, view),
         EventKind::TtHit {
             value,
             bound,
             ended,
             alpha,
             beta,
-        } => format!(
-            "Table hit: this position was seen before, with {} for {side}: {}.",
-            stored(value, bound),
-            table_outcome(bound, ended, alpha, beta)
-        ),
+        } => {
+            // An O node's lower bound is an upper bound for X, and its window is X's (−β, −α).
+            let bound = if owner == side {
+                bound
+            } else {
+                bound.flipped()
+            };
+            let (alpha, beta) = view.window(side, (alpha, beta));
+            format!(
+                "Table hit: this position was seen before, with {} for {owner}: {}.",
+                stored(view.value(side, value), bound),
+                table_outcome(bound, ended, alpha, beta)
+            )
+        }
     }
 }
 
 /// Entering a node after `head` ("X plays d1 (depth 2)"): at the root, why each root move's
-/// score is exact.
+/// score is exact. The window is the view's (X's in max/min).
 fn enter(
     head: &str,
     event: &Event,
     (alpha, beta): (ReplayValue, ReplayValue),
     origins: &str,
-    algorithm: Algorithm,
+    (algorithm, view): (Algorithm, View),
 ) -> String {
     let side = event.to_move;
+    // Negamax says whose window it is; max/min says what the side to move does with it.
+    let (head, whose) = match view {
+        View::Negamax => (head.to_string(), format!(" for {side}")),
+        View::MaxMin => (
+            format!("{head}; {side} to move, {side} {}", view.role(side)),
+            String::new(),
+        ),
+    };
     match (algorithm, event.ply) {
         (Algorithm::Minimax, 1) => format!(
             "{head}. Minimax keeps no window: it searches every reply, so this root move \
              gets its exact score."
         ),
-        (Algorithm::Minimax, _) => format!("{head}; {side} to move."),
+        (Algorithm::Minimax, _) if view == View::Negamax => format!("{head}; {side} to move."),
+        (Algorithm::Minimax, _) => format!("{head}."),
         (_, 1) => format!(
-            "{head}, α {alpha}, β {beta} for {side}: each root move gets a full window \
+            "{head}, α {alpha}, β {beta}{whose}: each root move gets a full window \
              of its own, so its exact score is found, not just whether it beats the others."
         ),
-        _ => format!("{head}, α {alpha}, β {beta} for {side}{origins}."),
+        _ => format!("{head}, α {alpha}, β {beta}{whose}{origins}."),
     }
 }
 
-/// Where a window's bounds came from, for `side` at the node entered: ` (α +3: X is already
-/// sure of +3 with c2 at depth 1; β +7: O can already hold X to +7 with a1 at depth 2)`, or
-/// nothing while both are open.
+/// Where a window's bounds came from, for `side` (the side to move, or X in max/min): ` (α +3:
+/// X is already sure of +3 with c2 at depth 1; β +7: O can already hold X to +7 with a1 at
+/// depth 2)`, or nothing while both are open.
 fn window_origins(
     rules: &Rules,
     side: Player,
@@ -165,14 +148,14 @@ fn window_origins(
     }
 }
 
-/// Why a cutoff's line is refuted: the opponent's choice higher up that set β.
-fn refutation(rules: &Rules, side: Player, beta: ReplayValue, beta_from: Origin) -> String {
-    match beta_from {
+/// Why a cutoff's line is refuted: the opponent's choice higher up that set the bound, which
+/// `holds` says ("holds O to -8", or in max/min for an O node "makes sure of +8").
+pub(super) fn refutation(rules: &Rules, holds: &str, bound_from: Origin) -> String {
+    match bound_from {
         Origin::Move {
             ply, player, mv, ..
         } => format!(
-            "{player} would not allow this: {player}'s {} at depth {ply} already holds {side} to \
-             {beta}",
+            "{player} would not allow this: {player}'s {} at depth {ply} already {holds}",
             rules.move_name(mv)
         ),
         Origin::Table { .. } => {
@@ -200,15 +183,11 @@ fn leaf(after: &str, side: Player, value: ReplayValue, kind: LeafKind) -> String
 }
 
 /// What a cutoff prunes: the moves left, or none.
-fn pruned_tail(rules: &Rules, pruned: &[Move]) -> String {
+pub(super) fn pruned_tail(rules: &Rules, pruned: &[Move]) -> String {
     if pruned.is_empty() {
-        "cutoff, though no moves were left to prune".to_string()
+        "no moves were left to prune".to_string()
     } else {
-        format!(
-            "cutoff, {} {} pruned",
-            list(rules, pruned),
-            is_are(pruned.len())
-        )
+        format!("{} {} pruned", list(rules, pruned), is_are(pruned.len()))
     }
 }
 

@@ -1,0 +1,117 @@
+//! The sentences of a return and of a cutoff, in either view. These are where negamax and
+//! max/min read most differently: negamax says every side raises its own α; max/min says X
+//! raises α and O lowers β, and a cutoff is the textbook's α ≥ β.
+
+use super::event::{Event, EventKind};
+use super::sentence::{pruned_tail, refutation};
+use super::view::View;
+use crate::engine::game::position::Player;
+use crate::engine::game::rules::Rules;
+use crate::engine::search::Algorithm;
+
+/// A node returns to its parent (`event` is a `Return`): the child's value for the parent, the
+/// parent's best so far and its window afterwards.
+pub(super) fn back(event: &Event, rules: &Rules, algorithm: Algorithm, view: View) -> String {
+    let EventKind::Return {
+        mv,
+        value,
+        parent_best,
+        new_best,
+        raised_alpha,
+        parent_alpha,
+        parent_beta,
+    } = event.kind
+    else {
+        return String::new();
+    };
+    let side = event.to_move;
+    let parent = side.opponent();
+    let depth = event.ply - 1;
+    let at = if depth == 0 {
+        "Back at the root".to_string()
+    } else {
+        format!("Back at depth {depth}")
+    };
+    let name = rules.move_name(mv);
+    let best = view.value(parent, parent_best);
+    let mut text = match view {
+        View::Negamax => format!(
+            "{at}: {name} is worth {} for {parent} ({value} for {side}); ",
+            -value
+        ),
+        View::MaxMin => format!(
+            "{at}, where {parent} {}: {name} is worth {} for X; ",
+            view.role(parent),
+            view.value(side, value)
+        ),
+    };
+    if new_best {
+        text += &format!("a new best, best so far {best}");
+    } else {
+        text += &format!("best so far stays {best}");
+    }
+    let windowed = algorithm != Algorithm::Minimax && depth > 0;
+    let (alpha, beta) = view.window(parent, (parent_alpha, parent_beta));
+    match (view, parent) {
+        (View::MaxMin, Player::O) if windowed => {
+            // O's own α rising is X's β falling: the most O will let X have.
+            if raised_alpha {
+                text += &format!(", β lowered to {beta}, α {alpha}");
+            } else {
+                text += &format!(", α {alpha}, β {beta}");
+            }
+        }
+        (View::MaxMin, _) if windowed && !raised_alpha => {
+            text += &format!(", α {alpha}, β {beta}");
+        }
+        _ => {
+            if raised_alpha {
+                text += &format!(", α raised to {alpha}");
+            }
+            if windowed {
+                text += &format!(", β {beta}");
+            }
+        }
+    }
+    text + "."
+}
+
+/// A reply reached β (`event` is a `Cutoff`): its value, the window crossed, the cutoff
+/// condition α ≥ β said in words, what is pruned and the choice higher up that refutes the line.
+pub(super) fn cutoff(event: &Event, rules: &Rules, view: View) -> String {
+    let EventKind::Cutoff {
+        mv,
+        value,
+        beta,
+        beta_from,
+        pruned,
+    } = event.kind
+    else {
+        return String::new();
+    };
+    let side = event.to_move;
+    let name = rules.move_name(mv);
+    let pruned = pruned_tail(rules, &pruned);
+    // The reply raised the node's own α to its value: that α now meets β.
+    match (view, side) {
+        (View::Negamax, _) => format!(
+            "Reply {name} scores {value} ≥ β {beta} for {side}: α rises to {value}, and α ≥ β \
+             is the cutoff condition: {pruned} ({}).",
+            refutation(rules, &format!("holds {side} to {beta}"), beta_from)
+        ),
+        (View::MaxMin, Player::X) => format!(
+            "Reply {name} scores {value} for X: α rises to {value}, at or above β {beta}, and \
+             α ≥ β is the cutoff condition: {pruned} ({}).",
+            refutation(rules, &format!("holds X to {beta}"), beta_from)
+        ),
+        (View::MaxMin, Player::O) => {
+            // O's value v ≥ O's β is X's −v ≤ X's α = −(O's β).
+            let (held, alpha) = (-value, -beta);
+            format!(
+                "Reply {name} holds X to {held}: β falls to {held}, at or below α {alpha}, and \
+                 α ≥ β is the cutoff condition: {pruned} ({}).",
+                refutation(rules, &format!("makes sure of {alpha}"), beta_from)
+            )
+        }
+    }
+}

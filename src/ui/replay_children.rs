@@ -1,0 +1,62 @@
+//! The replay pane's children view: every move of the node being decided, in search order,
+//! with what it has led to so far. Each state is a word, not only a colour: a value, `now` (being
+//! searched), `not yet`, `pruned`, `(table)` for a value the transposition table gave, and `★`
+//! before the best so far.
+
+use super::theme::Theme;
+use super::wrap;
+use crate::engine::{Child, Replay, Rules, View};
+use ratatui::text::{Line, Span};
+
+/// The children of the deepest node on the stack that has moves (a leaf or a node ended by the
+/// table has none: its parent is the one deciding), flowed over as many rows as they need.
+pub(super) fn children_rows(
+    replay: &Replay,
+    view: View,
+    rules: Rules,
+    theme: Theme,
+    width: u16,
+) -> Vec<Line<'static>> {
+    let stack = replay.stack();
+    let Some(depth) = (0..stack.len())
+        .rev()
+        .find(|&depth| !replay.moves_of(depth).is_empty())
+    else {
+        return Vec::new();
+    };
+    let level = &stack[depth];
+    let side = level.position.to_move();
+    let node = match level.mv {
+        Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
+        None => "the root".to_string(),
+    };
+    let mut groups: Vec<Vec<Span<'static>>> = vec![vec![Span::styled(
+        format!("children of {node} ({}, ★ best):", view.label(side)),
+        theme.dim(),
+    )]];
+    let children = replay.children_of(depth);
+    let moves = replay.moves_of(depth);
+    for (index, (&mv, child)) in moves.iter().zip(children).enumerate() {
+        let name = rules.move_name(mv);
+        let best = level.best_move == Some(mv) && child.value().is_some();
+        let (text, style) = match child {
+            Child::Done { value, table } => {
+                let value = view.value(side, value);
+                let from = if table { " (table)" } else { "" };
+                let star = if best { "★" } else { "" };
+                let style = if best {
+                    theme.strong()
+                } else {
+                    ratatui::style::Style::new()
+                };
+                (format!("{star}{name} {value}{from}"), style)
+            }
+            Child::Searching => (format!("{name} now"), theme.selected()),
+            Child::NotYet => (format!("{name} not yet"), theme.dim()),
+            Child::Pruned => (format!("{name} pruned"), theme.pruned()),
+        };
+        let sep = if index + 1 < moves.len() { " ·" } else { "" };
+        groups.push(vec![Span::styled(text, style), Span::raw(sep)]);
+    }
+    wrap::flow(groups, 1, width, 1)
+}
