@@ -45,6 +45,9 @@ impl App {
         if matches!(self.mode, Mode::Review(_)) {
             return self.review_action(action);
         }
+        if matches!(self.mode, Mode::Quiz(_)) {
+            return self.quiz_action(action);
+        }
         match action {
             Action::Replay(command) => self.replay_command(command),
             Action::OpenReplay => self.open_replay(Algorithm::AlphaBeta),
@@ -79,10 +82,11 @@ impl App {
             Action::PageDown => self.log.scroll_by(-PAGE),
             Action::Edit => self.open_editor(),
             Action::Review => self.open_review(),
+            Action::OpenQuiz => self.open_quiz(),
             Action::Copy => self.copy(),
             Action::Quit => self.quit(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
-            Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) => {}
+            Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
             Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
         }
     }

@@ -179,6 +179,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
         Mode::Edit(_) => edit_keys(),
         Mode::Replay(state) => replay_keys(state.autoplay),
         Mode::Review(_) => review_keys(),
+        Mode::Quiz(_) => quiz_keys(),
         Mode::Game => game_keys(app),
     }
 }
@@ -342,4 +343,17 @@ fn focus_keys(app: &App) -> Vec<Hint> {
         _ => {}
     }
     keys
+}
+
+/// The quiz's keys (the pane's border says which apply to the question shown).
+fn quiz_keys() -> Vec<Hint> {
+    vec![
+        Hint::new("Enter", "answer/next")
+            .short("Enter", "ok")
+            .always(),
+        Hint::new("s", "replay"),
+        Hint::new("Esc", "leave").always(),
+        help(),
+        quit(),
+    ]
 }

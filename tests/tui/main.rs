@@ -16,6 +16,7 @@ mod explorer;
 mod help;
 mod play;
 mod props;
+mod quiz;
 mod replay;
 mod review;
 mod screens;

@@ -4,6 +4,7 @@
 pub(in crate::app) mod picture;
 pub(in crate::app) mod update;
 
+use crate::app::quiz::QuizState;
 use crate::app::review::ReviewState;
 use crate::engine::search::replay::Replay;
 use crate::engine::{Algorithm, Seek};
@@ -74,6 +75,8 @@ pub struct ReplayState {
     /// The review this replay was opened from (`s` there), which leaving the replay returns to;
     /// its job goes on meanwhile.
     pub review: Option<Box<ReviewState>>,
+    /// The quiz this replay was opened from (`s` after an answer), which leaving it returns to.
+    pub quiz: Option<Box<QuizState>>,
 }
 
 impl ReplayState {

@@ -93,8 +93,12 @@ impl App {
             ReplayCommand::Algorithm(algorithm) => {
                 let root = *replay.root();
                 let review = state.review.take();
+                let quiz = state.quiz.take();
                 self.jobs.push_back(Job::Cancel(JobKey::Replay));
                 self.open_replay_at(root, algorithm, review);
+                if let Some(state) = self.replay_mut() {
+                    state.quiz = quiz;
+                }
             }
             ReplayCommand::Picture => self.save_picture(),
             ReplayCommand::Close => self.close_replay(),
@@ -129,14 +133,20 @@ impl App {
             pending: VecDeque::new(),
             seeking: None,
             review,
+            quiz: None,
         }));
     }
 
-    /// Leaves the replay (its background job is cancelled): back to the review it was opened
-    /// from, else to the game.
+    /// Leaves the replay (its background job is cancelled): back to the review or the quiz it
+    /// was opened from, else to the game.
     pub(crate) fn close_replay(&mut self) {
         let review = self.replay_mut().and_then(|state| state.review.take());
-        self.mode = review.map_or(Mode::Game, Mode::Review);
+        let quiz = self.replay_mut().and_then(|state| state.quiz.take());
+        self.mode = match (review, quiz) {
+            (Some(review), _) => Mode::Review(review),
+            (None, Some(quiz)) => Mode::Quiz(quiz),
+            (None, None) => Mode::Game,
+        };
         self.jobs.push_back(Job::Cancel(JobKey::Replay));
     }
 
