@@ -132,7 +132,7 @@ pub const HELP: &[HelpSection] = &[
         keys: &[
             (
                 "↑ ↓",
-                "start screen: choose this game or picked easy / medium / hard",
+                "start screen: this game, or picked easy / medium / hard",
             ),
             (
                 "Enter",
@@ -143,10 +143,7 @@ pub const HELP: &[HelpSection] = &[
                 "board questions: move the cursor to a cell",
             ),
             ("Space", "prune question: mark / unmark the cell"),
-            (
-                "+7 -3 0 / w3 d l2 / -inf 8",
-                "type a score / an outcome / α β",
-            ),
+            ("+7 / w3 / -inf 8", "type a score / an outcome / α β"),
             ("Backspace", "delete the last character or mark"),
             ("n", "after an answer: the next question"),
             ("s", "after an answer: the replay where it is explained"),

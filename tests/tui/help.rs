@@ -36,7 +36,7 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     assert_snapshot!("help", terminal.backend());
     // On a tall terminal the whole popup shows: its text is reviewed in the snapshot, and a few
     // lines are spelled out here, independently of the table they are drawn from.
-    let tall = screen(&app, 100, 80);
+    let tall = screen(&app, 100, 100);
     let whole = help_lines(&tall);
     assert_snapshot!("help_whole", whole.join("\n"));
     for line in [
@@ -44,6 +44,8 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
         "     Enter / Space  place a mark at the cursor",
         "             u / r  undo to your previous turn / redo",
         " Search replay (after s)",
+        " Quiz (after Q): predict, then see why",
+        "                 Q  quiz: predict scores, best moves, prunes, α β (keys below)",
         "                 x  run to the next cutoff",
         "        q / Ctrl-C  quit",
         " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
