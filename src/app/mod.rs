@@ -34,8 +34,8 @@ pub use help::{HELP, HelpSection, help_length};
 pub use jobs::kept_solvers::KeptSolvers;
 pub use jobs::worker::Worker;
 pub use jobs::{
-    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody,
-    ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
+    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, QuizRequest, Reply,
+    ReplyBody, ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, printable, thousands};
 pub use play::board_view::{BoardView, Ghost, Mark};

@@ -344,6 +344,12 @@ impl App {
                 }
                 return;
             }
+            (JobKey::Quiz, generation) => {
+                if let ReplyBody::Quizzed(quiz) = reply.body {
+                    self.receive_quiz(generation, quiz);
+                }
+                return;
+            }
             (JobKey::Replay, generation) => {
                 if let ReplyBody::Surveyed(replay) = reply.body {
                     self.receive_survey(generation, *replay.0);
@@ -364,7 +370,10 @@ impl App {
                 self.maybe_ai_move();
             }
             ReplyBody::Chosen(skill, mv, elapsed) => self.receive_choice(skill, mv, elapsed),
-            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) | ReplyBody::Judged(_) => {}
+            ReplyBody::Compared(_)
+            | ReplyBody::Surveyed(_)
+            | ReplyBody::Judged(_)
+            | ReplyBody::Quizzed(_) => {}
         }
     }
 

@@ -35,6 +35,9 @@ impl Widget for QuizPane<'_> {
         block.render(area, buf);
         let lines = match (&state.phase, state.question()) {
             (QuizPhase::Start, _) => start(state, self.rules, theme),
+            (QuizPhase::Making, _) => vec![Line::raw(
+                "Making ten questions: every position searched exactly…",
+            )],
             (QuizPhase::Asking, Some(question)) => asking(state, question, theme),
             (QuizPhase::Answered(checked), Some(question)) => answered(question, checked, theme),
             _ => summary(state, theme),
@@ -63,7 +66,7 @@ impl Widget for QuizPane<'_> {
 fn title(state: &QuizState, width: u16) -> String {
     let seed = format!("seed {}", state.seed);
     let (at, score) = match state.phase {
-        QuizPhase::Start => return format!(" Quiz · {seed} "),
+        QuizPhase::Start | QuizPhase::Making => return format!(" Quiz · {seed} "),
         QuizPhase::Summary => ("done".to_string(), state.score_line()),
         _ => (
             format!("question {} of {}", state.index + 1, state.total()),
@@ -84,6 +87,7 @@ fn title(state: &QuizState, width: u16) -> String {
 fn keys(state: &QuizState) -> Vec<String> {
     let long = match (&state.phase, state.question().map(Question::entry)) {
         (QuizPhase::Start, _) => " ↑↓ choose · Enter start · Esc leave ",
+        (QuizPhase::Making, _) => " Esc leave ",
         (QuizPhase::Asking, Some(Entry::Typed)) => " type · Backspace · Enter answer · Esc leave ",
         (QuizPhase::Asking, Some(Entry::Cell)) => " ←↓↑→ cursor · Enter answer · Esc leave ",
         (QuizPhase::Asking, _) => " ←↓↑→ · Space mark · Enter answer · Esc leave ",

@@ -232,3 +232,17 @@ fn picked_positions_keep_to_their_difficulty() {
         assert!(empty <= 12, "{empty}");
     }
 }
+
+#[test]
+fn a_board_where_random_play_never_nears_the_end_has_no_quiz() {
+    // 8×8 with 3 in a row: a line comes long before 9 empty cells.
+    let rules: Rules = "8x8k3".parse().unwrap();
+    assert!(
+        generate(
+            &Source::Picked(rules, Difficulty::Easy),
+            Algorithm::AlphaBeta,
+            1
+        )
+        .is_none()
+    );
+}

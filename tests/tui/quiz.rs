@@ -5,7 +5,7 @@
 
 use crate::inline_app::*;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{App, Mode, QuizPhase, QuizState};
+use tictree::app::{Action, App, Job, JobKey, Mode, QuizPhase, QuizState};
 use tictree::engine::game::score::signed as signed_score;
 use tictree::engine::quiz::{Entry, Kind, Question};
 use tictree::engine::{Move, Outcome, Rules};
@@ -293,4 +293,54 @@ fn small_terminals_do_not_panic() {
     for (width, height) in [(1, 1), (30, 8), (50, 14)] {
         screen(&app, width, height);
     }
+}
+
+#[test]
+fn the_questions_are_made_in_the_background_and_esc_does_not_wait() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    // Enter without running the job: the pane says the questions are being made.
+    app.update(action_for_key(&app, &key(KeyCode::Enter)).unwrap());
+    assert!(matches!(state(&app).phase, QuizPhase::Making));
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    let Some(Job::Quiz(request)) = jobs.last().cloned() else {
+        panic!("Enter asks for the questions: {jobs:?}");
+    };
+    assert!(text(&screen(&app, 80, 24)).contains("Making ten questions"));
+    // A reply of another generation is dropped; the right one asks the first question.
+    let replies = replies(Job::Quiz(request), &Default::default());
+    let mut stale = replies[0].clone();
+    stale.generation += 1;
+    app.update(Action::Search(stale));
+    assert!(matches!(state(&app).phase, QuizPhase::Making));
+    app.update(Action::Search(replies[0].clone()));
+    assert!(matches!(state(&app).phase, QuizPhase::Asking));
+    // Esc while another quiz is being made cancels it and goes back to the game.
+    for _ in 0..10 {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    app.update(action_for_key(&app, &key(KeyCode::Enter)).unwrap());
+    assert!(matches!(state(&app).phase, QuizPhase::Making));
+    app.update(action_for_key(&app, &key(KeyCode::Esc)).unwrap());
+    assert!(matches!(app.mode, Mode::Game));
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    assert!(
+        jobs.iter()
+            .any(|job| matches!(job, Job::Cancel(JobKey::Quiz))),
+        "{jobs:?}"
+    );
+}
+
+#[test]
+fn a_board_with_no_position_near_the_end_says_so() {
+    let rules: Rules = "8x8k3".parse().unwrap();
+    let mut app = App::new(options(rules), false);
+    // The exact minimax analysis of the empty 8×8 board would never end: dropped.
+    while app.take_job().is_some() {}
+    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+    assert!(matches!(state(&app).phase, QuizPhase::Start));
+    let error = state(&app).error.clone().unwrap();
+    assert!(error.contains("no position to ask about"), "{error}");
 }

@@ -23,6 +23,8 @@ impl App {
         state.error = None;
         match state.phase {
             QuizPhase::Start => self.quiz_start_key(key),
+            // Only Esc (above) while the questions are being made.
+            QuizPhase::Making => {}
             QuizPhase::Asking => self.quiz_answer_key(key),
             QuizPhase::Answered(_) => match key {
                 QuizKey::Enter | QuizKey::Char('n') => self.next_question(),

@@ -34,6 +34,8 @@ pub const DEFAULT_SOURCE: usize = 2;
 pub enum QuizPhase {
     /// The start screen: choosing where the questions come from.
     Start,
+    /// The questions are being made in the background.
+    Making,
     /// A question waits for its answer.
     Asking,
     /// The question is answered: right or wrong, and why.
@@ -47,6 +49,8 @@ pub enum QuizPhase {
 pub struct QuizState {
     /// The seed of the quiz (shown, so `--seed` can make it again).
     pub seed: u64,
+    /// The generation of the job making the questions; its reply is dropped if stale.
+    pub generation: u64,
     /// The start screen's selection, an index into `SOURCES`.
     pub choice: usize,
     /// The game's positions a question can be asked on (not over, close enough to the end).
@@ -74,6 +78,7 @@ impl QuizState {
     pub fn new(seed: u64, game_positions: Vec<Position>, cursor: (usize, usize)) -> QuizState {
         QuizState {
             seed,
+            generation: 0,
             choice: DEFAULT_SOURCE,
             game_positions,
             quiz: None,

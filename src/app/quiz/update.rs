@@ -5,11 +5,12 @@
 
 use super::{QuizPhase, QuizSource, QuizState, SOURCES};
 use crate::app::action::Action;
+use crate::app::jobs::{Job, JobKey, QuizRequest};
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::play::search_view::SearchView;
 use crate::app::state::{App, Mode, Popup, centre};
 use crate::engine::Status;
-use crate::engine::quiz::{Answer, Entry, Source, game_positions, generate, replay_algorithm};
+use crate::engine::quiz::{Answer, Entry, Quiz, Source, game_positions, replay_algorithm};
 use rand::Rng;
 
 impl App {
@@ -66,17 +67,21 @@ impl App {
         }
     }
 
-    /// Esc or `Q`: back to the game as it was; its analysis starts again.
+    /// Esc or `Q`: back to the game as it was (questions still being made are not waited for);
+    /// its analysis starts again.
     pub(super) fn leave_quiz(&mut self) {
+        self.jobs.push_back(Job::Cancel(JobKey::Quiz));
         self.mode = Mode::Game;
         self.start_search();
     }
 
-    /// Enter on the start screen: the questions of the chosen source. A game with no position
-    /// to ask about leaves the start screen as it is and says why.
+    /// Enter on the start screen: the questions of the chosen source are made in the background
+    /// (the exact search of ten positions). A game with no position to ask about leaves the
+    /// start screen as it is and says why.
     pub(super) fn start_quiz(&mut self) {
         let rules = *self.position().rules();
         let algorithm = replay_algorithm(self.options.settings.algorithm);
+        let generation = self.next_generation();
         let Some(state) = self.quiz_mut() else {
             return;
         };
@@ -92,15 +97,42 @@ impl App {
             QuizSource::Game => Source::Game(state.game_positions.clone()),
             QuizSource::Picked(difficulty) => Source::Picked(rules, difficulty),
         };
-        match generate(&source, algorithm, state.seed) {
+        state.generation = generation;
+        state.phase = QuizPhase::Making;
+        let seed = state.seed;
+        self.jobs.push_back(Job::Quiz(QuizRequest {
+            generation,
+            source,
+            algorithm,
+            seed,
+        }));
+    }
+
+    /// The questions made: the first one is asked. `None`: the source had no position to ask
+    /// about (a board where random play never gets near the end without a line).
+    pub(crate) fn receive_quiz(&mut self, generation: u64, quiz: Option<Box<Quiz>>) {
+        let Some(state) = self.quiz_mut() else {
+            return;
+        };
+        if state.generation != generation || !matches!(state.phase, QuizPhase::Making) {
+            return;
+        }
+        match quiz {
             Some(quiz) => {
-                state.quiz = Some(quiz);
+                state.quiz = Some(*quiz);
                 state.index = 0;
                 state.results.clear();
                 state.phase = QuizPhase::Asking;
                 state.reset_answer();
             }
-            None => state.error = Some("no position to ask about on these rules".into()),
+            None => {
+                state.phase = QuizPhase::Start;
+                state.error = Some(
+                    "random play on these rules never gets near the end without a line: \
+                     no position to ask about"
+                        .into(),
+                );
+            }
         }
     }
 

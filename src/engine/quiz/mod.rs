@@ -27,10 +27,11 @@ use crate::engine::analysis::exact::analyze;
 use crate::engine::analysis::scorer::MoveAnalysis;
 use crate::engine::game::position::Position;
 use crate::engine::search::replay::Event;
-use crate::engine::search::{Algorithm, StopFlag};
+use crate::engine::search::{Algorithm, Cancelled, StopFlag};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
+use std::collections::HashMap;
 
 /// Questions in a quiz.
 pub const QUESTIONS: usize = 10;
@@ -73,8 +74,19 @@ pub fn replay_algorithm(chosen: Algorithm) -> Algorithm {
 
 /// `QUESTIONS` questions from `source`, node questions replaying `algorithm`; every kind twice,
 /// in an order the seed shuffles. A kind no position of the source can make (a position with no
-/// cutoff) gives way to a best-move question, else a score question. `None`: the source has no position at all.
+/// cutoff) gives way to a best-move question, else a score question. `None`: the source has no
+/// position to ask about.
 pub fn generate(source: &Source, algorithm: Algorithm, seed: u64) -> Option<Quiz> {
+    generate_until(source, algorithm, seed, &StopFlag::default()).unwrap_or(None)
+}
+
+/// `generate`, stopped when `stop` is raised (the app makes a quiz off its UI thread).
+pub fn generate_until(
+    source: &Source,
+    algorithm: Algorithm,
+    seed: u64,
+    stop: &StopFlag,
+) -> Result<Option<Quiz>, Cancelled> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut asks: Vec<Ask> = Vec::with_capacity(QUESTIONS);
     while asks.len() < QUESTIONS {
@@ -83,24 +95,33 @@ pub fn generate(source: &Source, algorithm: Algorithm, seed: u64) -> Option<Quiz
         asks.extend(round);
     }
     asks.truncate(QUESTIONS);
+    let mut maker = Maker {
+        algorithm,
+        stop,
+        known: HashMap::new(),
+    };
     let mut questions: Vec<Question> = Vec::with_capacity(QUESTIONS);
     for ask in asks {
-        let question = (0..TRIES)
-            .find_map(|_| {
-                let position = source.position(&mut rng)?;
-                make(ask, position, algorithm, &mut rng).filter(|q| !repeats(&questions, q))
-            })
-            .or_else(|| {
-                // A best-move question needs moves of different scores; a score question only a
-                // move, which every position still going on has.
-                [Ask::Best, Ask::Score].into_iter().find_map(|fallback| {
-                    let position = source.position(&mut rng)?;
-                    make(fallback, position, algorithm, &mut rng)
-                })
-            })?;
+        // The kind asked, on a few positions; then the fallbacks, which any position has.
+        let tries = std::iter::repeat_n(ask, TRIES).chain([Ask::Best, Ask::Score]);
+        let mut made = None;
+        for (index, kind) in tries.enumerate() {
+            let Some(position) = source.position(&mut rng) else {
+                return Ok(None);
+            };
+            let question = maker.make(kind, position, &mut rng)?;
+            // A repeat is refused while the kind asked is tried, not in the fallbacks.
+            if let Some(question) = question.filter(|q| index >= TRIES || !repeats(&questions, q)) {
+                made = Some(question);
+                break;
+            }
+        }
+        let Some(question) = made else {
+            return Ok(None);
+        };
         questions.push(question);
     }
-    Some(Quiz { seed, questions })
+    Ok(Some(Quiz { seed, questions }))
 }
 
 /// Whether a question asks again what an earlier one asked.
@@ -112,50 +133,94 @@ fn repeats(earlier: &[Question], question: &Question) -> bool {
     })
 }
 
-/// A question of kind `ask` on `position`, if it has one.
-fn make(ask: Ask, position: Position, algorithm: Algorithm, rng: &mut StdRng) -> Option<Question> {
-    let scanned = scan(position, algorithm);
-    let question = |kind, replay_step| Question {
-        position,
-        kind,
-        algorithm,
-        replay_step,
-    };
-    let root_step = |mv| {
-        scanned
-            .root_moves
-            .iter()
-            .find(|(m, _)| *m == mv)
-            .map_or(0, |&(_, step)| step)
-    };
-    match ask {
-        Ask::Score | Ask::Outcome => {
-            let chosen = analysis(&position)?.choose(rng)?.clone();
-            let step = root_step(chosen.mv);
-            let kind = if ask == Ask::Score {
-                Kind::Score(chosen)
-            } else {
-                Kind::Outcome(chosen)
+/// What the engine knows of a position: the replayed search's nodes and every move's score.
+struct Facts {
+    scan: Scan,
+    moves: Vec<MoveAnalysis>,
+}
+
+/// Makes questions, searching each position once however many questions it gets (a game's
+/// positions come back often).
+struct Maker<'a> {
+    algorithm: Algorithm,
+    stop: &'a StopFlag,
+    known: HashMap<Position, Facts>,
+}
+
+impl Maker<'_> {
+    /// A question of kind `ask` on `position`, if it has one.
+    fn make(
+        &mut self,
+        ask: Ask,
+        position: Position,
+        rng: &mut StdRng,
+    ) -> Result<Option<Question>, Cancelled> {
+        let algorithm = self.algorithm;
+        if !self.known.contains_key(&position) {
+            let analysis = analyze(&position, Algorithm::Engine, self.stop, |_| {})?;
+            let facts = Facts {
+                scan: scan(position, algorithm),
+                moves: analysis.moves,
             };
-            Some(question(kind, step))
+            self.known.insert(position, facts);
         }
-        Ask::Best => {
-            let moves = analysis(&position)?;
-            // A question where every move is best asks nothing.
-            let top = moves.first()?.score;
-            if moves.iter().all(|m| m.score == top) {
-                return None;
+        let facts = &self.known[&position];
+        Ok(facts.question(ask, position, algorithm, rng))
+    }
+}
+
+impl Facts {
+    /// A question of kind `ask` on `position`, if these facts make one.
+    fn question(
+        &self,
+        ask: Ask,
+        position: Position,
+        algorithm: Algorithm,
+        rng: &mut StdRng,
+    ) -> Option<Question> {
+        let question = |kind, replay_step| Question {
+            position,
+            kind,
+            algorithm,
+            replay_step,
+        };
+        let root_step = |mv| {
+            self.scan
+                .root_moves
+                .iter()
+                .find(|(m, _)| *m == mv)
+                .map_or(0, |&(_, step)| step)
+        };
+        match ask {
+            Ask::Score | Ask::Outcome => {
+                let chosen = self.moves.choose(rng)?.clone();
+                let step = root_step(chosen.mv);
+                Some(question(
+                    if ask == Ask::Score {
+                        Kind::Score(chosen)
+                    } else {
+                        Kind::Outcome(chosen)
+                    },
+                    step,
+                ))
             }
-            let step = root_step(moves[0].mv);
-            Some(question(Kind::Best(moves), step))
-        }
-        Ask::Prune => {
-            let node = shallow(&scanned.cutoffs).choose(rng).copied()?;
-            Some(question(Kind::Prune(node.event), node.step))
-        }
-        Ask::Window => {
-            let node = shallow(&scanned.entered).choose(rng).copied()?;
-            Some(question(Kind::Window(node.event), node.step))
+            Ask::Best => {
+                // A question where every move is best asks nothing.
+                let top = self.moves.first()?.score;
+                if self.moves.iter().all(|m| m.score == top) {
+                    return None;
+                }
+                let step = root_step(self.moves[0].mv);
+                Some(question(Kind::Best(self.moves.clone()), step))
+            }
+            Ask::Prune => {
+                let node = shallow(&self.scan.cutoffs).choose(rng).copied()?;
+                Some(question(Kind::Prune(node.event), node.step))
+            }
+            Ask::Window => {
+                let node = shallow(&self.scan.entered).choose(rng).copied()?;
+                Some(question(Kind::Window(node.event), node.step))
+            }
         }
     }
 }
@@ -181,10 +246,4 @@ fn has_finite_bound(event: &Event) -> bool {
         EventKind::Enter { alpha, beta, .. } => !alpha.is_infinite() || !beta.is_infinite(),
         _ => true,
     }
-}
-
-/// Every move's exact score, best first (`None` for a finished game).
-fn analysis(position: &Position) -> Option<Vec<MoveAnalysis>> {
-    let analysis = analyze(position, Algorithm::Engine, &StopFlag::default(), |_| {}).ok()?;
-    (!analysis.moves.is_empty()).then_some(analysis.moves)
 }

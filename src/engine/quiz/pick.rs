@@ -93,7 +93,8 @@ impl Source {
 /// A random game from the empty board, stopped with a number of empty cells of the difficulty.
 /// No move completes a line, so the game is still going on there. A playout left with only
 /// moves that end the game stops; if none reaches the difficulty (Connect Four's last cells are
-/// rarely reached without a line), the one that got closest to the end is taken.
+/// rarely reached without a line), the one that got closest to the end is taken, if it is within
+/// `GAME_EMPTY_LIMIT` empty cells (`None` otherwise: 8×8 with 3 in a row never gets there).
 fn playout(rules: Rules, difficulty: Difficulty, rng: &mut StdRng) -> Option<Position> {
     let range = difficulty.empty_cells();
     let cells = rules.cells();
@@ -120,5 +121,6 @@ fn playout(rules: Rules, difficulty: Difficulty, rng: &mut StdRng) -> Option<Pos
             closest = Some(position);
         }
     }
-    closest
+    // Not too far from the end, or the exact search could take minutes (6×6, 5 in a row).
+    closest.filter(|c| empty_cells(c) <= GAME_EMPTY_LIMIT)
 }
