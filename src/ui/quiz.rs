@@ -6,8 +6,8 @@
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{QuizPhase, QuizSource, QuizState, SOURCES};
+use crate::engine::Rules;
 use crate::engine::quiz::{Checked, Difficulty, Entry, GAME_EMPTY_LIMIT, Question, list};
-use crate::engine::{Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -171,8 +171,9 @@ fn asking(state: &QuizState, question: &Question, theme: Theme) -> Vec<Line<'sta
 fn cursor_name(state: &QuizState, question: &Question) -> String {
     let node = question.node();
     match state.cursor_move(&node) {
-        Some(mv) if node.status() == Status::Ongoing => node.rules().move_name(mv),
-        _ => "—".to_string(),
+        Some(mv) if node.check(mv).is_ok() => node.rules().move_name(mv),
+        Some(mv) => format!("{} (taken)", node.rules().move_name(mv)),
+        None => "—".to_string(),
     }
 }
 
