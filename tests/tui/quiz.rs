@@ -220,6 +220,9 @@ fn s_opens_the_replay_at_the_explaining_step_and_esc_comes_back() {
     let replay = app.replay().expect("the replay is open");
     assert_eq!(replay.replay.step(), step);
     assert_eq!(replay.replay.root(), &question_root(&replay.quiz));
+    // Another algorithm on the same position still comes back to the quiz.
+    keys(&mut app, &[KeyCode::Char('1')]);
+    assert!(app.replay().is_some_and(|replay| replay.quiz.is_some()));
     keys(&mut app, &[KeyCode::Esc]);
     assert_eq!(state(&app).index, index);
     assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));
