@@ -84,6 +84,10 @@ pub enum Action {
     Edit,
     /// Open the review of the game so far (in it: leave it).
     Review,
+    /// Open the quiz (`Q`).
+    OpenQuiz,
+    /// A key in the quiz.
+    Quiz(crate::app::quiz::QuizKey),
     /// In the editor: put this mark (or none) in the cell under the cursor.
     EditMark(Option<Player>),
     /// In the editor: take every mark off the draft.

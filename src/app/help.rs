@@ -36,6 +36,10 @@ pub const HELP: &[HelpSection] = &[
                 "review the game so far: every move judged (keys below)",
             ),
             (
+                "Q",
+                "quiz: predict scores, best moves, prunes, α β (keys below)",
+            ),
+            (
                 "y",
                 "copy the position (x.o/.x./..o) to the log and clipboard",
             ),
@@ -129,6 +133,29 @@ pub const HELP: &[HelpSection] = &[
             ),
             ("s", "replay the search of the position before the move"),
             ("Esc / R", "leave the review"),
+        ],
+    },
+    HelpSection {
+        title: "Quiz (after Q): predict, then see why",
+        keys: &[
+            (
+                "↑ ↓",
+                "start screen: this game, or picked easy / medium / hard",
+            ),
+            (
+                "Enter",
+                "start · answer · next question · (summary) another quiz",
+            ),
+            (
+                "← ↓ ↑ → / h j k l",
+                "board questions: move the cursor to a cell",
+            ),
+            ("Space", "prune question: mark / unmark the cell"),
+            ("+7 / w3 / -inf 8", "type a score / an outcome / α β"),
+            ("Backspace", "delete the last character or mark"),
+            ("n", "after an answer: the next question"),
+            ("s", "after an answer: the replay where it is explained"),
+            ("Esc / Q", "leave the quiz"),
         ],
     },
     HelpSection {

@@ -19,6 +19,7 @@ mod help;
 mod jobs;
 mod log;
 mod play;
+mod quiz;
 mod replay;
 mod review;
 mod settings;
@@ -35,15 +36,16 @@ pub use help::{HELP, HelpSection, help_length};
 pub use jobs::kept_solvers::KeptSolvers;
 pub use jobs::worker::Worker;
 pub use jobs::{
-    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, Reply, ReplyBody,
-    ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
+    COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, QuizRequest, Reply,
+    ReplyBody, ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
 };
 pub use log::{Log, LogKind, LogLine, duration, names, printable, thousands};
 pub use play::board_view::{BoardView, Ghost, Mark};
 pub use play::game::Game;
 pub use play::record::Record;
 pub use play::search_view::{Choice, SearchView};
-pub use replay::{ReplayCommand, ReplayState, SEEK_SLICE, SPEEDS};
+pub use quiz::{DEFAULT_SOURCE, QuizKey, QuizPhase, QuizSource, QuizState, SOURCES};
+pub use replay::{ReplayCommand, ReplayFrom, ReplayState, SEEK_SLICE, SPEEDS};
 pub use review::{REVIEW_LIMIT, ReviewState};
 pub use settings::list::{SETTINGS, setting};
 pub use settings::menu::{Field, SettingsMenu, fields, value_text};

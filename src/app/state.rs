@@ -7,6 +7,7 @@ use crate::app::jobs::{Job, JobKey, SearchRequest};
 use crate::app::log::Log;
 use crate::app::play::game::Game;
 use crate::app::play::search_view::SearchView;
+use crate::app::quiz::QuizState;
 use crate::app::replay::{PictureFile, ReplayState};
 use crate::app::review::ReviewState;
 use crate::app::settings::menu::SettingsMenu;
@@ -44,8 +45,8 @@ impl Focus {
     }
 }
 
-/// What the screen is for: the game (with its explorer), or a search replay, the editor or the
-/// review in place of the game-tree pane.
+/// What the screen is for: the game (with its explorer), or a search replay, the editor, the
+/// review or the quiz in place of the game-tree pane.
 #[derive(Clone)]
 pub enum Mode {
     /// Playing and exploring.
@@ -56,6 +57,8 @@ pub enum Mode {
     Edit(Editor),
     /// Reviewing the game so far (`R`), in place of the game-tree pane; the game waits.
     Review(Box<ReviewState>),
+    /// The quiz (`Q`), in place of the game-tree pane; the game waits.
+    Quiz(Box<QuizState>),
 }
 
 /// A window over the panes that takes the keys until it is closed.

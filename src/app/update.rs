@@ -45,6 +45,9 @@ impl App {
         if matches!(self.mode, Mode::Review(_)) {
             return self.review_action(action);
         }
+        if matches!(self.mode, Mode::Quiz(_)) {
+            return self.quiz_action(action);
+        }
         match action {
             Action::Replay(command) => self.replay_command(command),
             Action::OpenReplay => self.open_replay(Algorithm::AlphaBeta),
@@ -79,10 +82,11 @@ impl App {
             Action::PageDown => self.log.scroll_by(-PAGE),
             Action::Edit => self.open_editor(),
             Action::Review => self.open_review(),
+            Action::OpenQuiz => self.open_quiz(),
             Action::Copy => self.copy(),
             Action::Quit => self.quit(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
-            Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) => {}
+            Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
             Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
         }
     }
@@ -350,6 +354,12 @@ impl App {
                 }
                 return;
             }
+            (JobKey::Quiz, generation) => {
+                if let ReplyBody::Quizzed(quiz) = reply.body {
+                    self.receive_quiz(generation, quiz);
+                }
+                return;
+            }
             (JobKey::Replay, generation) => {
                 if let ReplyBody::Surveyed(replay) = reply.body {
                     self.receive_survey(generation, *replay.0);
@@ -370,7 +380,10 @@ impl App {
                 self.maybe_ai_move();
             }
             ReplyBody::Chosen(skill, mv, elapsed) => self.receive_choice(skill, mv, elapsed),
-            ReplyBody::Compared(_) | ReplyBody::Surveyed(_) | ReplyBody::Judged(_) => {}
+            ReplyBody::Compared(_)
+            | ReplyBody::Surveyed(_)
+            | ReplyBody::Judged(_)
+            | ReplyBody::Quizzed(_) => {}
         }
     }
 

@@ -10,11 +10,13 @@
 //!   heuristic horizon search, the step-by-step replay) and what they share.
 //! - `analysis`: what callers ask of a position (per-move analysis, exact or within a budget;
 //!   solving; comparing the algorithms).
+//! - `quiz`: questions on real positions, answered by the exact engine and the replayed search.
 //! - `player`: how an AI of each skill level picks its move.
 
 pub mod analysis;
 pub mod book;
 pub mod game;
+pub mod quiz;
 pub mod search;
 pub mod skill;
 

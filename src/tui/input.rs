@@ -2,7 +2,7 @@
 //! what the app does not see (Ctrl-Z is the event loop's). The keys themselves are listed in
 //! `app::HELP`; what each action does is `App::update`'s.
 
-use crate::app::{Action, App, Direction, Focus, Mode, Popup, ReplayCommand};
+use crate::app::{Action, App, Direction, Focus, Mode, Popup, QuizKey, ReplayCommand};
 use crate::engine::{Algorithm, Player};
 use crate::ui::SettingsHit;
 use ratatui::crossterm::event::{
@@ -98,6 +98,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Char('g') => Action::ShowRecord,
         KeyCode::Char('e') => Action::Edit,
         KeyCode::Char('R') => Action::Review,
+        KeyCode::Char('Q') => Action::OpenQuiz,
         KeyCode::Char('y') => Action::Copy,
         KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Char('o') => Action::ToggleSettings,
@@ -122,6 +123,7 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
         Mode::Edit(_) if app.popup.is_none() => edit_key_action(key),
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
         Mode::Review(_) if app.popup.is_none() => review_key_action(key),
+        Mode::Quiz(_) if app.popup.is_none() => quiz_key_action(key),
         // Without gravity a column is not a move: the digits mean nothing there.
         _ => key_action(key)
             .filter(|a| app.position().rules().gravity || !matches!(a, Action::Drop(_))),
@@ -210,4 +212,33 @@ pub fn review_key_action(key: &KeyEvent) -> Option<Action> {
         code => return help_quit_or_log(code),
     };
     Some(action)
+}
+
+/// The action for a key press in the quiz. Letters and digits are keys of the answer (typed into
+/// a score, `w3`, `-inf`, or hjkl on the board: the quiz decides), so only `?`, `q`, `Q`, Esc,
+/// Ctrl-C and the log's pages mean something of their own.
+pub fn quiz_key_action(key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    let quiz_key = match key.code {
+        KeyCode::Esc | KeyCode::Char('Q') => QuizKey::Leave,
+        KeyCode::Enter => QuizKey::Enter,
+        KeyCode::Char(' ') => QuizKey::Space,
+        KeyCode::Backspace => QuizKey::Backspace,
+        KeyCode::Up => QuizKey::Move(Direction::Up),
+        KeyCode::Down => QuizKey::Move(Direction::Down),
+        KeyCode::Left => QuizKey::Move(Direction::Left),
+        KeyCode::Right => QuizKey::Move(Direction::Right),
+        KeyCode::Char(c @ ('?' | 'q')) => {
+            return Some(if c == '?' {
+                Action::ToggleHelp
+            } else {
+                Action::Quit
+            });
+        }
+        KeyCode::Char(c) => QuizKey::Char(c),
+        code => return help_quit_or_log(code),
+    };
+    Some(Action::Quiz(quiz_key))
 }

@@ -10,6 +10,7 @@ mod layout;
 mod log;
 mod moves;
 mod popup;
+mod quiz;
 mod record;
 mod replay;
 mod replay_children;
@@ -26,7 +27,7 @@ pub use settings::{SettingsHit, settings_hit};
 pub use status::{Hint, keys_now};
 pub use theme::Theme;
 
-use crate::app::{App, BoardView, Editor, Focus, Mode, Popup, ReplayState, ReviewState};
+use crate::app::{App, BoardView, Editor, Focus, Mode, Popup, QuizState, ReplayState, ReviewState};
 use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -68,6 +69,7 @@ impl Widget for Screen<'_> {
             Mode::Edit(editor) => render_editor(app, editor, theme, &panes, buf),
             Mode::Replay(state) => render_replay(app, state, theme, &panes, buf),
             Mode::Review(state) => render_review(app, state, theme, &panes, buf),
+            Mode::Quiz(state) => render_quiz(app, state, theme, &panes, buf),
         }
         if let Some(area) = panes.moves {
             moves::MovesPane { app, theme }.render(area, buf);
@@ -144,6 +146,19 @@ fn render_review(app: &App, state: &ReviewState, theme: Theme, panes: &Panes, bu
     board_pane(&view, caption, theme, panes, buf);
     let pane = short_log(app, theme, panes, buf);
     review::ReviewPane { state, theme }.render(pane, buf);
+}
+
+/// The quiz: the question's board, the quiz pane, and a short log.
+fn render_quiz(app: &App, state: &QuizState, theme: Theme, panes: &Panes, buf: &mut Buffer) {
+    let view = app.quiz_board(state);
+    board_pane(&view, quiz::caption(state, theme), theme, panes, buf);
+    let pane = short_log(app, theme, panes, buf);
+    quiz::QuizPane {
+        state,
+        rules: *app.position().rules(),
+        theme,
+    }
+    .render(pane, buf);
 }
 
 /// The board of a pane in the tree's place, which has the keys: the board is not focused.

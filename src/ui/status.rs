@@ -179,6 +179,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
         Mode::Edit(_) => edit_keys(),
         Mode::Replay(state) => replay_keys(state.autoplay),
         Mode::Review(_) => review_keys(),
+        Mode::Quiz(state) => quiz_keys(&state.phase),
         Mode::Game => game_keys(app),
     }
 }
@@ -350,5 +351,25 @@ fn focus_keys(app: &App) -> Vec<Hint> {
         Focus::Log => keys.push(Hint::new("↑↓", "scroll")),
         _ => {}
     }
+    keys
+}
+
+/// The quiz's keys where it is (the pane's border says how the question shown is answered).
+fn quiz_keys(phase: &crate::app::QuizPhase) -> Vec<Hint> {
+    use crate::app::QuizPhase;
+    let mut keys = match phase {
+        QuizPhase::Start => vec![
+            Hint::new("↑↓", "choose"),
+            Hint::new("Enter", "start").always(),
+        ],
+        QuizPhase::Making => Vec::new(),
+        QuizPhase::Asking => vec![Hint::new("Enter", "answer").always()],
+        QuizPhase::Answered(_) => vec![
+            Hint::new("n", "next").always(),
+            Hint::new("s", "replay there").short("s", "replay"),
+        ],
+        QuizPhase::Summary => vec![Hint::new("Enter", "another quiz").short("Enter", "again")],
+    };
+    keys.extend([Hint::new("Esc", "leave").always(), help(), quit()]);
     keys
 }

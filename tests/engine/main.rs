@@ -8,6 +8,7 @@ mod connect4_sets;
 mod exact_scores;
 mod kept_table;
 mod notebook_counts;
+mod quiz;
 mod realtime_games;
 mod replay;
 mod skills;

@@ -11,5 +11,6 @@ mod pty;
 
 mod game;
 mod progress;
+mod quiz;
 mod review;
 mod terminal_restore;

@@ -44,6 +44,8 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
         "     Enter / Space  place a mark at the cursor",
         "             u / r  undo to your previous turn / redo",
         " Search replay (after s)",
+        " Quiz (after Q): predict, then see why",
+        "                 Q  quiz: predict scores, best moves, prunes, α β (keys below)",
         "                 x  run to the next cutoff",
         "        q / Ctrl-C  quit",
         " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",

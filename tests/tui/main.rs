@@ -16,6 +16,7 @@ mod explorer;
 mod help;
 mod play;
 mod props;
+mod quiz;
 mod replay;
 mod replay_depth;
 mod review;

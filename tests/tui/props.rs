@@ -138,7 +138,7 @@ fn key() -> impl Strategy<Value = (KeyCode, KeyModifiers, KeyEventKind)> {
         Delete,
     ];
     // Every letter some mode uses, except q (quitting is rare, below).
-    let letters: Vec<char> = "hjkl uvrnpmcfwgso?yx+-=123456789e.XO".chars().collect();
+    let letters: Vec<char> = "hjkl uvrnpmcfwgso?yx+-=123456789e.XOQ".chars().collect();
     let code = prop_oneof![
         6 => prop::sample::select(named),
         10 => prop::sample::select(letters).prop_map(Char),

@@ -153,7 +153,8 @@ impl App {
             ReplyBody::Compared(_)
             | ReplyBody::Surveyed(_)
             | ReplyBody::Chosen(..)
-            | ReplyBody::Judged(_) => {}
+            | ReplyBody::Judged(_)
+            | ReplyBody::Quizzed(_) => {}
         }
     }
 }

@@ -8,6 +8,7 @@ mod analysis;
 mod choice;
 mod comparison;
 pub(in crate::app) mod kept_solvers;
+mod quiz;
 mod reply;
 mod review;
 mod runner;
@@ -17,6 +18,7 @@ pub(in crate::app) mod worker;
 pub use analysis::SearchRequest;
 pub use choice::ChoiceRequest;
 pub use comparison::{COMPARE_ALLOWANCE, CompareRequest};
+pub use quiz::QuizRequest;
 pub use reply::{JobKey, Live, Reply, ReplyBody, Surveyed};
 pub use review::ReviewRequest;
 pub use runner::Runner;
@@ -37,6 +39,8 @@ pub enum Job {
     Choose(ChoiceRequest),
     /// Cancel a running review and start this one.
     Review(ReviewRequest),
+    /// Cancel a quiz being made and make this one.
+    Quiz(QuizRequest),
     /// Cancel the job running under this key, if any.
     Cancel(JobKey),
 }
@@ -50,6 +54,7 @@ impl Job {
             Job::Survey(_) => JobKey::Replay,
             Job::Choose(_) => JobKey::Choice,
             Job::Review(_) => JobKey::Review,
+            Job::Quiz(_) => JobKey::Quiz,
             Job::Cancel(key) => *key,
         }
     }
@@ -68,6 +73,7 @@ impl Job {
             Job::Survey(request) => survey::run(request, stop, send),
             Job::Choose(request) => choice::run(&request, runner, stop, send),
             Job::Review(request) => review::run(&request, runner, stop, send),
+            Job::Quiz(request) => quiz::run(&request, stop, send),
             Job::Cancel(_) => Ok(()),
         }
     }

@@ -1,6 +1,7 @@
 //! What a job says back, in one shape for every kind of job: the key of the job's slot, the
 //! generation of its request, and a body.
 
+use crate::engine::quiz::Quiz;
 use crate::engine::search::replay::Replay;
 use crate::engine::{Appraisal, CompareRow, Move, MoveAppraisal, MoveReview, Position, Skill};
 use std::time::Duration;
@@ -20,6 +21,8 @@ pub enum JobKey {
     Choice,
     /// The review of the game so far.
     Review,
+    /// The questions of a quiz being made.
+    Quiz,
 }
 
 /// A reply from a job: whose it is, and what it says.
@@ -53,6 +56,8 @@ pub enum ReplyBody {
     Surveyed(Surveyed),
     /// One move of a reviewed game is judged (boxed: it holds a position and the best moves).
     Judged(Box<MoveReview>),
+    /// A quiz is made (`None`: its source had no position to ask about).
+    Quizzed(Option<Box<Quiz>>),
 }
 
 /// A running analysis as its progress reader sees it.

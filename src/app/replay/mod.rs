@@ -4,7 +4,9 @@
 pub(in crate::app) mod picture;
 pub(in crate::app) mod update;
 
+use crate::app::quiz::QuizState;
 use crate::app::review::ReviewState;
+use crate::app::state::Mode;
 use crate::engine::search::replay::{Replay, View};
 use crate::engine::{Algorithm, Seek};
 use std::collections::VecDeque;
@@ -73,9 +75,30 @@ pub struct ReplayState {
     pub pending: VecDeque<ReplayCommand>,
     /// A step over or out still on its way, a slice per tick; any replay key stops it.
     pub seeking: Option<Seek>,
-    /// The review this replay was opened from (`s` there), which leaving the replay returns to;
-    /// its job goes on meanwhile.
-    pub review: Option<Box<ReviewState>>,
+    /// Where leaving the replay goes back to.
+    pub from: ReplayFrom,
+}
+
+/// What a replay was opened from, and leaving it goes back to.
+#[derive(Clone)]
+pub enum ReplayFrom {
+    /// The game (`s` there).
+    Game,
+    /// The review (`s` there), whose job goes on meanwhile.
+    Review(Box<ReviewState>),
+    /// The quiz (`s` after an answer).
+    Quiz(Box<QuizState>),
+}
+
+impl ReplayFrom {
+    /// The mode leaving the replay returns to.
+    pub fn into_mode(self) -> Mode {
+        match self {
+            ReplayFrom::Game => Mode::Game,
+            ReplayFrom::Review(review) => Mode::Review(review),
+            ReplayFrom::Quiz(quiz) => Mode::Quiz(quiz),
+        }
+    }
 }
 
 impl ReplayState {

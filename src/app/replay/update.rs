@@ -3,10 +3,9 @@
 //! replay run to its end once in the background, so the totals are known and every jump lands at
 //! once) arrives.
 
-use super::{ReplayCommand, ReplayState, SPEEDS};
+use super::{ReplayCommand, ReplayFrom, ReplayState, SPEEDS};
 use crate::app::jobs::{Job, JobKey, SurveyRequest};
 use crate::app::play::board_view::{BoardView, Mark};
-use crate::app::review::ReviewState;
 use crate::app::settings::values::ReplayDepth;
 use crate::app::state::{App, Mode};
 use crate::engine::search::replay::{Replay, ReplayLimits, View};
@@ -22,7 +21,7 @@ impl App {
             self.notice = Some("the game is over here: there is no search to replay".into());
             return;
         }
-        self.open_replay_at(root, algorithm, None);
+        self.open_replay_at(root, algorithm, ReplayFrom::Game);
     }
 
     /// Carries out one replay command.
@@ -120,21 +119,24 @@ impl App {
             return;
         };
         let root = *state.replay.root();
-        let (review, view) = (state.review.take(), state.view);
+        let (from, view) = (
+            std::mem::replace(&mut state.from, ReplayFrom::Game),
+            state.view,
+        );
         self.jobs.push_back(Job::Cancel(JobKey::Replay));
-        self.open_replay_with(root, algorithm, limits, review);
+        self.open_replay_with(root, algorithm, limits, from);
         if let Some(state) = self.replay_mut() {
             state.view = view;
         }
     }
 
     /// Opens a replay of `root`'s search, and asks for it to be run to its end in the background;
-    /// leaving it returns to `review` if it was opened from one.
+    /// leaving it returns to what it was opened `from`.
     pub(crate) fn open_replay_at(
         &mut self,
         root: crate::engine::Position,
         algorithm: Algorithm,
-        review: Option<Box<ReviewState>>,
+        from: ReplayFrom,
     ) {
         let settings = &self.options.settings;
         let nodes = settings.replay_nodes;
@@ -149,7 +151,7 @@ impl App {
                 nodes: Some(nodes),
             },
         };
-        self.open_replay_with(root, algorithm, limits, review);
+        self.open_replay_with(root, algorithm, limits, from);
     }
 
     /// The replay again, one ply shallower (`delta` -1) or deeper (1); deeper than the last
@@ -185,7 +187,7 @@ impl App {
         root: crate::engine::Position,
         algorithm: Algorithm,
         limits: ReplayLimits,
-        review: Option<Box<ReviewState>>,
+        from: ReplayFrom,
     ) {
         let replay = Replay::new(root, algorithm, limits);
         let generation = self.next_generation();
@@ -203,15 +205,17 @@ impl App {
             due: 0.0,
             pending: VecDeque::new(),
             seeking: None,
-            review,
+            from,
         }));
     }
 
-    /// Leaves the replay (its background job is cancelled): back to the review it was opened
-    /// from, else to the game.
+    /// Leaves the replay (its background job is cancelled): back to the review or the quiz it
+    /// was opened from, else to the game.
     pub(crate) fn close_replay(&mut self) {
-        let review = self.replay_mut().and_then(|state| state.review.take());
-        self.mode = review.map_or(Mode::Game, Mode::Review);
+        let from = self
+            .replay_mut()
+            .map(|state| std::mem::replace(&mut state.from, ReplayFrom::Game));
+        self.mode = from.map_or(Mode::Game, ReplayFrom::into_mode);
         self.jobs.push_back(Job::Cancel(JobKey::Replay));
     }
 

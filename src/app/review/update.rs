@@ -9,6 +9,7 @@ use crate::app::jobs::{Job, JobKey, ReviewRequest};
 use crate::app::log::LogKind;
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::play::search_view::SearchView;
+use crate::app::replay::ReplayFrom;
 use crate::app::settings::values::threads_for;
 use crate::app::state::{App, Focus, Mode, Popup};
 use crate::engine::{Algorithm, MoveReview};
@@ -65,7 +66,10 @@ impl App {
     pub(crate) fn receive_judged(&mut self, generation: u64, judged: MoveReview) {
         let review = match &mut self.mode {
             Mode::Review(state) => Some(state),
-            Mode::Replay(replay) => replay.review.as_mut(),
+            Mode::Replay(replay) => match &mut replay.from {
+                ReplayFrom::Review(review) => Some(review),
+                _ => None,
+            },
             _ => None,
         };
         if let Some(state) = review.filter(|state| state.generation == generation) {
@@ -119,7 +123,7 @@ impl App {
             return;
         };
         let root = state.before(state.selected);
-        self.open_replay_at(root, Algorithm::AlphaBeta, Some(state));
+        self.open_replay_at(root, Algorithm::AlphaBeta, ReplayFrom::Review(state));
     }
 
     /// Esc or `R`: back to the game as it was; its analysis starts again.
@@ -131,7 +135,9 @@ impl App {
 
     /// Cancels the review's job if a review is open, shown or behind a replay.
     pub(crate) fn stop_reviewing(&mut self) {
-        let behind_replay = self.replay().is_some_and(|state| state.review.is_some());
+        let behind_replay = self
+            .replay()
+            .is_some_and(|state| matches!(state.from, ReplayFrom::Review(_)));
         if self.review().is_some() || behind_replay {
             self.jobs.push_back(Job::Cancel(JobKey::Review));
         }

@@ -1,0 +1,145 @@
+//! What a quiz key means where the quiz is: on the start screen ↑↓ choose and Enter starts; a
+//! typed question takes characters; a board question moves the cursor (arrows or hjkl), Space
+//! marks, Enter answers; after an answer `n` or Enter goes on and `s` opens the replay; on the
+//! summary Enter starts another quiz. Esc and `Q` leave from anywhere.
+
+use super::{QuizKey, QuizPhase, SOURCES};
+use crate::app::action::Direction;
+use crate::app::state::App;
+use crate::engine::quiz::{Answer, Entry};
+
+/// Characters an answer may hold at most: the longest sensible one is `-inf +inf` or `loss in 12`.
+const TYPED_MAX: usize = 16;
+
+impl App {
+    /// One quiz key.
+    pub(crate) fn quiz_key(&mut self, key: QuizKey) {
+        if key == QuizKey::Leave {
+            return self.leave_quiz();
+        }
+        let Some(state) = self.quiz_mut() else {
+            return;
+        };
+        state.error = None;
+        match state.phase {
+            QuizPhase::Start => self.quiz_start_key(key),
+            // Only Esc (above) while the questions are being made.
+            QuizPhase::Making => {}
+            QuizPhase::Asking => self.quiz_answer_key(key),
+            QuizPhase::Answered(_) => match key {
+                QuizKey::Enter | QuizKey::Char('n') => self.next_question(),
+                QuizKey::Char('s') => self.replay_question(),
+                _ => {}
+            },
+            QuizPhase::Summary => {
+                if matches!(key, QuizKey::Enter | QuizKey::Char('n')) {
+                    self.another_quiz();
+                }
+            }
+        }
+    }
+
+    fn quiz_start_key(&mut self, key: QuizKey) {
+        let Some(state) = self.quiz_mut() else {
+            return;
+        };
+        let last = SOURCES.len() - 1;
+        match key {
+            QuizKey::Move(Direction::Up) | QuizKey::Char('k') => {
+                state.choice = state.choice.saturating_sub(1)
+            }
+            QuizKey::Move(Direction::Down) | QuizKey::Char('j') => {
+                state.choice = (state.choice + 1).min(last)
+            }
+            QuizKey::Enter | QuizKey::Space => self.start_quiz(),
+            _ => {}
+        }
+    }
+
+    fn quiz_answer_key(&mut self, key: QuizKey) {
+        let Some(state) = self.quiz_mut() else {
+            return;
+        };
+        let Some(question) = state.question() else {
+            return;
+        };
+        let entry = question.entry();
+        let node = question.node();
+        if entry == Entry::Typed {
+            return self.quiz_typed_key(key);
+        }
+        let direction = match key {
+            QuizKey::Move(direction) => Some(direction),
+            QuizKey::Char('k') => Some(Direction::Up),
+            QuizKey::Char('j') => Some(Direction::Down),
+            QuizKey::Char('h') => Some(Direction::Left),
+            QuizKey::Char('l') => Some(Direction::Right),
+            _ => None,
+        };
+        if let Some(direction) = direction {
+            return state.move_cursor(direction, node.rules());
+        }
+        let at_cursor = state
+            .cursor_move(&node)
+            .filter(|&mv| node.check(mv).is_ok());
+        match (entry, key) {
+            (Entry::Cell, QuizKey::Enter | QuizKey::Space) => match at_cursor {
+                Some(mv) => self.submit_quiz(Answer::Move(mv)),
+                None => state.error = Some("that cell is taken: choose an empty one".into()),
+            },
+            (Entry::Cells, QuizKey::Space) => match at_cursor {
+                Some(mv) => match state.marked.iter().position(|&m| m == mv) {
+                    Some(index) => {
+                        state.marked.remove(index);
+                    }
+                    None => state.marked.push(mv),
+                },
+                None => state.error = Some("that cell is taken: only empty cells are moves".into()),
+            },
+            (Entry::Cells, QuizKey::Backspace) => {
+                state.marked.pop();
+            }
+            (Entry::Cells, QuizKey::Enter) => {
+                let marked = state.marked.clone();
+                self.submit_quiz(Answer::Moves(marked));
+            }
+            _ => {}
+        }
+    }
+
+    fn quiz_typed_key(&mut self, key: QuizKey) {
+        let Some(state) = self.quiz_mut() else {
+            return;
+        };
+        match key {
+            QuizKey::Char(c) if state.typed.chars().count() < TYPED_MAX => state.typed.push(c),
+            QuizKey::Space if state.typed.chars().count() < TYPED_MAX => state.typed.push(' '),
+            QuizKey::Backspace => {
+                state.typed.pop();
+            }
+            QuizKey::Enter => {
+                let parsed = state.question().map(|q| q.parse(&state.typed));
+                match parsed {
+                    Some(Ok(answer)) => self.submit_quiz(answer),
+                    Some(Err(why)) => state.error = Some(why),
+                    None => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+impl super::QuizState {
+    /// Moves the board cursor within the board.
+    fn move_cursor(&mut self, direction: Direction, rules: &crate::engine::Rules) {
+        let (rows, cols) = (usize::from(rules.height), usize::from(rules.width));
+        let (row, col) = self.cursor;
+        self.cursor = match direction {
+            Direction::Up => (row.saturating_sub(1), col),
+            Direction::Down => ((row + 1).min(rows - 1), col),
+            Direction::Left => (row, col.saturating_sub(1)),
+            Direction::Right => (row, (col + 1).min(cols - 1)),
+        };
+    }
+}

@@ -1,0 +1,258 @@
+//! The quiz pane, in the game tree's place (and most of the log's): the start screen with the
+//! sources to choose from, a question with what to type or do and the answer so far, the verdict
+//! with the right answer and why, and the summary of the ten. Right and wrong have a symbol as
+//! well as a colour (`✓`, `✗`).
+
+use super::theme::Theme;
+use super::wrap;
+use crate::app::{QuizPhase, QuizSource, QuizState, SOURCES};
+use crate::engine::Rules;
+use crate::engine::quiz::{Checked, Difficulty, Entry, GAME_EMPTY_LIMIT, Question, list};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget};
+
+/// The quiz pane, ready to render.
+pub struct QuizPane<'a> {
+    /// The quiz.
+    pub state: &'a QuizState,
+    /// The rules of the game (the start screen's positions are picked on them).
+    pub rules: Rules,
+    /// Styles.
+    pub theme: Theme,
+}
+
+impl Widget for QuizPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let (state, theme) = (self.state, self.theme);
+        let width = area.width.saturating_sub(2);
+        let block = Block::bordered()
+            .title(title(state, width))
+            .title_bottom(wrap::first_fitting(keys(state), width))
+            .border_style(theme.border(true));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let lines = match (&state.phase, state.question()) {
+            (QuizPhase::Start, _) => start(state, self.rules, theme),
+            (QuizPhase::Making, _) => vec![Line::raw(
+                "Making ten questions: every position searched exactly…",
+            )],
+            (QuizPhase::Asking, Some(question)) => asking(state, question, theme),
+            (QuizPhase::Answered(checked), Some(question)) => answered(question, checked, theme),
+            _ => summary(state, theme),
+        };
+        // An empty line stays a blank row between paragraphs.
+        let mut rows: Vec<Line<'static>> = lines
+            .iter()
+            .flat_map(|line| match wrap::wrap(line, width, 2) {
+                rows if rows.is_empty() => vec![Line::default()],
+                rows => rows,
+            })
+            .collect();
+        if let Some(error) = &state.error {
+            rows.extend(wrap::wrap(
+                &Line::styled(error.clone(), theme.notice()),
+                width,
+                2,
+            ));
+        }
+        let rows = wrap::cut(rows, usize::from(inner.height), width);
+        Paragraph::new(rows).render(inner, buf);
+    }
+}
+
+/// ` Quiz · question 3 of 10 · 2 of 2 right · seed 7 `, shorter when narrow.
+fn title(state: &QuizState, width: u16) -> String {
+    let seed = format!("seed {}", state.seed);
+    let (at, score) = match state.phase {
+        QuizPhase::Start | QuizPhase::Making => return format!(" Quiz · {seed} "),
+        QuizPhase::Summary => ("done".to_string(), state.score_line()),
+        _ => (
+            format!("question {} of {}", state.index + 1, state.total()),
+            state.score_line(),
+        ),
+    };
+    wrap::first_fitting(
+        vec![
+            format!(" Quiz · {at} · {score} · {seed} "),
+            format!(" Quiz · {at} · {score} "),
+            format!(" Quiz · {at} "),
+        ],
+        width,
+    )
+}
+
+/// The keys that apply now, in the bottom border, shorter when narrow.
+fn keys(state: &QuizState) -> Vec<String> {
+    let long = match (&state.phase, state.question().map(Question::entry)) {
+        (QuizPhase::Start, _) => " ↑↓ choose · Enter start · Esc leave ",
+        (QuizPhase::Making, _) => " Esc leave ",
+        (QuizPhase::Asking, Some(Entry::Typed)) => " type · Backspace · Enter answer · Esc leave ",
+        (QuizPhase::Asking, Some(Entry::Cell)) => " ←↓↑→ cursor · Enter answer · Esc leave ",
+        (QuizPhase::Asking, _) => " ←↓↑→ · Space mark · Enter answer · Esc leave ",
+        (QuizPhase::Answered(_), _) => " n next · s replay there · Esc leave ",
+        (QuizPhase::Summary, _) => " Enter another quiz · Esc leave ",
+    };
+    vec![long.to_string(), " Esc leave ".to_string()]
+}
+
+/// The start screen: what the quiz is, and where its questions can come from.
+fn start(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::raw("Ten questions on real positions, each checked by the exact engine."),
+        Line::default(),
+        Line::styled("Questions from:", theme.strong()),
+    ];
+    for (index, source) in SOURCES.iter().enumerate() {
+        let text = match source {
+            QuizSource::Game => format!(
+                "this game: {} position{} with ≤ {GAME_EMPTY_LIMIT} empty cells",
+                state.game_positions.len(),
+                if state.game_positions.len() == 1 {
+                    ""
+                } else {
+                    "s"
+                }
+            ),
+            QuizSource::Picked(difficulty) => picked(*difficulty, rules),
+        };
+        let (marker, style) = if index == state.choice {
+            ("▶ ", theme.selected())
+        } else {
+            ("  ", ratatui::style::Style::new())
+        };
+        lines.push(Line::styled(format!("{marker}{text}"), style));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        "Type answers (+7, w3, -inf 8) or answer on the board; Esc leaves.",
+        theme.dim(),
+    ));
+    lines
+}
+
+/// `picked, medium: 5–6 empty cells`.
+fn picked(difficulty: Difficulty, rules: Rules) -> String {
+    let range = difficulty.empty_cells();
+    let most = (*range.end()).min(rules.cells() - 1);
+    format!("picked, {difficulty}: {}–{most} empty cells", range.start())
+}
+
+/// A question: the prompt, what to do, and the answer so far.
+fn asking(state: &QuizState, question: &Question, theme: Theme) -> Vec<Line<'static>> {
+    let rules = *question.position.rules();
+    let mut lines = vec![
+        Line::styled(question.prompt(), theme.strong()),
+        Line::styled(question.how_to_answer().to_string(), theme.dim()),
+        Line::default(),
+    ];
+    let answer = match question.entry() {
+        Entry::Typed => vec![
+            Span::raw("answer: "),
+            Span::styled(state.typed.clone(), theme.strong()),
+            Span::styled("▏", theme.cursor()),
+        ],
+        Entry::Cell => vec![Span::raw(format!(
+            "cursor: {}",
+            cursor_name(state, question)
+        ))],
+        Entry::Cells => vec![Span::raw(format!(
+            "cursor: {} · marked: {}",
+            cursor_name(state, question),
+            list(&rules, &state.marked)
+        ))],
+    };
+    lines.push(Line::from(answer));
+    lines
+}
+
+/// The cell under the cursor on the question's node, by name.
+fn cursor_name(state: &QuizState, question: &Question) -> String {
+    let node = question.node();
+    match state.cursor_move(&node) {
+        Some(mv) if node.check(mv).is_ok() => node.rules().move_name(mv),
+        Some(mv) => format!("{} (taken)", node.rules().move_name(mv)),
+        None => "—".to_string(),
+    }
+}
+
+/// The verdict: right or wrong, the right answer, why.
+fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'static>> {
+    let verdict = if checked.right {
+        Line::from(vec![
+            Span::styled("✓ Right: ", theme.best()),
+            Span::styled(checked.answer.clone(), theme.strong()),
+        ])
+    } else {
+        Line::from(vec![
+            Span::styled("✗ Wrong: ", theme.losing()),
+            Span::raw(format!("you said {}; the answer is ", checked.given)),
+            Span::styled(checked.answer.clone(), theme.strong()),
+        ])
+    };
+    vec![
+        Line::styled(question.prompt(), theme.dim()),
+        Line::default(),
+        verdict,
+        Line::raw(checked.why.clone()),
+        Line::default(),
+        Line::styled(
+            format!(
+                "s: the {} replay at this {}, step {}",
+                question.algorithm,
+                if question.path().is_empty() {
+                    "move"
+                } else {
+                    "node"
+                },
+                question.replay_step
+            ),
+            theme.dim(),
+        ),
+    ]
+}
+
+/// The summary: the score, then each question with its verdict and the right answer.
+fn summary(state: &QuizState, theme: Theme) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        Line::styled(format!("Quiz over: {}", state.score_line()), theme.strong()),
+        Line::default(),
+    ];
+    let questions = state.quiz.iter().flat_map(|quiz| quiz.questions.iter());
+    for (number, (question, checked)) in questions.zip(&state.results).enumerate() {
+        let (mark, style) = if checked.right {
+            ("✓", theme.best())
+        } else {
+            ("✗", theme.losing())
+        };
+        lines.push(Line::from(vec![
+            Span::raw(format!("{:>2} ", number + 1)),
+            Span::styled(mark, style),
+            Span::raw(format!(" {}: {}", question.label(), checked.answer)),
+        ]));
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        format!("tictree --seed {} and Q make this quiz again.", state.seed),
+        theme.dim(),
+    ));
+    lines
+}
+
+/// The line under the board: whose turn it is at the question's node.
+pub fn caption<'a>(state: &QuizState, theme: Theme) -> Line<'a> {
+    let Some(question) = state.question().filter(|_| state.quiz_shown()) else {
+        return Line::from(Span::styled("Quiz", theme.strong()));
+    };
+    let node = question.node();
+    // Short: the board is narrowest at 80×24; the prompt says which node and why it is numbered.
+    let (what, there) = match question.path().len() {
+        0 => ("Quiz", format!("{} to move", node.to_move())),
+        _ => ("Node", format!("{} to move", node.to_move())),
+    };
+    Line::from(vec![
+        Span::styled(what, theme.strong()),
+        Span::raw(format!(": {there}")),
+    ])
+}

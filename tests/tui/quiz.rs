@@ -1,0 +1,355 @@
+//! The quiz (`Q`) in the full-screen app: the start screen, questions answered with the keys
+//! alone (typed scores, outcomes and windows, the cursor and Enter, Space to mark), the verdict
+//! with the right answer and why, `s` to the replay at the explaining step and back, the summary
+//! after ten, Esc back to the game; the screens at 80×24 and 120×40.
+
+use crate::inline_app::*;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use tictree::app::{Action, App, Job, JobKey, Mode, QuizPhase, QuizState, ReplayFrom};
+use tictree::engine::game::score::signed as signed_score;
+use tictree::engine::quiz::{Entry, Kind, Question};
+use tictree::engine::{Move, Outcome, Rules};
+use tictree::tui::action_for_key;
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+/// Presses keys as the terminal sends them, through the quiz's key map.
+fn keys(app: &mut App, codes: &[KeyCode]) {
+    for &code in codes {
+        if let Some(action) = action_for_key(app, &key(code)) {
+            press(app, &[action]);
+        }
+    }
+}
+
+/// Types text, a key per character.
+fn type_text(app: &mut App, text: &str) {
+    let codes: Vec<KeyCode> = text.chars().map(KeyCode::Char).collect();
+    keys(app, &codes);
+}
+
+/// A 3×3 game at its start (human X, seed 7), the quiz opened and started: picked, medium.
+fn started() -> App {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+    app
+}
+
+fn state(app: &App) -> &QuizState {
+    app.quiz().expect("the quiz is open")
+}
+
+fn question(app: &App) -> Question {
+    state(app).question().expect("a question").clone()
+}
+
+/// Moves the quiz cursor to `mv` with the arrow keys.
+fn cursor_to(app: &mut App, mv: Move) {
+    let rules = *question(app).position.rules();
+    let (row, col) = mv.row_col(&rules);
+    for _ in 0..8 {
+        let (r, c) = state(app).cursor;
+        let code = if r > row {
+            KeyCode::Up
+        } else if r < row {
+            KeyCode::Down
+        } else if c > col {
+            KeyCode::Left
+        } else if c < col {
+            KeyCode::Right
+        } else {
+            return;
+        };
+        keys(app, &[code]);
+    }
+}
+
+/// The text of a window value as a student types it.
+fn typed(value: tictree::engine::ReplayValue) -> String {
+    value.to_string().replace('∞', "inf")
+}
+
+/// Answers the question shown with the keys, rightly or wrongly.
+fn answer(app: &mut App, right: bool) {
+    let question = question(app);
+    match &question.kind {
+        Kind::Score(m) => {
+            let score = if right {
+                m.score.score
+            } else {
+                m.score.score + 1
+            };
+            type_text(app, &signed_score(score));
+        }
+        Kind::Outcome(m) => {
+            let text = match (right, m.score.outcome()) {
+                (true, Outcome::Win(n)) => format!("w{n}"),
+                (true, Outcome::Loss(n)) => format!("l{n}"),
+                (true, Outcome::Draw) => "d".into(),
+                (false, Outcome::Draw) => "w1".into(),
+                (false, _) => "d".into(),
+            };
+            type_text(app, &text);
+        }
+        Kind::Window(event) => {
+            let tictree::engine::EventKind::Enter { alpha, beta, .. } = event.kind else {
+                panic!("a window question is about an enter event");
+            };
+            let (a, b) = if right { (alpha, beta) } else { (beta, alpha) };
+            type_text(app, &format!("{} {}", typed(a), typed(b)));
+        }
+        Kind::Best(moves) => {
+            let best = question.answer_moves();
+            let chosen = if right {
+                best[0]
+            } else {
+                moves
+                    .iter()
+                    .map(|m| m.mv)
+                    .find(|mv| !best.contains(mv))
+                    .unwrap()
+            };
+            cursor_to(app, chosen);
+        }
+        Kind::Prune(_) => {
+            if right {
+                for mv in question.answer_moves() {
+                    cursor_to(app, mv);
+                    keys(app, &[KeyCode::Char(' ')]);
+                }
+            }
+        }
+    }
+    keys(app, &[KeyCode::Enter]);
+}
+
+fn verdict(app: &App) -> (bool, String) {
+    match &state(app).phase {
+        QuizPhase::Answered(checked) => (checked.right, checked.why.clone()),
+        phase => panic!("not answered: {phase:?}"),
+    }
+}
+
+#[test]
+fn q_opens_the_start_screen_and_the_game_waits() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    let quiz = state(&app);
+    assert!(matches!(quiz.phase, QuizPhase::Start));
+    assert_eq!(quiz.seed, 7, "--seed is the quiz's seed");
+    let shown = words(&text(&screen(&app, 80, 24)));
+    assert!(
+        shown.contains("▶ picked, medium: 5–6 empty cells"),
+        "{shown}"
+    );
+    assert!(shown.contains("this game: 1 position"), "{shown}");
+    // ↑ chooses "hard"'s neighbour, Esc leaves, and the game's search starts again.
+    keys(&mut app, &[KeyCode::Up, KeyCode::Esc]);
+    assert!(matches!(app.mode, Mode::Game));
+    assert!(app.search.done.is_some(), "the game's analysis is back");
+}
+
+#[test]
+fn ten_questions_answered_with_the_keys_make_the_summary() {
+    let mut app = started();
+    assert_eq!(state(&app).total(), 10);
+    for number in 0..10 {
+        let right = number % 3 != 0;
+        let entry = question(&app).entry();
+        answer(&mut app, right);
+        let (was_right, why) = verdict(&app);
+        assert_eq!(was_right, right, "question {number} ({entry:?}): {why}");
+        assert!(!why.is_empty());
+        let score = format!("{} of {} right", state(&app).right(), number + 1);
+        assert!(text(&screen(&app, 120, 40)).contains(&score), "{score}");
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert!(matches!(state(&app).phase, QuizPhase::Summary));
+    assert_eq!(state(&app).score_line(), "6 of 10 right");
+    // Enter on the summary: another quiz, the next seed.
+    keys(&mut app, &[KeyCode::Enter]);
+    assert_eq!(state(&app).seed, 8);
+    assert!(matches!(state(&app).phase, QuizPhase::Asking));
+}
+
+#[test]
+fn the_same_seed_asks_the_same_questions() {
+    let prompts = |app: &App| {
+        state(app)
+            .quiz
+            .as_ref()
+            .unwrap()
+            .questions
+            .iter()
+            .map(Question::prompt)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(prompts(&started()), prompts(&started()));
+}
+
+#[test]
+fn a_typed_answer_that_is_not_one_says_what_to_type() {
+    let mut app = started();
+    while question(&app).entry() != Entry::Typed {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    type_text(&mut app, "zz");
+    keys(&mut app, &[KeyCode::Backspace, KeyCode::Enter]);
+    assert!(matches!(state(&app).phase, QuizPhase::Asking));
+    assert_eq!(state(&app).typed, "z");
+    assert!(
+        state(&app)
+            .error
+            .as_ref()
+            .is_some_and(|e| e.contains("type"))
+    );
+}
+
+#[test]
+fn s_opens_the_replay_at_the_explaining_step_and_esc_comes_back() {
+    let mut app = started();
+    answer(&mut app, false);
+    let step = question(&app).replay_step;
+    let index = state(&app).index;
+    keys(&mut app, &[KeyCode::Char('s')]);
+    let replay = app.replay().expect("the replay is open");
+    assert_eq!(replay.replay.step(), step);
+    assert_eq!(replay.replay.root(), &question_root(&replay.from));
+    // Another algorithm on the same position still comes back to the quiz.
+    keys(&mut app, &[KeyCode::Char('1')]);
+    assert!(
+        app.replay()
+            .is_some_and(|replay| matches!(replay.from, ReplayFrom::Quiz(_)))
+    );
+    keys(&mut app, &[KeyCode::Esc]);
+    assert_eq!(state(&app).index, index);
+    assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));
+}
+
+fn question_root(from: &ReplayFrom) -> tictree::engine::Position {
+    let ReplayFrom::Quiz(quiz) = from else {
+        panic!("the replay was opened from the quiz");
+    };
+    quiz.question().unwrap().position
+}
+
+#[test]
+fn this_game_needs_a_position_close_to_the_end() {
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    // The exact minimax analysis of the empty Connect Four board would never end: dropped.
+    while app.take_job().is_some() {}
+    keys(
+        &mut app,
+        &[KeyCode::Char('Q'), KeyCode::Up, KeyCode::Up, KeyCode::Enter],
+    );
+    assert!(matches!(state(&app).phase, QuizPhase::Start));
+    let error = state(&app).error.clone().unwrap();
+    assert!(error.contains("choose picked positions"), "{error}");
+    // Picked Connect Four positions work: near the end.
+    keys(&mut app, &[KeyCode::Down, KeyCode::Enter]);
+    assert_eq!(
+        state(&app).total(),
+        10,
+        "{:?} {:?}",
+        state(&app).error,
+        state(&app).phase
+    );
+    answer(&mut app, true);
+    assert!(verdict(&app).0);
+}
+
+/// The first question's screens, snapshotted at a size: the question, then answered.
+fn assert_screens(right: bool, (width, height): (u16, u16), name: &str) {
+    let mut app = started();
+    answer(&mut app, right);
+    insta::assert_snapshot!(name, text(&screen(&app, width, height)));
+}
+
+#[test]
+fn screens_at_80x24_and_120x40() {
+    for (size, tag) in [((80, 24), "80x24"), ((120, 40), "120x40")] {
+        let app = started();
+        insta::assert_snapshot!(
+            format!("question_{tag}"),
+            text(&screen(&app, size.0, size.1))
+        );
+        assert_screens(true, size, &format!("right_{tag}"));
+        assert_screens(false, size, &format!("wrong_{tag}"));
+        let mut app = started();
+        for number in 0..10 {
+            answer(&mut app, number % 2 == 0);
+            keys(&mut app, &[KeyCode::Char('n')]);
+        }
+        insta::assert_snapshot!(
+            format!("summary_{tag}"),
+            text(&screen(&app, size.0, size.1))
+        );
+    }
+}
+
+#[test]
+fn small_terminals_do_not_panic() {
+    let mut app = started();
+    for (width, height) in [(1, 1), (20, 5), (40, 12), (60, 16)] {
+        screen(&app, width, height);
+    }
+    answer(&mut app, false);
+    for (width, height) in [(1, 1), (30, 8), (50, 14)] {
+        screen(&app, width, height);
+    }
+}
+
+#[test]
+fn the_questions_are_made_in_the_background_and_esc_does_not_wait() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    // Enter without running the job: the pane says the questions are being made.
+    app.update(action_for_key(&app, &key(KeyCode::Enter)).unwrap());
+    assert!(matches!(state(&app).phase, QuizPhase::Making));
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    let Some(Job::Quiz(request)) = jobs.last().cloned() else {
+        panic!("Enter asks for the questions: {jobs:?}");
+    };
+    assert!(text(&screen(&app, 80, 24)).contains("Making ten questions"));
+    // A reply of another generation is dropped; the right one asks the first question.
+    let replies = replies(Job::Quiz(request), &Default::default());
+    let mut stale = replies[0].clone();
+    stale.generation += 1;
+    app.update(Action::Search(stale));
+    assert!(matches!(state(&app).phase, QuizPhase::Making));
+    app.update(Action::Search(replies[0].clone()));
+    assert!(matches!(state(&app).phase, QuizPhase::Asking));
+    // Esc while another quiz is being made cancels it and goes back to the game.
+    for _ in 0..10 {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    app.update(action_for_key(&app, &key(KeyCode::Enter)).unwrap());
+    assert!(matches!(state(&app).phase, QuizPhase::Making));
+    app.update(action_for_key(&app, &key(KeyCode::Esc)).unwrap());
+    assert!(matches!(app.mode, Mode::Game));
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    assert!(
+        jobs.iter()
+            .any(|job| matches!(job, Job::Cancel(JobKey::Quiz))),
+        "{jobs:?}"
+    );
+}
+
+#[test]
+fn a_board_with_no_position_near_the_end_says_so() {
+    let rules: Rules = "8x8k3".parse().unwrap();
+    let mut app = App::new(options(rules), false);
+    // The exact minimax analysis of the empty 8×8 board would never end: dropped.
+    while app.take_job().is_some() {}
+    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+    assert!(matches!(state(&app).phase, QuizPhase::Start));
+    let error = state(&app).error.clone().unwrap();
+    assert!(error.contains("no position to ask about"), "{error}");
+}
