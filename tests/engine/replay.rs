@@ -393,8 +393,8 @@ fn a_replay_can_move_to_a_background_thread() {
 }
 
 /// Every α and β says where it came from, and a cutoff names the choice that refutes its line:
-/// in the alpha-beta search after a3 b2 b3 c1, X's a1 (an immediate win at depth 2) sets the β
-/// of O's node after b1, and O's c2 there is cut off by it.
+/// in the alpha-beta search after a3 b2 b3 c1, X's a1 (depth 3: X's sibling of b1, tried first)
+/// sets the β of O's node after b1, and O's c2 there is cut off by it.
 #[test]
 fn windows_and_cutoffs_name_the_move_that_set_them() {
     let position = Position::empty(Rules::TICTACTOE)
@@ -407,12 +407,12 @@ fn windows_and_cutoffs_name_the_move_that_set_them() {
     }
     let has = |text: &str| sentences.iter().any(|s| s == text);
     assert!(has(
-        "X plays b1 (depth 3), α -∞, β -8 for O (β -8: X can already hold O to -8 with a1 at \
-         depth 2)."
+        "X plays b1 (depth 3), α -∞, β -8 for O (β -8: X can already hold O to -8 with a1 \
+         (depth 3))."
     ));
     assert!(has(
         "Reply c2 scores +7 ≥ β -8 for O: α rises to +7, and α ≥ β is the cutoff condition: a1 \
-         is pruned (X would not allow this: X's a1 at depth 2 already holds O to -8)."
+         is pruned (X would not allow this: X's a1 (depth 3) already holds O to -8)."
     ));
     // An α set by the side's own choice higher up is said too.
     assert!(
@@ -591,14 +591,14 @@ fn max_min_sentences_speak_for_x() {
     assert!(
         has(
             "X plays b1 (depth 3); O to move, O minimises, α +8, β +∞ (α +8: X is already \
-             sure of +8 with a1 at depth 2)."
+             sure of +8 with a1 (depth 3))."
         ),
         "{sentences:#?}"
     );
     assert!(
         has(
             "Reply c2 holds X to -7: β falls to -7, at or below α +8, and α ≥ β is the cutoff \
-             condition: a1 is pruned (X would not allow this: X's a1 at depth 2 already makes \
+             condition: a1 is pruned (X would not allow this: X's a1 (depth 3) already makes \
              sure of +8)."
         ),
         "{sentences:#?}"

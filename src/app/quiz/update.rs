@@ -125,6 +125,7 @@ impl App {
                 state.results.clear();
                 state.phase = QuizPhase::Asking;
                 state.reset_answer();
+                state.free_cursor();
             }
             None => {
                 state.phase = QuizPhase::Start;
@@ -162,6 +163,7 @@ impl App {
         state.index += 1;
         state.phase = QuizPhase::Asking;
         state.reset_answer();
+        state.free_cursor();
     }
 
     /// Enter on the summary: a new quiz from the same source, the next seed.
@@ -238,6 +240,20 @@ impl QuizState {
         self.typed.clear();
         self.marked.clear();
         self.error = None;
+    }
+
+    /// Moves the cursor to the question's first free cell if it stands on a taken one, so a
+    /// board answer starts on a move it can give.
+    fn free_cursor(&mut self) {
+        let Some(node) = self.question().map(|question| question.node()) else {
+            return;
+        };
+        let rules = *node.rules();
+        let (row, col) = self.cursor;
+        let taken = !rules.gravity && node.at(crate::engine::Move::at(&rules, row, col)).is_some();
+        if let Some(first) = node.legal_moves().first().filter(|_| taken) {
+            self.cursor = first.row_col(&rules);
+        }
     }
 
     /// Whether a question is on the board (asking or answered).

@@ -22,13 +22,15 @@ pub fn list(rules: &Rules, moves: &[Move]) -> String {
 }
 
 /// The order the replayed algorithm tries moves in, as the prune question must say it.
-fn order(algorithm: Algorithm) -> &'static str {
-    match algorithm {
+/// The search a node question is about, by the name the replay's keys give it, and its order.
+fn searcher(algorithm: Algorithm) -> String {
+    let order = match algorithm {
         Algorithm::Engine => {
             "the engine model: a table, and moves ordered wins first, then cells on most lines"
         }
         _ => "moves in row-major order, a3 b3 c3 … on 3×3",
-    }
+    };
+    format!("Searched with {algorithm} ({order})")
 }
 
 pub(super) fn prompt(question: &Question) -> String {
@@ -47,16 +49,14 @@ pub(super) fn prompt(question: &Question) -> String {
         ),
         Kind::Best(_) => format!("{side} to move. Which move is best? (Any best move counts.)"),
         Kind::Prune(_) => format!(
-            "{} searches this position ({}). At the node after {path} (numbered on the board), \
-             {side} to move: which moves will it prune?",
-            question.algorithm,
-            order(question.algorithm)
+            "{}: at the node after {path} (numbered on the board), {side} to move, which moves \
+             does it prune?",
+            searcher(question.algorithm)
         ),
         Kind::Window(_) => format!(
-            "{} searches this position ({}). What are α and β, for {side}, when it enters the \
-             node after {path} (numbered on the board)?",
-            question.algorithm,
-            order(question.algorithm)
+            "{}: what are α and β, for {side}, when the search enters the node after {path} \
+             (numbered on the board)?",
+            searcher(question.algorithm)
         ),
     }
 }

@@ -114,8 +114,9 @@ fn enter(
 }
 
 /// Where a window's bounds came from, for `side` (the side to move, or X in max/min): ` (α +3:
-/// X is already sure of +3 with c2 at depth 1; β +7: O can already hold X to +7 with a1 at
-/// depth 2)`, or nothing while both are open.
+/// X is already sure of +3 with c2 (depth 2); β +7: O can already hold X to +7 with a1 (depth
+/// 3))`, or nothing while both are open. A move's depth is that of the node it leads to, as in
+/// "X plays b1 (depth 3)", so a sibling tried earlier has the same depth as the move entered.
 fn window_origins(
     rules: &Rules,
     side: Player,
@@ -125,8 +126,9 @@ fn window_origins(
     let mut said = Vec::new();
     match alpha_from {
         Origin::Move { ply, mv, .. } => said.push(format!(
-            "α {alpha}: {side} is already sure of {alpha} with {} at depth {ply}",
-            rules.move_name(mv)
+            "α {alpha}: {side} is already sure of {alpha} with {} (depth {})",
+            rules.move_name(mv),
+            ply + 1
         )),
         Origin::Table { ply } => said.push(format!("α {alpha}: the table, at depth {ply}")),
         Origin::Open => {}
@@ -135,8 +137,9 @@ fn window_origins(
         Origin::Move {
             ply, player, mv, ..
         } => said.push(format!(
-            "β {beta}: {player} can already hold {side} to {beta} with {} at depth {ply}",
-            rules.move_name(mv)
+            "β {beta}: {player} can already hold {side} to {beta} with {} (depth {})",
+            rules.move_name(mv),
+            ply + 1
         )),
         Origin::Table { ply } => said.push(format!("β {beta}: the table, at depth {ply}")),
         Origin::Open => {}
@@ -155,8 +158,9 @@ pub(super) fn refutation(rules: &Rules, holds: &str, bound_from: Origin) -> Stri
         Origin::Move {
             ply, player, mv, ..
         } => format!(
-            "{player} would not allow this: {player}'s {} at depth {ply} already {holds}",
-            rules.move_name(mv)
+            "{player} would not allow this: {player}'s {} (depth {}) already {holds}",
+            rules.move_name(mv),
+            ply + 1
         ),
         Origin::Table { .. } => {
             "the table says the opponent has a better choice elsewhere and will not let the \
