@@ -10,6 +10,26 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 
+/// The key presses an event stands for. A terminal sends Esc and a key pressed right after it as
+/// one Alt-key sequence (the Esc prefix, as xterm's "meta sends escape" does); tictree has no Alt
+/// keys, so an Alt-key is read as the two presses it most likely was: Esc, then the key. Without
+/// this, Esc then `s` typed quickly in the replay would leave it and not open it again.
+pub fn presses(event: Event) -> Vec<Event> {
+    match event {
+        Event::Key(key)
+            if key.modifiers.contains(KeyModifiers::ALT)
+                && !key.modifiers.contains(KeyModifiers::CONTROL)
+                && matches!(key.code, KeyCode::Char(_)) =>
+        {
+            let esc = KeyEvent::new_with_kind(KeyCode::Esc, KeyModifiers::NONE, key.kind);
+            let plain =
+                KeyEvent::new_with_kind(key.code, key.modifiers - KeyModifiers::ALT, key.kind);
+            vec![Event::Key(esc), Event::Key(plain)]
+        }
+        event => vec![event],
+    }
+}
+
 /// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
 pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {

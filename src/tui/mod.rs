@@ -8,7 +8,8 @@ mod signals;
 mod terminal;
 
 pub use input::{
-    action, action_for_key, edit_key_action, key_action, replay_key_action, settings_key_action,
+    action, action_for_key, edit_key_action, key_action, presses, replay_key_action,
+    settings_key_action,
 };
 
 use crate::app::{Action, App, LogKind, Options, Record, Worker};
@@ -81,8 +82,11 @@ fn event_loop(
             }
             let size = terminal.size()?;
             let screen = Rect::new(0, 0, size.width, size.height);
-            if let Some(action) = action(&event, app, screen) {
-                app.update(action);
+            // Each press acts on the app as the one before left it (Esc may close a popup).
+            for press in presses(event) {
+                if let Some(action) = action(&press, app, screen) {
+                    app.update(action);
+                }
             }
             // Resizes and ignored keys redraw too: cheap, and a resize needs it.
             dirty = true;

@@ -69,6 +69,35 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
     session.quit();
 }
 
+/// Esc and a key typed right after it reach the program as one Alt-key sequence: it is read as
+/// both presses. In the replay, Esc then `s` leaves it and opens it again afresh (read as `s`
+/// alone, it would only leave).
+#[test]
+fn esc_and_a_key_sent_together_are_both_pressed() {
+    let mut session = Session::start(&["--seed", "3", "--no-mouse", "--moves", "a3 b2"]);
+    session.screen.wait_for("7 moves ·");
+    session.send(b"s");
+    session.screen.wait_for("Search replay · alphabeta");
+    session.send(b"lll");
+    session.screen.wait_for("step 3 /");
+    session.send(b"\x1bs");
+    session.screen.wait_for("step 0 /");
+    assert!(
+        session
+            .screen
+            .contents()
+            .contains("Search replay · alphabeta")
+    );
+    // The help popup closes with Esc, and `g` after it shows the game record.
+    session.send(b"\x1b");
+    session.screen.wait_for("Game tree");
+    session.send(b"?");
+    session.screen.wait_for("Help");
+    session.send(b"\x1bg");
+    session.screen.wait_for("Game record");
+    session.quit();
+}
+
 /// On Connect Four a digit key drops a disc in that column: `4` lands on d1, under the board's
 /// `d`, and the move list and the printed record name the column.
 #[test]
