@@ -65,17 +65,23 @@ impl Widget for QuizPane<'_> {
 /// ` Quiz · question 3 of 10 · 2 of 2 right · seed 7 `, shorter when narrow.
 fn title(state: &QuizState, width: u16) -> String {
     let seed = format!("seed {}", state.seed);
-    let (at, score) = match state.phase {
+    let (at, short, score) = match state.phase {
         QuizPhase::Start | QuizPhase::Making => return format!(" Quiz · {seed} "),
-        QuizPhase::Summary => ("done".to_string(), state.score_line()),
-        _ => (
-            format!("question {} of {}", state.index + 1, state.total()),
-            state.score_line(),
-        ),
+        QuizPhase::Summary => ("done".to_string(), "done".to_string(), state.score_line()),
+        _ => {
+            let (n, of) = (state.index + 1, state.total());
+            (
+                format!("question {n} of {of}"),
+                format!("{n}/{of}"),
+                state.score_line(),
+            )
+        }
     };
+    // The seed goes last: it is what reproduces the quiz, kept while the pane allows.
     wrap::first_fitting(
         vec![
             format!(" Quiz · {at} · {score} · {seed} "),
+            format!(" Quiz · {short} · {score} · {seed} "),
             format!(" Quiz · {at} · {score} "),
             format!(" Quiz · {at} "),
         ],

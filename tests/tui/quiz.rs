@@ -353,3 +353,22 @@ fn a_board_with_no_position_near_the_end_says_so() {
     let error = state(&app).error.clone().unwrap();
     assert!(error.contains("no position to ask about"), "{error}");
 }
+
+/// On a narrower pane the title says the question's number shorter and keeps the seed, which is
+/// what reproduces the quiz; only where even that does not fit does the seed go.
+#[test]
+fn a_narrow_title_keeps_the_seed() {
+    let app = started();
+    let seed = format!("seed {}", state(&app).seed);
+    let title_row = |width: u16| rows(&screen(&app, width, 24))[1].clone();
+    let wide = title_row(120);
+    assert!(
+        wide.contains(&format!("question 1 of 10 · 0 of 0 right · {seed}")),
+        "{wide}"
+    );
+    let narrow = title_row(72);
+    assert!(
+        narrow.contains(&format!("Quiz · 1/10 · 0 of 0 right · {seed}")),
+        "{narrow}"
+    );
+}
