@@ -4,7 +4,7 @@ use crate::app::jobs::Reply;
 use crate::app::log::LogKind;
 use crate::app::replay::ReplayCommand;
 use crate::app::settings::menu::Field;
-use crate::engine::{Move, Player};
+use crate::engine::{Move, Player, Rules};
 use std::time::Duration;
 
 /// A direction for the cursor or a selection.
@@ -18,6 +18,19 @@ pub enum Direction {
     Left,
     /// Towards the right.
     Right,
+}
+
+impl Direction {
+    /// A board cell `(row, col)` moved one step this way, staying on a board of `rules`.
+    pub fn step(self, (row, col): (usize, usize), rules: &Rules) -> (usize, usize) {
+        let (rows, cols) = (usize::from(rules.height), usize::from(rules.width));
+        match self {
+            Direction::Up => (row.saturating_sub(1), col),
+            Direction::Down => ((row + 1).min(rows - 1), col),
+            Direction::Left => (row, col.saturating_sub(1)),
+            Direction::Right => (row, (col + 1).min(cols - 1)),
+        }
+    }
 }
 
 /// One input to `App::update`: a user intent (from a key or the mouse) or a search result.

@@ -156,15 +156,7 @@ impl App {
     }
 
     fn move_cursor(&mut self, direction: Direction) {
-        let rules = *self.position().rules();
-        let (rows, cols) = (usize::from(rules.height), usize::from(rules.width));
-        let (row, col) = self.cursor;
-        self.cursor = match direction {
-            Direction::Up => (row.saturating_sub(1), col),
-            Direction::Down => ((row + 1).min(rows - 1), col),
-            Direction::Left => (row, col.saturating_sub(1)),
-            Direction::Right => (row, (col + 1).min(cols - 1)),
-        };
+        self.cursor = direction.step(self.cursor, self.position().rules());
     }
 
     fn place(&mut self) {

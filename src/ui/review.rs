@@ -303,23 +303,7 @@ fn summary(state: &ReviewState, theme: Theme, width: u16) -> Vec<Line<'static>> 
             )),
         ]);
     }
-    // A player's counts wider than the pane (with unjudged moves, at 80 columns) are broken
-    // between words, each player from a row of its own, rather than cut mid-word.
-    let widest = groups
-        .iter()
-        .map(|group| Line::from(group.clone()).width())
-        .max()
-        .unwrap_or(0);
-    if widest < usize::from(width) {
-        return wrap::flow(groups, 3, width, 1);
-    }
-    groups
-        .into_iter()
-        .flat_map(|mut group| {
-            group.insert(0, Span::raw(" "));
-            wrap::wrap(&Line::from(group), width, 4)
-        })
-        .collect()
+    wrap::flow(groups, 3, width, 1)
 }
 
 /// The line under the board during the review: the selected move, its verdict's symbol, and

@@ -24,11 +24,17 @@ fn width_of(text: &str) -> usize {
 /// `line` in rows at most `width` columns wide, broken at blanks. Its leading blanks indent the
 /// first row; the rows after it start `hang` columns in, so a paragraph reads as one.
 pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
+    lay_out(words_of(&line.spans, 0), width, hang, line.style)
+}
+
+/// The words of `spans`, split at blanks, each with the blanks before it (`lead` more before the
+/// first).
+fn words_of(spans: &[Span], lead: usize) -> Vec<Word> {
     let mut words: Vec<Word> = Vec::new();
-    let mut blanks = 0;
+    let mut blanks = lead;
     // Whether the next character starts a new word (after blanks, or at the start).
     let mut fresh = true;
-    for span in &line.spans {
+    for span in spans {
         for ch in span.content.chars() {
             if ch == ' ' {
                 blanks += 1;
@@ -49,25 +55,30 @@ pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
             word.width += width_of(ch.encode_utf8(&mut [0; 4]));
         }
     }
-    lay_out(words, width, hang, line.style)
+    words
 }
 
 /// Groups of spans, each kept whole on a row, `gap` blanks apart, in rows at most `width`
 /// columns wide that all start `indent` columns in: counters that must not be split from their
-/// labels.
+/// labels. A group wider than a row is broken at its blanks, as `wrap` breaks a line.
 pub fn flow(
     groups: Vec<Vec<Span<'static>>>,
     gap: u16,
     width: u16,
     indent: u16,
 ) -> Vec<Line<'static>> {
+    let room = usize::from(width).saturating_sub(usize::from(indent));
     let words = groups
         .into_iter()
         .enumerate()
-        .map(|(index, spans)| Word {
-            width: spans.iter().map(Span::width).sum(),
-            spans,
-            gap: usize::from(if index == 0 { indent } else { gap }),
+        .flat_map(|(index, spans)| {
+            let gap = usize::from(if index == 0 { indent } else { gap });
+            let width: usize = spans.iter().map(Span::width).sum();
+            if width > room {
+                words_of(&spans, gap)
+            } else {
+                vec![Word { spans, width, gap }]
+            }
         })
         .collect();
     lay_out(words, width, indent, Style::new())
@@ -226,6 +237,18 @@ mod tests {
         assert_eq!(
             texts(&flow(groups, 3, 14, 1)),
             [" step 1 / 2", " nodes 3 / 4"]
+        );
+    }
+
+    #[test]
+    fn a_group_wider_than_a_row_breaks_at_its_blanks() {
+        let groups = vec![
+            vec![Span::raw("X: no mistakes, 1 unjudged")],
+            vec![Span::raw("O: none")],
+        ];
+        assert_eq!(
+            texts(&flow(groups, 3, 18, 1)),
+            [" X: no mistakes, 1", " unjudged", " O: none"]
         );
     }
 

@@ -217,7 +217,7 @@ fn picked_positions_keep_to_their_difficulty() {
         let source = Source::Picked(Rules::TICTACTOE, difficulty);
         let quiz = generate(&source, Algorithm::AlphaBeta, 5).unwrap();
         for question in &quiz.questions {
-            let empty = tictree::engine::quiz::empty_cells(&question.position);
+            let empty = question.position.empty_cells();
             assert!(
                 difficulty.empty_cells().contains(&empty),
                 "{difficulty}: {empty}"
@@ -228,7 +228,7 @@ fn picked_positions_keep_to_their_difficulty() {
     let source = Source::Picked(Rules::CONNECT4, Difficulty::Easy);
     let quiz = generate(&source, Algorithm::AlphaBeta, 5).unwrap();
     for question in &quiz.questions {
-        let empty = tictree::engine::quiz::empty_cells(&question.position);
+        let empty = question.position.empty_cells();
         assert!(empty <= 12, "{empty}");
     }
 }

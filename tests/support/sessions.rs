@@ -117,10 +117,10 @@ impl Harness {
                 Job::Compare(request)
             }
             // A replay of a big tree is left running for ever: its keys wait for the count.
-            Job::Survey(request) if empty_cells(request.replay.root()) > 7 => {
+            Job::Survey(request) if request.replay.root().empty_cells() > 7 => {
                 return VecDeque::new();
             }
-            Job::Review(request) if empty_cells(&request.start) > 9 => return VecDeque::new(),
+            Job::Review(request) if request.start.empty_cells() > 9 => return VecDeque::new(),
             job => job,
         };
         let runner = Runner {
@@ -140,7 +140,7 @@ impl Harness {
 /// (and never under a clock), never settling past its budget.
 fn inline(mut request: SearchRequest) -> SearchRequest {
     // Empty cells, not legal moves: with gravity a few legal moves can hide a deep tree.
-    let empty = empty_cells(&request.position);
+    let empty = request.position.empty_cells();
     let quick = match request.algorithm {
         Algorithm::Minimax => empty <= 7,
         Algorithm::AlphaBeta => empty <= 8,
@@ -154,10 +154,6 @@ fn inline(mut request: SearchRequest) -> SearchRequest {
     // Only the budgeted part, as ever: settling on would be an exact search of any size.
     request.settle = false;
     request
-}
-
-fn empty_cells(position: &Position) -> usize {
-    position.rules().cells() - position.ply() as usize
 }
 
 /// Draws the app on a test terminal of the given size.

@@ -53,14 +53,7 @@ impl App {
 
     /// The cursor moves over every cell, with gravity too: any cell can be set.
     fn edit_cursor(&mut self, direction: Direction) {
-        let rules = *self.position().rules();
-        let (row, col) = self.cursor;
-        self.cursor = match direction {
-            Direction::Up => (row.saturating_sub(1), col),
-            Direction::Down => ((row + 1).min(usize::from(rules.height) - 1), col),
-            Direction::Left => (row, col.saturating_sub(1)),
-            Direction::Right => (row, (col + 1).min(usize::from(rules.width) - 1)),
-        };
+        self.cursor = direction.step(self.cursor, self.position().rules());
     }
 
     /// `x`, `o` or `.` at the cursor. With gravity a mark must rest on the bottom or another

@@ -77,7 +77,8 @@ impl App {
             _ => None,
         };
         if let Some(direction) = direction {
-            return state.move_cursor(direction, node.rules());
+            state.cursor = direction.step(state.cursor, node.rules());
+            return;
         }
         let at_cursor = state
             .cursor_move(&node)
@@ -127,19 +128,5 @@ impl App {
             }
             _ => {}
         }
-    }
-}
-
-impl super::QuizState {
-    /// Moves the board cursor within the board.
-    fn move_cursor(&mut self, direction: Direction, rules: &crate::engine::Rules) {
-        let (rows, cols) = (usize::from(rules.height), usize::from(rules.width));
-        let (row, col) = self.cursor;
-        self.cursor = match direction {
-            Direction::Up => (row.saturating_sub(1), col),
-            Direction::Down => ((row + 1).min(rows - 1), col),
-            Direction::Left => (row, col.saturating_sub(1)),
-            Direction::Right => (row, (col + 1).min(cols - 1)),
-        };
     }
 }

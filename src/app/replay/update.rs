@@ -162,7 +162,7 @@ impl App {
         };
         let (root, algorithm) = (*state.replay.root(), state.replay.algorithm());
         let mut limits = state.replay.limits();
-        let empty = root.rules().cells() as u32 - root.ply();
+        let empty = root.empty_cells() as u32;
         let now = limits.depth.unwrap_or(empty);
         limits.depth = match now.saturating_add_signed(delta) {
             0 => {

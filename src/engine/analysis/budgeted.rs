@@ -72,7 +72,7 @@ pub fn analyze_within_table(
         Vec::new()
     };
     let flag = StopFlag::with_deadline(stop);
-    let empty = (position.rules().cells() as u32).saturating_sub(position.ply());
+    let empty = position.empty_cells() as u32;
     let deepest = budget.depth.unwrap_or(u32::MAX).min(empty).max(1);
     let deepest = if moves.is_empty() { 0 } else { deepest };
     let mut progress = Progress {

@@ -76,7 +76,7 @@ const EXACT_EMPTY: u32 = 10;
 /// minimax finishes in moments, else the deepest depth whose full minimax tree (every legal move
 /// at every ply) stays within about two million nodes: 7 on Connect Four, 3 on 8×8.
 pub fn default_reach(position: &Position) -> Reach {
-    let empty = (position.rules().cells() as u32).saturating_sub(position.ply());
+    let empty = position.empty_cells() as u32;
     let branching = position.legal_moves().len().max(2) as f64;
     if empty <= EXACT_EMPTY {
         return Reach::Exact;

@@ -162,6 +162,11 @@ impl Position {
         self.occupied().count_ones()
     }
 
+    /// Cells no mark is in yet.
+    pub fn empty_cells(&self) -> usize {
+        self.rules().cells() - self.ply() as usize
+    }
+
     /// The side whose turn it is (also defined once the game is over).
     pub fn to_move(&self) -> Player {
         if self.x.count_ones() == self.o.count_ones() {

@@ -19,7 +19,7 @@ mod scan;
 
 pub use answer::{Answer, parse_number, parse_outcome, parse_value, parse_window};
 pub use explain::list;
-pub use pick::{Difficulty, GAME_EMPTY_LIMIT, Source, empty_cells, game_positions};
+pub use pick::{Difficulty, GAME_EMPTY_LIMIT, Source, game_positions};
 pub use question::{Checked, Entry, Kind, Question};
 pub use scan::{Scan, Visited, scan};
 

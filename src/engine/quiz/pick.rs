@@ -61,11 +61,6 @@ pub enum Source {
     Picked(Rules, Difficulty),
 }
 
-/// Empty cells of a position.
-pub fn empty_cells(position: &Position) -> usize {
-    position.rules().cells() - position.ply() as usize
-}
-
 /// The positions of a game (its start, then after each move) a quiz can ask about: not over, and
 /// at most `GAME_EMPTY_LIMIT` empty cells.
 pub fn game_positions(start: &Position, line: &[crate::engine::Move]) -> Vec<Position> {
@@ -76,7 +71,7 @@ pub fn game_positions(start: &Position, line: &[crate::engine::Move]) -> Vec<Pos
         positions.push(next);
         position = next;
     }
-    positions.retain(|p| p.status() == Status::Ongoing && empty_cells(p) <= GAME_EMPTY_LIMIT);
+    positions.retain(|p| p.status() == Status::Ongoing && p.empty_cells() <= GAME_EMPTY_LIMIT);
     positions
 }
 
@@ -102,7 +97,7 @@ fn playout(rules: Rules, difficulty: Difficulty, rng: &mut StdRng) -> Option<Pos
     let mut closest: Option<Position> = None;
     for _ in 0..PLAYOUTS {
         let mut position = Position::empty(rules);
-        while empty_cells(&position) > target {
+        while position.empty_cells() > target {
             let quiet: Vec<Position> = position
                 .legal_moves()
                 .into_iter()
@@ -114,13 +109,13 @@ fn playout(rules: Rules, difficulty: Difficulty, rng: &mut StdRng) -> Option<Pos
                 None => break,
             }
         }
-        if empty_cells(&position) <= target {
+        if position.empty_cells() <= target {
             return Some(position);
         }
-        if closest.is_none_or(|c| empty_cells(&position) < empty_cells(&c)) {
+        if closest.is_none_or(|c| position.empty_cells() < c.empty_cells()) {
             closest = Some(position);
         }
     }
     // Not too far from the end, or the exact search could take minutes (6×6, 5 in a row).
-    closest.filter(|c| empty_cells(c) <= GAME_EMPTY_LIMIT)
+    closest.filter(|c| c.empty_cells() <= GAME_EMPTY_LIMIT)
 }

@@ -19,7 +19,7 @@ impl ReplayLimits {
     /// budget before its last root move; alpha-beta then usually visits far fewer nodes.
     pub fn fitting(root: &Position, nodes: u64) -> ReplayLimits {
         let rules = root.rules();
-        let empty = (rules.cells() as u64).saturating_sub(u64::from(root.ply()));
+        let empty = root.empty_cells() as u64;
         // With gravity a ply has at most one move per column that is not full yet.
         let columns = if rules.gravity {
             root.legal_moves().len() as u64
