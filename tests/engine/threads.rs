@@ -174,6 +174,25 @@ fn the_progress_of_a_parallel_solve_counts_every_threads_nodes() {
     assert_eq!(progress.nodes(), solved.stats.nodes);
 }
 
+#[test]
+fn the_line_is_the_same_on_two_threads() {
+    // Every null-window test of the narrowing, and of the line read after it, races on both
+    // threads once the solo allowance is spent; the line is still the first best move in static
+    // order at each step.
+    let position = Position::empty(Rules::CONNECT4)
+        .play_moves("32751571231557")
+        .unwrap();
+    let mut solver = Solver::with_hash(position.layout(), StopFlag::default(), TABLE);
+    let alone = solve_with(&mut solver, &position, false, true).unwrap();
+    solver.set_threads(2);
+    solver.reset();
+    let together = solve_with(&mut solver, &position, false, true).unwrap();
+    assert!(together.explored > 1 << 14, "{}", together.explored);
+    assert_eq!(together.value, alone.value);
+    assert!(!alone.pv.is_empty());
+    assert_eq!(together.pv, alone.pv);
+}
+
 /// Raises `stop` a while after `search` starts on another thread, and returns what it returned.
 fn stopped<T: Send + 'static>(stop: &StopFlag, search: impl FnOnce() -> T + Send + 'static) -> T {
     let running = thread::spawn(search);

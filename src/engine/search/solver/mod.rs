@@ -246,7 +246,7 @@ fn search_in<B: Bitboard>(
     let them = B::from_u128(position.marks(mover.opponent()));
     let ply = position.ply();
     solver.root_ply = ply;
-    let value = solver.exact_together(me, them, ply, alpha, beta)?;
+    let value = solver.exact(me, them, ply, alpha, beta)?;
     let pv = if with_line && alpha < value && value < beta {
         // The line is a by-product, not part of the search: its nodes are not counted, and its
         // many small narrowings are not shown as if they were the search's.

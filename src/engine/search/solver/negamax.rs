@@ -60,6 +60,8 @@ pub struct Negamax<B: Bitboard> {
     /// `explored` at which the search gives up as if stopped: how a search tries alone before
     /// calling in helpers (`parallel.rs`); `u64::MAX` otherwise.
     pub(super) cap: u64,
+    /// `explored` up to which the tests of the current narrowing run alone (`parallel.rs`).
+    pub(super) alone_until: u64,
     /// Solvers over the same table for other threads, which help with each search (lazy SMP,
     /// `parallel.rs`); none with one thread.
     pub(super) helpers: Vec<Negamax<B>>,
@@ -110,6 +112,7 @@ impl<B: Bitboard> Negamax<B> {
             explored: 0,
             root_ply: 0,
             cap: u64::MAX,
+            alone_until: 0,
             helpers: Vec::new(),
             role: Role::Searching,
             reported: 0,

@@ -1,17 +1,19 @@
-//! One search on several threads: lazy SMP. Helpers run the same search as the solver, each with
-//! its own move sorters and counters and a slightly different move order, all over the one shared
-//! table, so each finds in it what the others proved and they drift apart onto different
-//! subtrees. The first to finish gives the answer and the others are stopped. Every thread
-//! computes the value from facts it proved or read, so the answer is exact whichever finishes.
+//! One search on several threads: lazy SMP, one null-window test at a time. Helpers run the same
+//! test as the solver, each with its own move sorters and counters and a slightly different move
+//! order, all over the one shared table, so each finds in it what the others proved and they
+//! drift apart onto different subtrees. The first to finish gives the answer and the others are
+//! stopped; every thread then starts the next test of the narrowing (`root.rs`) together, so no
+//! thread spends time finishing a test whose answer is known. Every thread computes the value
+//! from facts it proved or read, so the answer is exact whichever finishes.
 
 use super::bitboard::Bitboard;
 use super::negamax::{Negamax, Role};
 use crate::engine::game::layout::Layout;
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 
-/// Positions a search explores alone before its helpers join. Starting a thread costs tens of
-/// microseconds, a few hundred positions: most searches of a game end sooner than this, and a
-/// thread would only slow them down. The table keeps what the lone attempt proved.
+/// Positions a narrowing's tests explore alone, between them, before the helpers join. Starting a
+/// thread costs tens of microseconds, a few hundred positions: most searches of a game end sooner
+/// than this, and a thread would only slow them down. The table keeps what the lone attempt proved.
 const ALONE: u64 = 1 << 14;
 
 impl<B: Bitboard> Negamax<B> {
@@ -45,9 +47,15 @@ impl<B: Bitboard> Negamax<B> {
         }
     }
 
-    /// `exact` on every thread this solver has: alone at first, then with the helpers if the
-    /// search lasts. Counters are the sum of every thread's.
-    pub fn exact_together(
+    /// Starts a narrowing: its tests run alone until they have explored `ALONE` positions
+    /// between them, then each on every thread.
+    pub(super) fn start_alone(&mut self) {
+        self.alone_until = self.explored.saturating_add(ALONE);
+    }
+
+    /// `value` on every thread this solver has: alone while the narrowing's solo allowance lasts
+    /// (`start_alone`), then with the helpers. Counters are the sum of every thread's.
+    pub fn value_together(
         &mut self,
         me: B,
         them: B,
@@ -56,15 +64,17 @@ impl<B: Bitboard> Negamax<B> {
         beta: i32,
     ) -> Result<i32, Cancelled> {
         if self.helpers.is_empty() {
-            return self.exact(me, them, ply, alpha, beta);
+            return self.value(me, them, ply, alpha, beta);
         }
-        self.cap = self.explored.saturating_add(ALONE);
-        let alone = self.exact(me, them, ply, alpha, beta);
-        self.cap = u64::MAX;
-        match alone {
-            Ok(value) => return Ok(value),
-            Err(Cancelled) if self.stop.is_stopped() => return Err(Cancelled),
-            Err(Cancelled) => {}
+        if self.explored < self.alone_until {
+            self.cap = self.alone_until;
+            let alone = self.value(me, them, ply, alpha, beta);
+            self.cap = u64::MAX;
+            match alone {
+                Ok(value) => return Ok(value),
+                Err(Cancelled) if self.stop.is_stopped() => return Err(Cancelled),
+                Err(Cancelled) => {}
+            }
         }
         // Raised by the first thread to finish, and by the caller's flag.
         let race = StopFlag::with_deadline(&self.stop);
@@ -94,7 +104,7 @@ impl<B: Bitboard> Negamax<B> {
         }
     }
 
-    /// `exact` on this thread and one per helper until the first finishes and stops the others.
+    /// `value` on this thread and one per helper until the first finishes and stops the others.
     fn race(
         &mut self,
         helpers: &mut [Negamax<B>],
@@ -108,7 +118,7 @@ impl<B: Bitboard> Negamax<B> {
                 .map(|helper| {
                     let race = race.clone();
                     scope.spawn(move || {
-                        let found = helper.exact(me, them, ply, alpha, beta);
+                        let found = helper.value(me, them, ply, alpha, beta);
                         if found.is_ok() {
                             race.stop();
                         }
@@ -116,7 +126,7 @@ impl<B: Bitboard> Negamax<B> {
                     })
                 })
                 .collect();
-            let mine = self.exact(me, them, ply, alpha, beta);
+            let mine = self.value(me, them, ply, alpha, beta);
             if mine.is_ok() {
                 race.stop();
             }

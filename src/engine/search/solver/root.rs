@@ -9,6 +9,8 @@ use crate::engine::search::{Cancelled, Narrowing};
 impl<B: Bitboard> Negamax<B> {
     /// The value of a position within `(alpha, beta)`, fail-soft like an alpha-beta search, found by
     /// null-window tests: each only asks "better than x?", which prunes far more than a wide window.
+    /// With helpers, each test runs on every thread (`parallel.rs`), and all start the next one
+    /// together.
     pub fn exact(
         &mut self,
         me: B,
@@ -22,6 +24,7 @@ impl<B: Bitboard> Negamax<B> {
         // already (the position may be a finished game).
         let (mut lo, mut hi) = (alpha.max(-WIN + ply as i32), beta.min(WIN - ply as i32 - 1));
         let mut last = lo;
+        self.start_alone();
         while lo < hi {
             let med = pivot(lo, hi, cells);
             // Once per null-window test, never per node: free for the search.
@@ -34,7 +37,7 @@ impl<B: Bitboard> Negamax<B> {
             }
             // A bound is moved to the nearest value the game can end with, so the narrowing
             // never tests between a value and an impossible neighbour.
-            last = self.value(me, them, ply, med, med + 1)?;
+            last = self.value_together(me, them, ply, med, med + 1)?;
             if last <= med {
                 last = reachable_from(last, -1, ply, cells);
                 hi = last;
