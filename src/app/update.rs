@@ -60,9 +60,8 @@ impl App {
             Action::Redo => self.redo(),
             Action::NewGame => self.new_game(),
             Action::TogglePause => self.toggle_pause(),
-            Action::ToggleHelp => {
-                self.popup = Some(Popup::Help);
-                self.help_scroll = 0;
+            Action::ToggleHelp | Action::PageUp | Action::PageDown | Action::Quit => {
+                self.anywhere(action)
             }
             Action::ShowLine => self.show_line(),
             Action::ToggleHeat => {
@@ -78,16 +77,28 @@ impl App {
             Action::Escape => self.escape(),
             Action::FocusNext => self.focus = self.focus.next(),
             Action::FocusPrev => self.focus = self.focus.prev(),
-            Action::PageUp => self.log.scroll_by(PAGE),
-            Action::PageDown => self.log.scroll_by(-PAGE),
             Action::Edit => self.open_editor(),
             Action::Review => self.open_review(),
             Action::OpenQuiz => self.open_quiz(),
             Action::Copy => self.copy(),
-            Action::Quit => self.quit(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
             Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
             Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
+        }
+    }
+
+    /// The keys every mode without a popup answers alike: the help, the log's paging and quitting;
+    /// any other action is ignored.
+    pub(crate) fn anywhere(&mut self, action: Action) {
+        match action {
+            Action::ToggleHelp => {
+                self.popup = Some(Popup::Help);
+                self.help_scroll = 0;
+            }
+            Action::PageUp => self.log.scroll_by(PAGE),
+            Action::PageDown => self.log.scroll_by(-PAGE),
+            Action::Quit => self.quit(),
+            _ => {}
         }
     }
 

@@ -51,14 +51,20 @@ fn tab_and_right_expand_a_move_and_show_the_replies_scores() {
     session.quit();
 }
 
-#[test]
-fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
+/// The game after a3 b2 on 3×3, its search replay open and stepped three times.
+fn replay_at_step_three() -> Session {
     let mut session = Session::start(&["--seed", "3", "--no-mouse", "--moves", "a3 b2"]);
     session.screen.wait_for("7 moves ·");
     session.send(b"s");
     session.screen.wait_for("Search replay · alphabeta");
     session.send(b"lll");
     session.screen.wait_for("step 3 /");
+    session
+}
+
+#[test]
+fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
+    let mut session = replay_at_step_three();
     let shown = session.screen.contents();
     assert!(shown.contains("α") && shown.contains("β"), "{shown}");
     assert!(shown.contains("-∞") && shown.contains("+∞"), "{shown}");
@@ -74,12 +80,7 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
 /// alone, it would only leave).
 #[test]
 fn esc_and_a_key_sent_together_are_both_pressed() {
-    let mut session = Session::start(&["--seed", "3", "--no-mouse", "--moves", "a3 b2"]);
-    session.screen.wait_for("7 moves ·");
-    session.send(b"s");
-    session.screen.wait_for("Search replay · alphabeta");
-    session.send(b"lll");
-    session.screen.wait_for("step 3 /");
+    let mut session = replay_at_step_three();
     session.send(b"\x1bs");
     session.screen.wait_for("step 0 /");
     assert!(

@@ -40,14 +40,7 @@ impl App {
             }
             Action::Place => self.accept_edit(editor),
             Action::Escape | Action::Edit => self.leave_editor(),
-            Action::ToggleHelp => {
-                self.popup = Some(crate::app::state::Popup::Help);
-                self.help_scroll = 0;
-            }
-            Action::PageUp => self.log.scroll_by(5),
-            Action::PageDown => self.log.scroll_by(-5),
-            Action::Quit => self.quit(),
-            _ => {}
+            other => self.anywhere(other),
         }
     }
 

@@ -9,7 +9,7 @@ use crate::app::jobs::{Job, JobKey, QuizRequest};
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayFrom;
-use crate::app::state::{App, Mode, Popup, centre};
+use crate::app::state::{App, Mode, centre};
 use crate::engine::Status;
 use crate::engine::quiz::{Answer, Entry, Quiz, Source, game_positions, replay_algorithm};
 use rand::Rng;
@@ -42,14 +42,7 @@ impl App {
     pub(crate) fn quiz_action(&mut self, action: Action) {
         match action {
             Action::Quiz(key) => self.quiz_key(key),
-            Action::ToggleHelp => {
-                self.popup = Some(Popup::Help);
-                self.help_scroll = 0;
-            }
-            Action::PageUp => self.log.scroll_by(5),
-            Action::PageDown => self.log.scroll_by(-5),
-            Action::Quit => self.quit(),
-            _ => {}
+            other => self.anywhere(other),
         }
     }
 

@@ -11,7 +11,7 @@ use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayFrom;
 use crate::app::settings::values::threads_for;
-use crate::app::state::{App, Focus, Mode, Popup};
+use crate::app::state::{App, Focus, Mode};
 use crate::engine::{Algorithm, MoveReview};
 
 impl App {
@@ -50,14 +50,7 @@ impl App {
             Action::Place => self.back_to_reviewed(),
             Action::OpenReplay => self.replay_reviewed(),
             Action::Escape | Action::Review => self.leave_review(),
-            Action::ToggleHelp => {
-                self.popup = Some(Popup::Help);
-                self.help_scroll = 0;
-            }
-            Action::PageUp => self.log.scroll_by(5),
-            Action::PageDown => self.log.scroll_by(-5),
-            Action::Quit => self.quit(),
-            _ => {}
+            other => self.anywhere(other),
         }
     }
 

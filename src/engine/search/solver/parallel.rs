@@ -55,7 +55,7 @@ impl<B: Bitboard> Negamax<B> {
 
     /// `value` on every thread this solver has: alone while the narrowing's solo allowance lasts
     /// (`start_alone`), then with the helpers. Counters are the sum of every thread's.
-    pub fn value_together(
+    pub(super) fn value_together(
         &mut self,
         me: B,
         them: B,
