@@ -87,7 +87,7 @@ const POSITIONS: &[(&[&str], &str)] = &[
     (&["xxx/oo./o.."], "X has a line but O moved last"),
     (
         &["--rules", "4x4k3", "xxx./oo.o/oo../xxx."],
-        "X's lines cannot all have been completed by one move",
+        "X's lines cannot all have been completed by the last move",
     ),
     (
         &[

@@ -151,12 +151,8 @@ impl Position {
             ));
         }
         let layout = self.layout();
-        if self.rules().gravity {
-            let occupied = self.occupied();
-            // Every mark must rest on the bottom or on another mark.
-            if occupied & !(occupied << 1 | layout.bottom) != 0 {
-                return Err("a mark is floating above an empty cell (gravity)".into());
-            }
+        if self.has_floating_mark() {
+            return Err("a mark is floating above an empty cell (gravity)".into());
         }
         let status = self.status();
         let winner = match status {
@@ -170,18 +166,28 @@ impl Position {
             let last = winner.opponent();
             return Err(format!("{winner} has a line but {last} moved last"));
         }
-        // Some mark of the winner must be the last move: without it, nobody had won yet.
+        // Some mark of the winner must be the last move: without it, nobody had won yet. With
+        // gravity it lies on top of its column, so the position before it has no floating mark.
         let last_move_possible = self.moves_in(self.marks(winner)).into_iter().any(|mv| {
             let before = self.without(mv);
-            before.status() == Status::Ongoing && before.check(mv).is_ok()
+            before.status() == Status::Ongoing
+                && !before.has_floating_mark()
+                && before.check(mv).is_ok()
         });
         if last_move_possible {
             Ok(())
         } else {
             Err(format!(
-                "{winner}'s lines cannot all have been completed by one move"
+                "{winner}'s lines cannot all have been completed by the last move"
             ))
         }
+    }
+
+    /// Whether, with gravity, a mark lies above an empty cell: every mark must rest on the bottom
+    /// or on another mark.
+    fn has_floating_mark(&self) -> bool {
+        let occupied = self.occupied();
+        self.rules().gravity && occupied & !(occupied << 1 | self.layout().bottom) != 0
     }
 
     /// The position string, lower case, rows top to bottom.
@@ -320,7 +326,7 @@ mod tests {
         // X: a4 b4 c4 and a1 b1 c1 — two disjoint lines; O has five marks elsewhere.
         let err = Position::parse(rules, "xxx./oo.o/oo../xxx.").unwrap_err().0;
         assert!(
-            err.contains("cannot all have been completed by one move"),
+            err.contains("cannot all have been completed by the last move"),
             "{err}"
         );
         // Crossing lines share the last move: fine.
@@ -333,6 +339,18 @@ mod tests {
         let err =
             Position::parse(c4, "......./......./......./......./x....../.......").unwrap_err();
         assert!(err.0.contains("floating"));
+        // O's four in column a were complete before X's mark on top of them: nobody plays on
+        // after a win.
+        let err =
+            Position::parse(c4, "......./x....../o....../o....../o....../oxxx...").unwrap_err();
+        assert!(
+            err.0.contains("cannot all have been completed by the last move"),
+            "{}",
+            err.0
+        );
+        // The same line with its top free is a game O has just won.
+        let won = Position::parse(c4, "......./......./o....../o....../o....../oxxx.x.").unwrap();
+        assert_eq!(won.status(), Status::Won(Player::O));
         let p = Position::empty(c4).play_moves("4453").unwrap();
         assert_eq!(
             p.to_notation(),
