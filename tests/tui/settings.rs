@@ -32,6 +32,31 @@ fn left(app: &mut App) {
 }
 
 #[test]
+fn the_footer_says_where_changes_go() {
+    let footer = |config: Option<&str>| {
+        let mut options = options(Rules::TICTACTOE);
+        options.config = config.map(PathBuf::from);
+        let mut app = App::new(options, true);
+        run_jobs(&mut app);
+        press(&mut app, &[Action::ToggleSettings]);
+        let text = text(&screen(&app, 110, 32));
+        let start = text.find("changes are").expect("the popup's footer");
+        // Up to the popup's right border.
+        let footer = text[start..].split('│').next().unwrap_or_default();
+        footer.trim().to_string()
+    };
+    assert_eq!(
+        footer(Some("/tmp/config.toml")),
+        "changes are saved to /tmp/config.toml"
+    );
+    assert_eq!(
+        footer(Some("/dev/null")),
+        "changes are not saved (--config /dev/null)"
+    );
+    assert_eq!(footer(None), "changes are not saved (no config file)");
+}
+
+#[test]
 fn settings_popup_lists_every_setting() {
     let mut options = options(Rules::TICTACTOE);
     options.config = Some(PathBuf::from("/home/you/.config/tictree/config.toml"));

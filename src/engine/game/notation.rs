@@ -344,7 +344,8 @@ mod tests {
         let err =
             Position::parse(c4, "......./x....../o....../o....../o....../oxxx...").unwrap_err();
         assert!(
-            err.0.contains("cannot all have been completed by the last move"),
+            err.0
+                .contains("cannot all have been completed by the last move"),
             "{}",
             err.0
         );
