@@ -3,7 +3,7 @@
 use crate::inline_app::*;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{Action, App, Direction, Job, JobKey, Mode, Popup};
+use tictree::app::{Action, App, Direction, Job, JobKey, LogKind, Mode, Popup};
 use tictree::engine::{Player, Position, Rules, Status};
 use tictree::tui::action_for_key;
 
@@ -162,12 +162,20 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
     put(&mut app, &[("a1", Some(Player::X)), ("b2", None)]);
     app.update(Action::Escape);
     assert!(matches!(app.mode, Mode::Game));
-    let after = (
-        *app.position(),
-        app.game.moves().to_vec(),
-        app.log.lines.len(),
+    // Each refusal is also a warning in the log, whole however narrow the status bar is.
+    let warnings: Vec<&str> = app.log.lines[before.2..]
+        .iter()
+        .map(|line| line.text.as_str())
+        .collect();
+    assert_eq!(warnings.len(), 3);
+    assert_eq!(warnings[2], "paste '' not used: nothing was pasted");
+    assert!(
+        app.log.lines[before.2..]
+            .iter()
+            .all(|line| line.kind == LogKind::Warning)
     );
-    assert_eq!(after, before);
+    let after = (*app.position(), app.game.moves().to_vec());
+    assert_eq!(after, (before.0, before.1));
     assert_eq!(play_job(&mut app), Some(before.0));
     // One Esc too many still does not quit.
     app.update(Action::Escape);
@@ -279,7 +287,7 @@ fn a_pasted_position_or_move_list_starts_a_new_game_there() {
 }
 
 #[test]
-fn a_bad_paste_changes_nothing_and_quotes_the_text_escaped() {
+fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
     play_at(&mut app, "b2");
@@ -309,12 +317,20 @@ fn a_bad_paste_changes_nothing_and_quotes_the_text_escaped() {
         app.notice.as_deref(),
         Some("paste '' not used: nothing was pasted")
     );
-    let after = (
-        *app.position(),
-        app.game.moves().to_vec(),
-        app.log.lines.len(),
+    // Each refusal is also a warning in the log, whole however narrow the status bar is.
+    let warnings: Vec<&str> = app.log.lines[before.2..]
+        .iter()
+        .map(|line| line.text.as_str())
+        .collect();
+    assert_eq!(warnings.len(), 3);
+    assert_eq!(warnings[2], "paste '' not used: nothing was pasted");
+    assert!(
+        app.log.lines[before.2..]
+            .iter()
+            .all(|line| line.kind == LogKind::Warning)
     );
-    assert_eq!(after, before);
+    let after = (*app.position(), app.game.moves().to_vec());
+    assert_eq!(after, (before.0, before.1));
     assert!(app.take_job().is_none(), "no search for a refused paste");
     // Under a popup a paste waits for nothing: it says so.
     app.update(Action::ToggleHelp);

@@ -75,8 +75,8 @@ fn shortened(text: &str, length: usize) -> String {
 }
 
 impl App {
-    /// A paste: a new game from what it sets up, or a notice with the parser's reason and no
-    /// change at all.
+    /// A paste: a new game from what it sets up, or the parser's reason (a notice and a warning
+    /// in the log) and no change to the game.
     pub(crate) fn paste(&mut self, text: &str) {
         let rules = *self.position().rules();
         match read_paste(rules, text) {
@@ -93,7 +93,10 @@ impl App {
                 // parser's message may quote it again: short too).
                 let shown = shortened(&printable(text.trim()), ECHO);
                 let why = shortened(&printable(&why), 3 * ECHO);
-                self.notice = Some(format!("paste '{shown}' not used: {why}"));
+                let refused = format!("paste '{shown}' not used: {why}");
+                // The status bar cuts it to its width; the log keeps it whole, wrapped.
+                self.log.push(LogKind::Warning, refused.clone());
+                self.notice = Some(refused);
             }
         }
     }
