@@ -40,7 +40,8 @@ impl Widget for ReplayPane<'_> {
         let top = counter_rows(state, theme, width);
         // Minimax has no window: its α and β would be -∞ and +∞ on every row.
         let windowed = replay.algorithm() != Algorithm::Minimax;
-        let header = column_header(windowed, view, theme, width);
+        let layout = (windowed, view, Columns::for_width(windowed, width));
+        let header = column_header(layout, theme, width);
         let sentence = wrap::wrap(
             &Line::from(vec![
                 Span::styled(" ▸ ", theme.strong()),
@@ -71,13 +72,7 @@ impl Widget for ReplayPane<'_> {
         if rows.header > 0 {
             lines.push(Line::from(header));
         }
-        lines.extend(stack_rows(
-            stack,
-            rows.stack,
-            (windowed, view),
-            rules,
-            theme,
-        ));
+        lines.extend(stack_rows(stack, rows.stack, layout, rules, theme));
         lines.extend(wrap::cut(children, rows.children, width));
         lines.extend(std::iter::repeat_n(
             Line::default(),
@@ -178,18 +173,51 @@ fn limit_notice(replay: &Replay, theme: Theme, width: u16) -> Vec<Line<'static>>
         .collect()
 }
 
+/// How the stack's columns are spaced: roomy, or packed tight where a roomy row would be cut
+/// (a replay pane narrower than about 50 columns, as on a 60-column terminal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Columns {
+    Roomy,
+    Tight,
+}
+
+impl Columns {
+    fn for_width(windowed: bool, width: u16) -> Columns {
+        // The widest roomy row: a cutoff's, `  3  X b1    for O      +7     -8    +7 (c2)  α ≥ β`.
+        let roomy = if windowed { 51 } else { 36 };
+        if width < roomy {
+            Columns::Tight
+        } else {
+            Columns::Roomy
+        }
+    }
+}
+
+/// Whether the search has a window, the view, and the columns' spacing.
+type StackLayout = (bool, View, Columns);
+
 /// The stack's column headings, with the note on whose view the values take when it fits.
-fn column_header(windowed: bool, view: View, theme: Theme, width: u16) -> Vec<Span<'static>> {
+fn column_header(
+    (windowed, view, columns): StackLayout,
+    theme: Theme,
+    width: u16,
+) -> Vec<Span<'static>> {
     // The third column says whose values a row holds (negamax) or what its side does (max/min).
-    let columns = match (windowed, view) {
-        (true, View::Negamax) => " ply  move    values      α      β    best so far",
-        (true, View::MaxMin) => " ply  move    side        α      β    best so far",
-        (false, View::Negamax) => " ply  move    values    best so far",
-        (false, View::MaxMin) => " ply  move    side      best so far",
+    let third = match (view, columns) {
+        (View::Negamax, Columns::Roomy) => "values",
+        (View::Negamax, Columns::Tight) => "value",
+        (View::MaxMin, _) => "side",
+    };
+    let headings = match (windowed, columns) {
+        (true, Columns::Roomy) => format!(" ply  move    {third:<6}      α      β    best so far"),
+        (false, Columns::Roomy) => format!(" ply  move    {third:<6}    best so far"),
+        (true, Columns::Tight) => format!("ply move   {third:<5}   α   β best"),
+        (false, Columns::Tight) => format!("ply move   {third:<5} best"),
     };
     let note = format!("  ({})", view.meaning());
-    let mut header = vec![Span::styled(columns, theme.strong())];
-    if columns.chars().count() + note.chars().count() <= usize::from(width) {
+    let fits = headings.chars().count() + note.chars().count() <= usize::from(width);
+    let mut header = vec![Span::styled(headings, theme.strong())];
+    if fits {
         header.push(Span::styled(note, theme.dim()));
     }
     header
@@ -283,7 +311,7 @@ impl Rows {
 fn stack_rows(
     stack: &[Level],
     rows: usize,
-    (windowed, view): (bool, View),
+    layout: StackLayout,
     rules: Rules,
     theme: Theme,
 ) -> Vec<Line<'static>> {
@@ -309,10 +337,7 @@ fn stack_rows(
         } else {
             ratatui::style::Style::new()
         };
-        lines.push(Line::styled(
-            level_row(level, (windowed, view), rules),
-            style,
-        ));
+        lines.push(Line::styled(level_row(level, layout, rules), style));
     }
     lines
 }
@@ -320,7 +345,7 @@ fn stack_rows(
 /// One level of the stack: its ply, the move into it, whose values the row holds (negamax:
 /// `for O`) or what its side does (max/min: `O min`), its window and its best so far, all in
 /// the view's terms.
-fn level_row(level: &Level, (windowed, view): (bool, View), rules: Rules) -> String {
+fn level_row(level: &Level, (windowed, view, columns): StackLayout, rules: Rules) -> String {
     let side = level.position.to_move();
     let mv = match level.mv {
         Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
@@ -333,22 +358,21 @@ fn level_row(level: &Level, (windowed, view): (bool, View), rules: Rules) -> Str
     };
     let (alpha, beta) = view.window(side, (level.alpha, level.beta));
     // A cutoff leaves α at or above β: the row says so, the condition it met.
-    let crossed = if windowed && alpha.key() >= beta.key() {
-        "  α ≥ β"
-    } else {
-        ""
+    let crossed = match (windowed && alpha.key() >= beta.key(), columns) {
+        (false, _) => "",
+        (true, Columns::Roomy) => "  α ≥ β",
+        (true, Columns::Tight) => " α≥β",
     };
-    if windowed {
-        format!(
-            " {:>3}  {:<7} {:<6} {:>6} {:>6}    {best}{crossed}",
-            level.ply,
-            mv,
-            label,
-            alpha.to_string(),
-            beta.to_string()
-        )
-    } else {
-        format!(" {:>3}  {:<7} {:<6}    {best}", level.ply, mv, label)
+    let (ply, alpha, beta) = (level.ply, alpha.to_string(), beta.to_string());
+    match (windowed, columns) {
+        (true, Columns::Roomy) => {
+            format!(" {ply:>3}  {mv:<7} {label:<6} {alpha:>6} {beta:>6}    {best}{crossed}")
+        }
+        (false, Columns::Roomy) => format!(" {ply:>3}  {mv:<7} {label:<6}    {best}"),
+        (true, Columns::Tight) => {
+            format!("{ply:>3} {mv:<6} {label:<5} {alpha:>3} {beta:>3} {best}{crossed}")
+        }
+        (false, Columns::Tight) => format!("{ply:>3} {mv:<6} {label:<5} {best}"),
     }
 }
 

@@ -325,3 +325,24 @@ fn the_children_view_and_the_max_min_view_at_a_cutoff() {
     );
     assert_eq!(text(&screen(&back, 120, 40)), negamax);
 }
+
+/// On a 60-column terminal the stack's rows are packed tight rather than cut: every column,
+/// the best so far and the cutoff's α ≥ β stay on screen, in both views.
+#[test]
+fn the_stack_packs_its_columns_on_a_narrow_terminal() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = at_a_pruning_cutoff();
+    let pane = pane_text(&screen(&app, 60, 24), "Search replay");
+    assert!(pane.contains("ply move   value   α   β best"), "{pane}");
+    assert!(
+        pane.contains("  3 X b1   for O  +7  -8 +7 (c2) α≥β"),
+        "{pane}"
+    );
+    press(&mut app, &[Action::Replay(C::ToggleView)]);
+    let terminal = screen(&app, 60, 24);
+    let pane = pane_text(&terminal, "Search replay");
+    assert!(pane.contains("ply move   side    α   β best"), "{pane}");
+    assert!(pane.contains("  3 X b1   O min"), "{pane}");
+    assert!(pane.contains("α≥β"), "{pane}");
+    assert_snapshot!("max_min_at_a_cutoff_60x24", terminal.backend());
+}
