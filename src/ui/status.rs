@@ -320,6 +320,9 @@ fn game_keys(app: &App) -> Vec<Hint> {
     if ongoing && !app.game.moves().is_empty() {
         keys.push(review);
     }
+    // Last of the game's own keys: named where the bar has room (wide terminals), in the help
+    // popup always.
+    keys.push(Hint::new("Q", "quiz"));
     keys.push(help());
     keys.push(quit());
     keys
