@@ -49,6 +49,10 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     cli.play.patch()?;
     let config = tictree::config::load(cli.play.config.as_deref()).map_err(CliError)?;
     let mut options = cli.play.options(&config.patch)?;
+    options.config_discards = config
+        .path
+        .as_deref()
+        .is_some_and(tictree::config::discards);
     options.config = config.path;
     let book_warning = tictree::cli::book::install(
         &cli.play.book,

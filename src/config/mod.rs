@@ -113,6 +113,12 @@ fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
     }
 }
 
+/// Whether saving settings to `path` throws them away: it is the null device, or a link to it
+/// (`--config /dev/null`, the way to play with the defaults).
+pub fn discards(path: &Path) -> bool {
+    fs::metadata(path).is_ok_and(|meta| is_null_device(&meta))
+}
+
 /// Whether `meta` is of the null device (`/dev/null` or a link to it), which reads as empty.
 fn is_null_device(meta: &Metadata) -> bool {
     #[cfg(unix)]

@@ -86,9 +86,8 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
         ]),
         None => Line::styled(
             match &app.options.config {
-                // The documented way to play with the defaults: its "saves" are thrown away.
-                Some(path) if path == std::path::Path::new("/dev/null") => {
-                    " changes are not saved (--config /dev/null)".to_string()
+                Some(path) if app.options.config_discards => {
+                    format!(" changes are not saved (--config {})", path.display())
                 }
                 Some(path) => format!(" changes are saved to {}", path.display()),
                 None => " changes are not saved (no config file)".to_string(),

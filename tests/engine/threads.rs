@@ -159,12 +159,17 @@ fn one_thread_solves_count_as_before() {
     assert_eq!(back.explored, alone.explored);
 }
 
+/// A Connect Four position whose solve is long enough (tens of thousands of positions) for the
+/// helpers to join.
+fn long_enough_for_helpers() -> Position {
+    Position::empty(Rules::CONNECT4)
+        .play_moves("32751571231557")
+        .unwrap()
+}
+
 #[test]
 fn the_progress_of_a_parallel_solve_counts_every_threads_nodes() {
-    // Long enough (tens of thousands of positions) for the helpers to join.
-    let position = Position::empty(Rules::CONNECT4)
-        .play_moves("32751571231557")
-        .unwrap();
+    let position = long_enough_for_helpers();
     let mut solver = Solver::with_hash(position.layout(), StopFlag::default(), TABLE);
     solver.set_threads(2);
     let progress = Arc::new(SearchProgress::default());
@@ -179,9 +184,7 @@ fn the_line_is_the_same_on_two_threads() {
     // Every null-window test of the narrowing, and of the line read after it, races on both
     // threads once the solo allowance is spent; the line is still the first best move in static
     // order at each step.
-    let position = Position::empty(Rules::CONNECT4)
-        .play_moves("32751571231557")
-        .unwrap();
+    let position = long_enough_for_helpers();
     let mut solver = Solver::with_hash(position.layout(), StopFlag::default(), TABLE);
     let alone = solve_with(&mut solver, &position, false, true).unwrap();
     solver.set_threads(2);

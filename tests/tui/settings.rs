@@ -36,6 +36,8 @@ fn the_footer_says_where_changes_go() {
     let footer = |config: Option<&str>| {
         let mut options = options(Rules::TICTACTOE);
         options.config = config.map(PathBuf::from);
+        options.config_discards =
+            config.is_some_and(|path| tictree::config::discards(path.as_ref()));
         let mut app = App::new(options, true);
         run_jobs(&mut app);
         press(&mut app, &[Action::ToggleSettings]);

@@ -29,6 +29,9 @@ pub struct Options {
     pub table: Option<usize>,
     /// Where changed settings are saved, to show in the popup (`None`: nowhere).
     pub config: Option<PathBuf>,
+    /// Whether `config` is the null device (`--config /dev/null`, or a link to it), which throws
+    /// every save away (`config::discards`).
+    pub config_discards: bool,
 }
 
 impl Options {
@@ -51,6 +54,7 @@ impl Options {
             nodes: None,
             table: None,
             config: None,
+            config_discards: false,
         }
     }
 
