@@ -8,6 +8,7 @@
 use super::bitboard::Bitboard;
 use super::geometry::Geometry;
 use super::images::{BitImages, Images};
+use super::moves::FOLLOW_BONUS;
 use super::sorter::{MAX_PLY, MoveSorter};
 use super::symmetry::Symmetries;
 use super::table::{Bounds, Slot, TranspositionTable};
@@ -27,8 +28,9 @@ pub(super) const STOP_INTERVAL: u64 = 256;
 /// without slowing the middle-game sets, where the first move usually refutes at once.
 const ETC_MIN_EMPTY: u32 = 16;
 
-/// No killer move at a ply (no bit index is this large).
-pub(super) const NO_KILLER: u32 = u32::MAX;
+/// No move (no bit index is this large): no killer yet at a ply, or the root's last move, which a
+/// position does not tell.
+pub(super) const NO_MOVE: u32 = u32::MAX;
 
 /// The exact solver for one game, with its table, in one word size.
 pub struct Negamax<B: Bitboard> {
@@ -46,8 +48,14 @@ pub struct Negamax<B: Bitboard> {
     /// the hot path asks one comparison.
     pub(super) book_until: u32,
     /// The killer move of each ply: the bit index of the move that last refuted a position at
-    /// that ply (`NO_KILLER` if none yet in this search), which `sort` moves up a step.
+    /// that ply (`NO_MOVE` if none yet in this search), which `sort` moves up a step.
     pub(super) killers: [u32; MAX_PLY],
+    /// The move that led to the position at each ply of the current line (`NO_MOVE` at the root),
+    /// whose column `sort` prefers among columns of equal preference.
+    pub(super) last_moves: [u32; MAX_PLY],
+    /// What following the opponent's column adds to a move's static preference: less than the
+    /// step between two columns, so it only breaks ties (helpers scale it with their preferences).
+    pub(super) follow_bonus: u32,
     pub(super) stop: StopFlag,
     /// Where a reader on another thread follows the search, if anyone does.
     pub(super) progress: Option<Arc<SearchProgress>>,
@@ -105,7 +113,9 @@ impl<B: Bitboard> Negamax<B> {
             sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
             book: None,
             book_until: 0,
-            killers: [NO_KILLER; MAX_PLY],
+            killers: [NO_MOVE; MAX_PLY],
+            last_moves: [NO_MOVE; MAX_PLY],
+            follow_bonus: FOLLOW_BONUS,
             stop,
             progress: None,
             stats: SearchStats::default(),
@@ -216,7 +226,8 @@ impl<B: Bitboard> Negamax<B> {
         }
         // Each search starts without killers, so its node count does not depend on what the
         // engine searched before (and each null-window test of the narrowing starts afresh).
-        self.killers = [NO_KILLER; MAX_PLY];
+        self.killers = [NO_MOVE; MAX_PLY];
+        self.last_moves[ply as usize % MAX_PLY] = NO_MOVE;
         let images = self.images.of(&self.symmetries, me, them);
         let slot = self.table.locate(self.images.key(&images));
         // One copy of the search per line length, so the line arithmetic inlines, and one more
@@ -317,6 +328,7 @@ impl<B: Bitboard> Negamax<B> {
             next_slot = next.map(|index| self.child_slot(position, index));
             self.stats.nodes += 1;
             let child = self.images.play(position, index);
+            self.last_moves[(ply + 1) as usize % MAX_PLY] = index;
             let value = -self.negamax::<K, STRIDE>(&child, slot, ply + 1, -beta, -alpha)?;
             best = best.max(value);
             if value > alpha {
@@ -376,6 +388,7 @@ impl<B: Bitboard> Negamax<B> {
         let index = only.lowest();
         let slot = self.child_slot(position, index);
         let child = self.images.play(position, index);
+        self.last_moves[(ply + 1) as usize % MAX_PLY] = index;
         Ok(-self.negamax::<K, STRIDE>(&child, slot, ply + 1, -beta, -alpha)?)
     }
 

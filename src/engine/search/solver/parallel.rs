@@ -37,14 +37,20 @@ impl<B: Bitboard> Negamax<B> {
     /// Breaks the static order's ties differently for helper number `seed`, and sometimes swaps
     /// neighbouring preferences: still a good order (threats come first as ever), but another one.
     fn perturb(&mut self, seed: u32) {
+        // Each preference ×4 plus a noise below this: with gravity, whose columns step by 2 (8
+        // now), only columns equally far from the centre trade places.
+        const NOISE: u32 = 6;
         for (index, weight) in self.weight.iter_mut().enumerate() {
             let mut x =
                 (index as u32 + 1).wrapping_mul(0x9E37_79B9) ^ seed.wrapping_mul(0x85EB_CA6B);
             x ^= x >> 15;
             x = x.wrapping_mul(0x2C1B_3C6D);
             x ^= x >> 12;
-            *weight = *weight * 4 + x % 6;
+            *weight = *weight * 4 + x % NOISE;
         }
+        // Ahead of any noise, so it still decides between columns of equal preference, and below
+        // the step between two columns (8 now).
+        self.follow_bonus = NOISE;
     }
 
     /// Starts a narrowing: its tests run alone until they have explored `ALONE` positions
