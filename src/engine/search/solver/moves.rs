@@ -156,6 +156,7 @@ const KILLER_BONUS: u32 = 3;
 /// equally far from the centre. Which of those two to try first is otherwise arbitrary, and on
 /// Connect Four's early positions, symmetric or nearly, it decides much: answering in the
 /// opponent's column explored 13% fewer positions on the empty board's weak solve, 11% fewer on
-/// its strong solve and 6% fewer over the 49 positions of two plies, and as many on Pons' sets
-/// (`docs/engine.md`, "Move order").
+/// its strong solve and 6% fewer over the 49 positions of two plies; on Pons' sets within 2%
+/// either way, but for `bench`'s four Begin-Hard lines, 3.7% more (`docs/engine.md`, "A node",
+/// step 5).
 pub(super) const FOLLOW_BONUS: u32 = 1;
