@@ -11,7 +11,7 @@ use crate::engine::quiz::{Checked, Difficulty, Entry, GAME_EMPTY_LIMIT, Question
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget};
+use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
 /// The quiz pane, ready to render.
 pub struct QuizPane<'a> {
@@ -30,9 +30,12 @@ impl Widget for QuizPane<'_> {
         let block = Block::bordered()
             .title(title(state, width))
             .title_bottom(wrap::first_fitting(keys(state), width))
-            .border_style(theme.border(true));
+            .border_style(theme.border(true))
+            // A column of margin each side, as the other panes keep.
+            .padding(Padding::horizontal(1));
         let inner = block.inner(area);
         block.render(area, buf);
+        let width = inner.width;
         let lines = match (&state.phase, state.question()) {
             (QuizPhase::Start, _) => start(state, self.rules, theme),
             (QuizPhase::Making, _) => vec![Line::raw(
