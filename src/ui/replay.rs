@@ -52,7 +52,7 @@ impl Widget for ReplayPane<'_> {
             3,
         );
         let stack = replay.stack();
-        let children = children_rows(replay, view, rules, theme, width);
+        let mut children = children_rows(replay, view, rules, theme, (width, false));
         // At the root the children view holds the root scores and more.
         let scores = if stack.len() > 1 || replay.moves_of(0).is_empty() {
             root_score_rows(replay, view, rules, theme, width)
@@ -65,6 +65,11 @@ impl Widget for ReplayPane<'_> {
             (stack.len(), children.len()),
             scores.len(),
         );
+        if rows.children < children.len() {
+            // Cut short: a brief heading leaves the rows there are to the children themselves.
+            // It takes no more rows than the full one, so the share stands.
+            children = children_rows(replay, view, rules, theme, (width, true));
+        }
 
         let mut lines: Vec<Line> = top;
         lines.truncate(rows.top);

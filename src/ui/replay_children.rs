@@ -9,13 +9,14 @@ use crate::engine::{Child, Replay, Rules, View};
 use ratatui::text::{Line, Span};
 
 /// The children of the deepest node on the stack that has moves (a leaf or a node ended by the
-/// table has none: its parent is the one deciding), flowed over as many rows as they need.
+/// table has none: its parent is the one deciding), flowed over as many rows as they need, after a
+/// heading naming the node, or only the side when `brief` (for a pane with few rows to spare).
 pub(super) fn children_rows(
     replay: &Replay,
     view: View,
     rules: Rules,
     theme: Theme,
-    width: u16,
+    (width, brief): (u16, bool),
 ) -> Vec<Line<'static>> {
     let stack = replay.stack();
     let Some(depth) = (0..stack.len())
@@ -30,10 +31,12 @@ pub(super) fn children_rows(
         Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
         None => "the root".to_string(),
     };
-    let mut groups: Vec<Vec<Span<'static>>> = vec![vec![Span::styled(
-        format!("children of {node} ({}, ★ best):", view.label(side)),
-        theme.dim(),
-    )]];
+    let heading = if brief {
+        format!("children, {}:", view.label(side))
+    } else {
+        format!("children of {node} ({}, ★ best):", view.label(side))
+    };
+    let mut groups: Vec<Vec<Span<'static>>> = vec![vec![Span::styled(heading, theme.dim())]];
     let children = replay.children_of(depth);
     let moves = replay.moves_of(depth);
     for (index, (&mv, child)) in moves.iter().zip(children).enumerate() {

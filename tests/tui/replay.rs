@@ -1,6 +1,6 @@
 //! The search replay (`s`): alpha-beta's first cutoff with the pruned moves marked, stepping back
 //! and forth, autoplay, a long step out in slices, keys kept while the search is counted, and the
-//! levels a tall stack leaves out. (The replay against `analyze`: tests/engine/replay.rs.)
+//! levels a tall stack leaves out, and the children's row on a short pane. (The replay against `analyze`: tests/engine/replay.rs.)
 
 use crate::inline_app::*;
 use insta::assert_snapshot;
@@ -345,4 +345,28 @@ fn the_stack_packs_its_columns_on_a_narrow_terminal() {
     assert!(pane.contains("  3 X b1   O min"), "{pane}");
     assert!(pane.contains("α≥β"), "{pane}");
     assert_snapshot!("max_min_at_a_cutoff_60x24", terminal.backend());
+}
+
+/// At the first step of a Connect Four replay on 80×24 the children get one row: their heading
+/// shrinks to the side whose values they are, so that row still shows children rather than the
+/// heading alone; on 120×40, with rows to spare, the heading names the node and the star.
+#[test]
+fn the_children_keep_their_row_on_a_short_pane() {
+    use tictree::app::ReplayCommand as C;
+    // Twelve moves in, as on the 80×24 screens: tests leave the opening book out.
+    let mut options = options_from(Rules::CONNECT4, "341251664715");
+    options.settings.algorithm = Algorithm::Engine;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay, Action::Replay(C::Restart)]);
+    let pane = pane_text(&screen(&app, 80, 24), "Search replay");
+    assert!(
+        pane.contains(" children, for X: a4 not yet · d3 not yet …"),
+        "{pane}"
+    );
+    let pane = pane_text(&screen(&app, 120, 40), "Search replay");
+    assert!(
+        pane.contains(" children of the root (for X, ★ best): a4 not yet · d3 not yet ·"),
+        "{pane}"
+    );
 }
