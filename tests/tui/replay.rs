@@ -1,6 +1,7 @@
 //! The search replay (`s`): alpha-beta's first cutoff with the pruned moves marked, stepping back
-//! and forth, autoplay, a long step out in slices, keys kept while the search is counted, and the
-//! levels a tall stack leaves out, and the children's row on a short pane. (The replay against `analyze`: tests/engine/replay.rs.)
+//! and forth, autoplay, a long step out in slices, keys kept while the search is counted, the
+//! levels a tall stack leaves out, and the children's row on a short pane. (The replay against
+//! `analyze`: tests/engine/replay.rs.)
 
 use crate::inline_app::*;
 use insta::assert_snapshot;
