@@ -26,10 +26,11 @@ pub struct QuizPane<'a> {
 impl Widget for QuizPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (state, theme) = (self.state, self.theme);
-        let width = area.width.saturating_sub(2);
+        // The titles run along the border; the text sits inside the margin.
+        let border_width = area.width.saturating_sub(2);
         let block = Block::bordered()
-            .title(title(state, width))
-            .title_bottom(wrap::first_fitting(keys(state), width))
+            .title(title(state, border_width))
+            .title_bottom(wrap::first_fitting(keys(state), border_width))
             .border_style(theme.border(true))
             // A column of margin each side, as the other panes keep.
             .padding(Padding::horizontal(1));

@@ -4,7 +4,7 @@
 //! the root moves scored so far. Every value is shown in the replay's `View`: negamax (for the
 //! side to move) or max/min (for X).
 
-use super::replay_children::children_rows;
+use super::replay_children::{Heading, children_rows};
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{ReplayState, thousands};
@@ -52,7 +52,7 @@ impl Widget for ReplayPane<'_> {
             3,
         );
         let stack = replay.stack();
-        let mut children = children_rows(replay, view, rules, theme, (width, false));
+        let mut children = children_rows(replay, view, rules, theme, width, Heading::Full);
         // At the root the children view holds the root scores and more.
         let scores = if stack.len() > 1 || replay.moves_of(0).is_empty() {
             root_score_rows(replay, view, rules, theme, width)
@@ -68,7 +68,7 @@ impl Widget for ReplayPane<'_> {
         if rows.children < children.len() {
             // Cut short: a brief heading leaves the rows there are to the children themselves.
             // It takes no more rows than the full one, so the share stands.
-            children = children_rows(replay, view, rules, theme, (width, true));
+            children = children_rows(replay, view, rules, theme, width, Heading::Brief);
         }
 
         let mut lines: Vec<Line> = top;

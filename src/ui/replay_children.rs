@@ -8,15 +8,25 @@ use super::wrap;
 use crate::engine::{Child, Replay, Rules, View};
 use ratatui::text::{Line, Span};
 
+/// How the children's heading reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Heading {
+    /// `children of X b1 (for O, ★ best):`
+    Full,
+    /// `children, for O:`, for a pane with few rows to spare.
+    Brief,
+}
+
 /// The children of the deepest node on the stack that has moves (a leaf or a node ended by the
-/// table has none: its parent is the one deciding), flowed over as many rows as they need, after a
-/// heading naming the node, or only the side when `brief` (for a pane with few rows to spare).
+/// table has none: its parent is the one deciding), flowed over as many rows as they need, after
+/// `heading`.
 pub(super) fn children_rows(
     replay: &Replay,
     view: View,
     rules: Rules,
     theme: Theme,
-    (width, brief): (u16, bool),
+    width: u16,
+    heading: Heading,
 ) -> Vec<Line<'static>> {
     let stack = replay.stack();
     let Some(depth) = (0..stack.len())
@@ -31,10 +41,9 @@ pub(super) fn children_rows(
         Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
         None => "the root".to_string(),
     };
-    let heading = if brief {
-        format!("children, {}:", view.label(side))
-    } else {
-        format!("children of {node} ({}, ★ best):", view.label(side))
+    let heading = match heading {
+        Heading::Full => format!("children of {node} ({}, ★ best):", view.label(side)),
+        Heading::Brief => format!("children, {}:", view.label(side)),
     };
     let mut groups: Vec<Vec<Span<'static>>> = vec![vec![Span::styled(heading, theme.dim())]];
     let children = replay.children_of(depth);
