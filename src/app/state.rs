@@ -141,6 +141,9 @@ pub struct App {
     /// Whether a setting changed since the last `take_settings_change` (the config file is
     /// written outside `update`, by the terminal loop).
     pub(crate) settings_changed: bool,
+    /// Whether `w` has swapped the seats an odd number of times: the swap is for this session's
+    /// games, so the config file keeps each seat on the colour it was set for.
+    pub(crate) sides_swapped: bool,
     /// Text copied (`y`) for the system clipboard, which the terminal loop writes
     /// (`take_clipboard`).
     pub(crate) clipboard: Option<String>,
@@ -184,6 +187,7 @@ impl App {
             color,
             settings_menu: SettingsMenu::default(),
             settings_changed: false,
+            sides_swapped: false,
             clipboard: None,
             picture: None,
             rng,
@@ -255,9 +259,14 @@ impl App {
         self.options.settings
     }
 
-    /// The settings, once after each change (for the config file), else `None`.
+    /// The settings to save, once after each change (for the config file), else `None`: those
+    /// in force, with the seats back on their colours if `w` swapped them.
     pub fn take_settings_change(&mut self) -> Option<Settings> {
-        std::mem::take(&mut self.settings_changed).then_some(self.options.settings)
+        let mut settings = self.options.settings;
+        if self.sides_swapped {
+            std::mem::swap(&mut settings.x, &mut settings.o);
+        }
+        std::mem::take(&mut self.settings_changed).then_some(settings)
     }
 
     /// The next piece of work the app wants the search worker to do, taken once.

@@ -443,9 +443,11 @@ impl App {
         );
     }
 
-    /// Each player takes the other colour; the analysis starts again for whoever is to move.
+    /// Each player takes the other colour; the analysis starts again for whoever is to move. Not
+    /// saved: the config file keeps the seats as they were set (`take_settings_change`).
     fn swap_sides(&mut self) {
         std::mem::swap(&mut self.options.settings.x, &mut self.options.settings.o);
+        self.sides_swapped = !self.sides_swapped;
         self.log.push(
             LogKind::Info,
             format!(

@@ -473,3 +473,30 @@ fn new_rules_start_unpaused() {
     assert_ne!(app.position().rules(), &Rules::TICTACTOE);
     assert!(!app.paused);
 }
+
+#[test]
+fn swapped_sides_are_not_saved_with_a_later_change() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::SwapSides]);
+    assert_eq!(app.options.settings.x, Seat::PERFECT);
+    assert_eq!(app.options.settings.o, Seat::Human);
+    assert_eq!(app.take_settings_change(), None, "w alone saves nothing");
+    // Another setting changed afterwards is saved with the seats on the colours they were set for.
+    press(&mut app, &[Action::ToggleHeat]);
+    let saved = app.take_settings_change().expect("a change to save");
+    assert!(saved.heat_map);
+    assert_eq!((saved.x, saved.o), (Seat::Human, Seat::PERFECT));
+    // A change to a seat after the swap lands on the colour that seat was set for: X's row now
+    // shows the AI, which the file calls O.
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("x"));
+    left(&mut app);
+    let saved = app.take_settings_change().expect("a change to save");
+    assert_eq!(saved.x, Seat::Human);
+    assert_eq!(saved.o, app.options.settings.x);
+    assert_ne!(saved.o, Seat::PERFECT);
+    // Swapping back restores the seats as saved.
+    press(&mut app, &[Action::Escape, Action::SwapSides]);
+    assert_eq!((app.options.settings.x, app.options.settings.o), (saved.x, saved.o));
+}
