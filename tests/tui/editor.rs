@@ -253,6 +253,11 @@ fn a_pasted_position_or_move_list_starts_a_new_game_there() {
     // A board copied row by row, one line each.
     app.update(Action::Paste("x..\n.o.\n...".into()));
     assert_eq!(app.position().to_notation(), "x../.o./...");
+    // Line breaks as a terminal may paste them: CR alone (tmux), or CR LF.
+    app.update(Action::Paste("x.o\r.x.\r..o".into()));
+    assert_eq!(app.position().to_notation(), "x.o/.x./..o");
+    app.update(Action::Paste("..x\r\n.o.\r\n...\r\n".into()));
+    assert_eq!(app.position().to_notation(), "..x/.o./...");
     // A move list: the record starts from the empty board, as with --moves.
     app.update(Action::Paste("b2 a3".into()));
     assert_eq!(app.position().to_notation(), "o../.x./...");

@@ -32,8 +32,9 @@ pub fn read_paste(rules: Rules, text: &str) -> Result<Pasted, String> {
     if text.is_empty() {
         return Err("nothing was pasted".into());
     }
+    // Terminals paste line breaks as CR, LF or both.
     let lines: Vec<&str> = text
-        .lines()
+        .split(['\n', '\r'])
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
