@@ -1,6 +1,7 @@
 //! The log pane's lines and the formats they share with the rest of the UI.
 
 pub use crate::engine::game::notation::thousands;
+use std::cell::Cell;
 use std::time::Duration;
 
 /// What a log line is about (the UI styles each kind differently, and marks it with a symbol).
@@ -28,12 +29,27 @@ pub struct LogLine {
 }
 
 /// The log: every line since the app started, and how far the view is scrolled back.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Log {
     /// All lines, oldest first.
     pub lines: Vec<LogLine>,
     /// Lines scrolled back from the newest; 0 follows new lines as they come.
     pub scroll: usize,
+    /// The most lines the view can scroll back and still fill its pane, which only the pane
+    /// knows: it sets this when drawn, as ratatui's own list state learns its offset (`usize::MAX`
+    /// until then). Scrolling stops there, so the oldest lines fill the pane from its top rather
+    /// than standing alone above empty rows.
+    pub top: Cell<usize>,
+}
+
+impl Default for Log {
+    fn default() -> Log {
+        Log {
+            lines: Vec::new(),
+            scroll: 0,
+            top: Cell::new(usize::MAX),
+        }
+    }
 }
 
 impl Log {
@@ -46,6 +62,8 @@ impl Log {
         if self.scroll > 0 {
             self.scroll += 1;
         }
+        // One more line to scroll back over, until the pane is drawn again and says exactly.
+        self.top.set(self.top.get().saturating_add(1));
     }
 
     /// Rewrites the newest line other than searches' if it is an `Info` line starting with
@@ -67,7 +85,7 @@ impl Log {
 
     /// Scrolls back (positive) or forward (negative), clamped to the log.
     pub fn scroll_by(&mut self, lines: isize) {
-        let max = self.lines.len().saturating_sub(1);
+        let max = self.lines.len().saturating_sub(1).min(self.top.get());
         self.scroll = self.scroll.saturating_add_signed(lines).min(max);
     }
 }
@@ -135,5 +153,19 @@ mod tests {
         assert_eq!(log.scroll, 5);
         log.scroll_by(-100);
         assert_eq!(log.scroll, 0);
+    }
+
+    #[test]
+    fn scrolling_stops_where_the_pane_says_the_oldest_lines_fill_it() {
+        let mut log = Log::default();
+        for i in 0..10 {
+            log.push(LogKind::Info, format!("line {i}"));
+        }
+        // As the pane sets it when drawn: four lines fill it, so six can be scrolled over.
+        log.top.set(6);
+        log.scroll_by(100);
+        assert_eq!(log.scroll, 6);
+        log.scroll_by(-1);
+        assert_eq!(log.scroll, 5);
     }
 }

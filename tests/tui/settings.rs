@@ -498,5 +498,8 @@ fn swapped_sides_are_not_saved_with_a_later_change() {
     assert_ne!(saved.o, Seat::PERFECT);
     // Swapping back restores the seats as saved.
     press(&mut app, &[Action::Escape, Action::SwapSides]);
-    assert_eq!((app.options.settings.x, app.options.settings.o), (saved.x, saved.o));
+    assert_eq!(
+        (app.options.settings.x, app.options.settings.o),
+        (saved.x, saved.o)
+    );
 }

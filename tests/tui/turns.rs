@@ -595,3 +595,52 @@ fn a_weak_ai_moves_without_waiting_for_the_analysis() {
         assert!(matches!(app.take_job(), Some(Job::Analyze(_))));
     }
 }
+
+/// Scrolled back as far as it goes, the log's oldest lines fill the pane from its top: scrolling
+/// stops there rather than leaving the first line alone above empty rows, and one page forward
+/// moves at once.
+#[test]
+fn the_log_scrolled_to_its_start_stays_full() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    for cell in ["a3", "c3", "a1", "c1"] {
+        play_at(&mut app, cell);
+    }
+    let lines = log_text(&app).len();
+    let log_rows = |screen: &str| -> Vec<String> {
+        let rows: Vec<&str> = screen.lines().collect();
+        let top = rows.iter().position(|r| r.contains(" Log")).unwrap();
+        let column = rows[top].chars().position(|c| c == '┌').unwrap_or(0);
+        rows[top..]
+            .iter()
+            .map(|r| r.chars().skip(column).collect::<String>())
+            .collect()
+    };
+    // Drawn once, as the terminal is before any key: the pane tells the log how far it goes.
+    screen(&app, 100, 24);
+    for _ in 0..lines {
+        press(&mut app, &[Action::PageUp]);
+    }
+    let screen = text(&screen(&app, 100, 24));
+    let pane = log_rows(&screen);
+    let scrolled = app.log.scroll;
+    assert!(
+        0 < scrolled && scrolled < lines - 1,
+        "{scrolled} of {lines}\n{screen}"
+    );
+    assert!(
+        pane[0].contains(&format!("Log · {scrolled} newer lines below (PgDn)")),
+        "{screen}"
+    );
+    assert!(pane[1].contains("- New game: tictactoe"), "{screen}");
+    let inside = pane.iter().skip(1).take_while(|r| !r.starts_with('└'));
+    assert!(inside.clone().count() > 2, "{screen}");
+    for row in inside {
+        assert!(
+            row.trim_matches(['│', ' ']).len() > 1,
+            "an empty row:\n{screen}"
+        );
+    }
+    press(&mut app, &[Action::PageDown]);
+    assert_eq!(app.log.scroll, scrolled.saturating_sub(5));
+}
