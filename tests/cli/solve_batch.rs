@@ -379,6 +379,15 @@ fn boards_without_gravity_take_cells_or_the_position_notation() {
         "{}",
         analyze.err
     );
+    // Scores for some cells but not all are that line's error, in the board's words.
+    let few = tictree_with_input(&["solve", "--batch", "-", "--analyze"], "x.o/.x./..o 0 0\n");
+    assert_eq!(few.code, 1);
+    assert!(
+        few.err
+            .contains("2 scores given: give one (the position's) or 9 (one per cell)"),
+        "{}",
+        few.err
+    );
     let digits = tictree_with_input(&["solve", "--batch", "-"], "4453\n");
     assert_eq!(digits.code, 1);
     assert!(

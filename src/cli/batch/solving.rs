@@ -89,9 +89,16 @@ pub fn check_count(entry: &Entry, analyze: bool) -> Result<(), String> {
     match entry.expected.len() {
         0 | 1 => Ok(()),
         n if analyze && n == slots => Ok(()),
-        n if analyze => Err(format!(
-            "{n} scores given: give one (the position's) or {slots} (one per column)"
-        )),
+        n if analyze => {
+            let per = if entry.position.rules().gravity {
+                "column"
+            } else {
+                "cell"
+            };
+            Err(format!(
+                "{n} scores given: give one (the position's) or {slots} (one per {per})"
+            ))
+        }
         n => Err(format!(
             "{n} scores given: give one, the position's (or use --analyze)"
         )),
