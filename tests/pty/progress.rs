@@ -146,6 +146,8 @@ fn sigint_with_json_into_a_pipe_gives_a_partial_object() {
     assert_eq!(json["partial"], true);
     let unscored = json["unscored"].as_array().unwrap();
     assert!(!unscored.is_empty(), "{json}");
+    // Moves without a value: not an exact analysis, whatever the scored ones are.
+    assert_eq!(json["exact"], false, "{json}");
     assert_eq!(
         json["moves"].as_array().unwrap().len() + unscored.len(),
         7,

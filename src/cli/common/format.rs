@@ -69,7 +69,9 @@ pub struct AnalysisJson {
 
 impl AnalysisJson {
     /// Marks the object as a partial result: what was known when Ctrl-C stopped the analysis.
+    /// It is not an exact analysis while some move has no value at all.
     pub fn partial(mut self, unscored: Vec<String>) -> AnalysisJson {
+        self.exact &= unscored.is_empty();
         self.partial = Some(true);
         self.unscored = Some(unscored);
         self
