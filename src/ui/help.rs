@@ -1,7 +1,7 @@
 //! The help popup: every key, from the same table the key handler documents, and on its second
 //! page (Tab) the glossary; scrollable when the terminal is shorter than the page.
 
-use super::popup::centered;
+use super::popup::{centered, more_mark};
 use super::theme::Theme;
 use crate::app::{GLOSSARY, HELP};
 use ratatui::buffer::Buffer;
@@ -89,13 +89,9 @@ impl Widget for HelpPopup {
         let popup = centered(area, width, height);
         let rows = usize::from(popup.height.saturating_sub(2));
         let scroll = self.scroll.min(lines.len().saturating_sub(rows));
-        let more = lines.len() > rows + scroll;
+        let more = more_mark(scroll > 0, lines.len() > rows + scroll);
         Clear.render(popup, buf);
-        let bottom = if more {
-            format!(" ↓ more · Tab: {other} · Esc or ? closes ")
-        } else {
-            format!(" Tab: {other} · Esc or ? closes ")
-        };
+        let bottom = format!("{more} Tab: {other} · Esc or ? closes ");
         Paragraph::new(lines)
             .scroll((scroll as u16, 0))
             .block(

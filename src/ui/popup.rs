@@ -1,4 +1,4 @@
-//! Where popups go: centred, clipped to the screen.
+//! Where popups go: centred, clipped to the screen; and how a scrolled one says there is more.
 
 use ratatui::layout::{Constraint, Flex, Layout, Rect};
 
@@ -11,4 +11,15 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
         .flex(Flex::Center)
         .areas(row);
     popup
+}
+
+/// The start of a scrolled popup's bottom title: which ways there is more to see, if any
+/// (`" ↑↓ more ·"`), so a reader in the middle knows both ends are out of sight.
+pub fn more_mark(above: bool, below: bool) -> &'static str {
+    match (above, below) {
+        (true, true) => " ↑↓ more ·",
+        (false, true) => " ↓ more ·",
+        (true, false) => " ↑ more ·",
+        (false, false) => "",
+    }
 }

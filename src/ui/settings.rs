@@ -3,7 +3,7 @@
 //! are saved. On a short terminal the rows scroll to keep the selection in view. Mouse clicks are
 //! hit-tested against the same layout (`settings_hit`).
 
-use super::popup::centered;
+use super::popup::{centered, more_mark};
 use super::theme::Theme;
 use crate::app::{App, Field, fields, value_text};
 use ratatui::buffer::Buffer;
@@ -120,11 +120,7 @@ impl Widget for SettingsPopup<'_> {
         Clear.render(g.popup, buf);
         let more_below = g.scroll + g.visible < g.rows.len();
         let keys = " ↑↓ select · ←→ change · Enter/Esc close ";
-        let more = match (g.scroll > 0, more_below) {
-            (_, true) => " ↓ more ·",
-            (true, false) => " ↑ more ·",
-            _ => "",
-        };
+        let more = more_mark(g.scroll > 0, more_below);
         // A narrow popup keeps the scroll mark and drops the word "close" and Enter.
         let bottom =
             if more.chars().count() + keys.chars().count() + 2 <= usize::from(g.popup.width) {

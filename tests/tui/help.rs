@@ -61,14 +61,17 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     let first = help_lines(&terminal);
     assert!(first.len() < whole.len());
     assert_eq!(first, whole[..first.len()]);
-    assert!(text(&terminal).contains("↓ more · Tab: glossary · Esc or ? closes"));
+    assert!(text(&terminal).contains(" ↓ more · Tab: glossary · Esc or ? closes"));
+    app.update(Action::Move(Direction::Down));
+    let middle = screen(&app, 100, 30);
+    assert!(text(&middle).contains(" ↑↓ more · Tab: glossary · Esc or ? closes"));
     for _ in 0..whole.len() + 5 {
         app.update(Action::Move(Direction::Down));
     }
     let end = screen(&app, 100, 30);
     let last = help_lines(&end);
     assert_eq!(last, whole[whole.len() - last.len()..]);
-    assert!(!text(&end).contains("↓ more") && text(&end).contains("Esc or ? closes"));
+    assert!(text(&end).contains(" ↑ more · Tab: glossary · Esc or ? closes"));
     // Keys other than Esc/?/q do nothing while the popup is open; Esc closes it, not the app.
     press(&mut app, &[Action::Move(Direction::Left), Action::Escape]);
     assert!(app.popup.is_none() && !app.should_quit());
