@@ -71,7 +71,7 @@ pub const HELP: &[HelpSection] = &[
         keys: &[
             ("← ↓ ↑ → / h j k l", "move the cursor to any cell"),
             ("x / o", "put an X / an O under the cursor"),
-            (". / Space / Del", "clear the cell"),
+            (". / Space / Del", "clear the cell (Backspace too)"),
             ("c", "clear the whole board"),
             (
                 "Enter",
@@ -94,7 +94,7 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Search replay (after s)",
         keys: &[
-            ("→ / l / Space", "one event forward"),
+            ("→ / l / Space", "one event forward (Enter too)"),
             ("← / h / Backspace", "one event back"),
             ("↓ / j", "step over: finish the subtree just entered"),
             ("↑ / k", "step out: back to the parent"),
