@@ -12,6 +12,7 @@ use crate::engine::analysis::budget::Budget;
 use crate::engine::analysis::budgeted::analyze_within_table;
 use crate::engine::analysis::exact::Analysis;
 use crate::engine::analysis::scorer::Table;
+use crate::engine::game::notation::plies;
 use crate::engine::game::position::{Move, Player, Position, Status};
 use crate::engine::game::score::{Score, WIN, pons};
 use crate::engine::search::solver::Solver;
@@ -58,14 +59,10 @@ impl Skill {
         match self {
             Skill::Random => "level 1, random".into(),
             Skill::WinOrBlock => "level 2, win or block".into(),
-            Skill::Shallow(depth) => format!("level 3, {depth} pl{}", plural(depth)),
+            Skill::Shallow(depth) => format!("level 3, {}", plies(depth)),
             Skill::Perfect => "level 4, perfect".into(),
         }
     }
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "y" } else { "ies" }
 }
 
 impl fmt::Display for Skill {

@@ -4,6 +4,7 @@
 use super::popup::centered;
 use super::theme::Theme;
 use crate::app::{COMPARE_ALLOWANCE, Comparison, best_score, duration, names, thousands};
+use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, CompareRow, Reach};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -117,10 +118,10 @@ fn algorithm_row(
         }
         Some(CompareRow::Unfinished(unfinished)) => {
             let note = format!(
-                " {}: stopped when its {} s ran out, {} plies deep",
+                " {}: stopped when its {} s ran out, {} deep",
                 algorithm.name(),
                 COMPARE_ALLOWANCE.as_secs(),
-                unfinished.stats.depth
+                plies(unfinished.stats.depth)
             );
             let scored = format!("{} of {} done", unfinished.scored, unfinished.legal);
             let nodes = unfinished.stats.nodes;

@@ -8,6 +8,7 @@ use super::replay_children::{Heading, children_rows};
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{ReplayState, thousands};
+use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, Level, Replay, Rules, Seek, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -161,7 +162,8 @@ fn limit_notice(replay: &Replay, theme: Theme, width: u16) -> Vec<Line<'static>>
     let mut words = Vec::new();
     if let Some(depth) = limits.depth {
         words.push(format!(
-            "Depth limit {depth}: positions {depth} plies deep are estimated ([ ] changes it)."
+            "Depth limit {depth}: positions {} deep are estimated ([ ] changes it).",
+            plies(depth)
         ));
     }
     let nodes = limits.nodes.unwrap_or(u64::MAX);

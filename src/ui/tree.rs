@@ -4,6 +4,7 @@
 
 use super::theme::Theme;
 use crate::app::{App, Live, SearchView, duration, names, thousands};
+use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, MoveAppraisal, MoveValue, Position, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -94,8 +95,8 @@ fn title(app: &App, position: &Position, width: u16) -> String {
     }
     if !app.explorer.line.is_empty() {
         return format!(
-            " Game tree · exploring {} ply deep ",
-            app.explorer.line.len()
+            " Game tree · exploring {} deep ",
+            plies(app.explorer.line.len() as u64)
         );
     }
     if app.ai_to_move() {

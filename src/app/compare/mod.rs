@@ -4,6 +4,7 @@
 use crate::app::jobs::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Reply, ReplyBody};
 use crate::app::log::{LogKind, duration, thousands};
 use crate::app::state::{App, Comparison, Popup};
+use crate::engine::game::notation::plies;
 use crate::engine::{Appraisal, CompareRow, Reach, Status, Unfinished, default_reach};
 
 impl App {
@@ -119,10 +120,10 @@ pub fn stopped_words(unfinished: &Unfinished) -> String {
         )
     };
     format!(
-        "{why} with {} of {} moves scored, {} nodes, {} plies deep",
+        "{why} with {} of {} moves scored, {} nodes, {} deep",
         unfinished.scored,
         unfinished.legal,
         thousands(unfinished.stats.nodes),
-        unfinished.stats.depth
+        plies(unfinished.stats.depth)
     )
 }

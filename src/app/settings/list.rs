@@ -15,6 +15,7 @@ use crate::app::settings::values::{
 };
 use crate::app::thousands;
 use crate::engine::Algorithm;
+use crate::engine::game::notation::plies;
 
 /// The setting with this name.
 pub fn setting(name: &str) -> Option<&'static Setting> {
@@ -27,10 +28,6 @@ fn always(_: &Settings) -> bool {
 
 pub(super) fn on_off(on: bool) -> String {
     if on { "on".into() } else { "off".into() }
-}
-
-pub(super) fn plies(n: u32) -> String {
-    format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
 }
 
 fn seat_text(seat: Seat) -> String {

@@ -3,10 +3,11 @@
 //! setting the popup edits on their own: custom rules and level 3's depth. What a change does to
 //! the game is in update.rs.
 
-use crate::app::settings::list::{SETTINGS, on_off, plies, setting};
+use crate::app::settings::list::{SETTINGS, on_off, setting};
 use crate::app::settings::setting::{Row, Section};
 use crate::app::settings::steps::{RULE_PRESETS, step_in, step_number};
 use crate::app::settings::values::{Seat, Settings};
+use crate::engine::game::notation::plies;
 use crate::engine::{Player, Rules, Skill};
 
 /// One row of the settings popup.

@@ -5,6 +5,7 @@ use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::format::status_words;
 use crate::cli::common::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
+use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, CompareRow, MoveValue, Position, Reach, compare};
 use serde::Serialize;
 use std::time::Duration;
@@ -194,12 +195,12 @@ fn print_row(row: &Row, score: &str, w: usize) {
             format!("not finished within {} s", ALLOWANCE.as_secs())
         };
         crate::outln!(
-            "{:<10} {why}: {} of {} moves scored, {} nodes, {} plies deep",
+            "{:<10} {why}: {} of {} moves scored, {} nodes, {} deep",
             row.algorithm,
             row.scored,
             row.moves,
             row.nodes,
-            row.depth
+            plies(row.depth)
         );
         return;
     }

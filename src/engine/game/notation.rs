@@ -19,6 +19,12 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `1 ply`, `2 plies`: a depth or a distance in moves, in words.
+pub fn plies(n: impl Into<u64>) -> String {
+    let n = n.into();
+    format!("{n} pl{}", if n == 1 { "y" } else { "ies" })
+}
+
 /// Why a position, move or move list was rejected; the message is one line for the user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError(pub String);

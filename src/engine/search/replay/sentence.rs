@@ -7,7 +7,7 @@ use super::counters::ReplayLimits;
 use super::event::{Bound, Event, EventKind, LeafKind, Origin, ReplayValue};
 use super::sentence_back::{back, cutoff};
 use super::view::View;
-use crate::engine::game::notation::thousands;
+use crate::engine::game::notation::{plies, thousands};
 use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::search::Algorithm;
@@ -247,7 +247,10 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
         list(rules, &moves)
     );
     if let Some(depth) = limits.depth {
-        text += &format!(" Positions {depth} plies deep are estimated, not searched.");
+        text += &format!(
+            " Positions {} deep are estimated, not searched.",
+            plies(depth)
+        );
     }
     if let Some(nodes) = limits.nodes {
         text += &format!(" The replay covers at most {} nodes.", thousands(nodes));
