@@ -24,15 +24,21 @@ impl Widget for GameOverBanner<'_> {
         let position = app.position();
         let rules = position.rules();
         let moves = position.ply();
+        // A position set up finished (a paste, the editor, --position) has no move to take back.
+        let played = !app.game.moves().is_empty();
         let (headline, detail) = match position.status() {
-            Status::Won(player) => (
-                format!("★  {player} WINS  ★"),
-                format!(
-                    "{player} ({}) completed {} with move {moves}.",
-                    app.seat_label(player),
-                    rules.move_names(&position.winning_cells()).join(" ")
-                ),
-            ),
+            Status::Won(player) => {
+                let line = rules.move_names(&position.winning_cells()).join(" ");
+                let seat = app.seat_label(player);
+                (
+                    format!("★  {player} WINS  ★"),
+                    if played {
+                        format!("{player} ({seat}) completed {line} with move {moves}.")
+                    } else {
+                        format!("{player} ({seat}) has {line}: the game was set up finished.")
+                    },
+                )
+            }
             Status::Draw => (
                 "═  DRAW  ═".to_string(),
                 format!("The board is full after {moves} moves and nobody has a line."),
@@ -46,7 +52,11 @@ impl Widget for GameOverBanner<'_> {
             Line::raw(detail).alignment(Alignment::Center),
             Line::default(),
             Line::styled(
-                "n new game · u take back · g game record · q quit",
+                if played {
+                    "n new game · u take back · g game record · q quit"
+                } else {
+                    "n new game · g game record · q quit"
+                },
                 theme.strong(),
             )
             .alignment(Alignment::Center),

@@ -305,7 +305,10 @@ fn game_keys(app: &App) -> Vec<Hint> {
         keys.push(Hint::new("c", "compare"));
     } else {
         keys.push(Hint::new("g", "record"));
-        keys.push(review);
+        // A game set up finished has no move to review.
+        if !app.game.moves().is_empty() {
+            keys.push(review);
+        }
     }
     keys.push(Hint::new("o", "settings"));
     keys.push(Hint::new(

@@ -146,6 +146,22 @@ fn a_finished_position_can_be_set_up_and_says_so() {
         "Set up from a paste: position xxx/oo./... — X has won"
     );
     assert_eq!(log[log.len() - 1], "Game over: X (you) wins with a3 b3 c3");
+    // The banner says how the line came, and offers neither a take-back nor a review: there is
+    // no move to take back or to review.
+    let shown = text(&screen(&app, 120, 40));
+    assert!(
+        shown.contains("X (you) has a3 b3 c3: the game was set up finished."),
+        "{shown}"
+    );
+    assert!(shown.contains("n new game · g game record · q quit"), "{shown}");
+    assert!(!shown.contains("take back") && !shown.contains("R review"), "{shown}");
+    // A game that ends in play says which move ended it, and both keys are there.
+    app.update(Action::Paste("xx./oo./...".into()));
+    run_jobs(&mut app);
+    play_at(&mut app, "c3");
+    let shown = text(&screen(&app, 120, 40));
+    assert!(shown.contains("X (you) completed a3 b3 c3 with move 5."), "{shown}");
+    assert!(shown.contains("u take back") && shown.contains("R review"), "{shown}");
 }
 
 #[test]
