@@ -75,6 +75,28 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
     session.quit();
 }
 
+/// `d` in the replay writes the search's picture into the directory the game was started in, and
+/// the log says where and how to draw it.
+#[test]
+fn d_in_the_replay_saves_the_picture_where_the_game_started() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut session = Session::start_in(
+        dir.path(),
+        &["--seed", "3", "--no-mouse", "--position", "xo./.o./x.."],
+    );
+    session.screen.wait_for(" moves ·");
+    session.send(b"s");
+    session.screen.wait_for("Search replay · alphabeta");
+    session.send(b"d");
+    session.screen.wait_for("Search tree saved: dot -Tsvg ");
+    let name = "tictree-alphabeta-xo_-_o_-x__.dot";
+    let path = dir.path().canonicalize().unwrap().join(name);
+    session.screen.wait_for(name);
+    let picture = std::fs::read_to_string(&path).expect("the picture is written");
+    assert!(picture.starts_with("digraph"), "{picture}");
+    session.quit();
+}
+
 /// Esc and a key typed right after it reach the program as one Alt-key sequence: it is read as
 /// both presses. In the replay, Esc then `s` leaves it and opens it again afresh (read as `s`
 /// alone, it would only leave).

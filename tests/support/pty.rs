@@ -102,8 +102,23 @@ impl Session {
         Session::spawn(env!("CARGO_BIN_EXE_tictree"), args, &[])
     }
 
+    /// Starts tictree with `args` in the directory `dir` (where it writes files, as `d` does).
+    pub fn start_in(dir: &std::path::Path, args: &[&str]) -> Session {
+        Session::spawn_in(env!("CARGO_BIN_EXE_tictree"), args, &[], Some(dir))
+    }
+
     /// Starts `program` with `args` and extra environment variables.
     pub fn spawn(program: &str, args: &[&str], env: &[(&str, &str)]) -> Session {
+        Session::spawn_in(program, args, env, None)
+    }
+
+    /// `spawn`, in the directory `dir` if one is given (else this process's).
+    fn spawn_in(
+        program: &str,
+        args: &[&str],
+        env: &[(&str, &str)],
+        dir: Option<&std::path::Path>,
+    ) -> Session {
         let pty = native_pty_system()
             .openpty(PtySize {
                 rows: ROWS,
@@ -114,6 +129,9 @@ impl Session {
             .expect("a pseudo-terminal");
         let mut command = CommandBuilder::new(program);
         command.args(args);
+        if let Some(dir) = dir {
+            command.cwd(dir);
+        }
         command.env("TERM", "xterm-256color");
         let config_home = tempfile::tempdir().expect("a temporary directory");
         command.env("XDG_CONFIG_HOME", config_home.path());

@@ -153,15 +153,27 @@ fn a_finished_position_can_be_set_up_and_says_so() {
         shown.contains("X (you) has a3 b3 c3: the game was set up finished."),
         "{shown}"
     );
-    assert!(shown.contains("n new game · g game record · q quit"), "{shown}");
-    assert!(!shown.contains("take back") && !shown.contains("R review"), "{shown}");
+    assert!(
+        shown.contains("n new game · g game record · q quit"),
+        "{shown}"
+    );
+    assert!(
+        !shown.contains("take back") && !shown.contains("R review"),
+        "{shown}"
+    );
     // A game that ends in play says which move ended it, and both keys are there.
     app.update(Action::Paste("xx./oo./...".into()));
     run_jobs(&mut app);
     play_at(&mut app, "c3");
     let shown = text(&screen(&app, 120, 40));
-    assert!(shown.contains("X (you) completed a3 b3 c3 with move 5."), "{shown}");
-    assert!(shown.contains("u take back") && shown.contains("R review"), "{shown}");
+    assert!(
+        shown.contains("X (you) completed a3 b3 c3 with move 5."),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("u take back") && shown.contains("R review"),
+        "{shown}"
+    );
 }
 
 #[test]

@@ -211,7 +211,7 @@ fn d_draws_the_replayed_search_for_a_file_and_refuses_a_search_too_big_to_read()
         &[Action::OpenReplay, Action::Replay(ReplayCommand::Picture)],
     );
     let picture = app.take_picture().expect("a picture to write");
-    assert_eq!(picture.name, "tictree-alphabeta-xo.-.o.-x.x.dot");
+    assert_eq!(picture.name, "tictree-alphabeta-xo_-_o_-x_x.dot");
     assert!(picture.text.starts_with("digraph search {\n"));
     assert!(
         picture
@@ -232,7 +232,7 @@ fn d_draws_the_replayed_search_for_a_file_and_refuses_a_search_too_big_to_read()
         ],
     );
     let minimax = app.take_picture().expect("minimax's picture");
-    assert_eq!(minimax.name, "tictree-minimax-xo.-.o.-x.x.dot");
+    assert_eq!(minimax.name, "tictree-minimax-xo_-_o_-x_x.dot");
     assert!(
         minimax.text.contains("23 nodes, 0 cutoffs"),
         "{}",

@@ -8,11 +8,12 @@ use crate::app::state::App;
 use crate::engine::search::replay::{MAX_PICTURE_NODES, ReplayLimits, picture};
 use crate::engine::{Algorithm, Position, StopFlag};
 
-/// `tictree-alphabeta-xo.-.o.-x.x.dot`: the algorithm and the position, a name a shell takes as it is.
+/// `tictree-alphabeta-xo_-_o_-x_x.dot`: the algorithm and the position, a name a shell takes as it
+/// is. Empty cells are `_`: dots would read as an ellipsis or as the start of the extension.
 fn file_name(root: &Position, algorithm: Algorithm) -> String {
     format!(
         "tictree-{algorithm}-{}.dot",
-        root.to_notation().replace('/', "-")
+        root.to_notation().replace('/', "-").replace('.', "_")
     )
 }
 
