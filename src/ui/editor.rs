@@ -13,6 +13,9 @@ use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
 pub struct EditorPane<'a> {
     /// The editor.
     pub editor: &'a Editor,
+    /// Why the last key was refused, if it was (the app's notice): the status bar has room for
+    /// only its start on a common terminal, the pane for all of it.
+    pub refusal: Option<&'a str>,
     /// Styles.
     pub theme: Theme,
 }
@@ -46,6 +49,9 @@ impl Widget for EditorPane<'_> {
                 Span::raw(format!(": {why}")),
             ]),
         });
+        if let Some(refusal) = self.refusal {
+            lines.push(Line::styled(format!("! {refusal}"), theme.notice()));
+        }
         lines.push(Line::raw(""));
         let keys: &[(&str, &str)] = &[
             ("x / o", "put X / O at the cursor"),

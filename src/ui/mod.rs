@@ -121,7 +121,12 @@ fn render_editor(app: &App, editor: &Editor, theme: Theme, panes: &Panes, buf: &
         focused: true,
     }
     .render(panes.board, buf);
-    editor::EditorPane { editor, theme }.render(panes.tree, buf);
+    editor::EditorPane {
+        editor,
+        refusal: app.notice.as_deref(),
+        theme,
+    }
+    .render(panes.tree, buf);
     log::LogPane {
         app,
         theme,
