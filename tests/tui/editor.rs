@@ -437,7 +437,9 @@ fn the_connect4_editor_puts_the_cursor_on_any_cell() {
     // At 80×24 the status bar has room for only the reason's start; the editor pane says it all.
     let shown = words(&pane_text(&screen(&app, 80, 24), "Editor"));
     assert!(
-        shown.contains("! d5: nothing under it; with gravity a mark rests on the bottom or on another"),
+        shown.contains(
+            "! d5: nothing under it; with gravity a mark rests on the bottom or on another"
+        ),
         "{shown}"
     );
 }

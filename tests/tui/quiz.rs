@@ -372,3 +372,27 @@ fn a_narrow_title_keeps_the_seed() {
         "{narrow}"
     );
 }
+
+/// Without `--seed` a quiz gets a random seed of at most five digits, to be read off and typed;
+/// the longest keeps its place in the title at 80×24, on Connect Four's wider board too.
+#[test]
+fn a_random_seed_is_short_and_stays_in_the_title_at_80x24() {
+    let quiz = |seed: Option<u64>| {
+        let mut options = options_from(Rules::CONNECT4, "341251664715");
+        options.settings.algorithm = tictree::engine::Algorithm::Engine;
+        options.seed = seed;
+        let mut app = App::new(options, false);
+        run_jobs(&mut app);
+        keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+        assert!(matches!(state(&app).phase, QuizPhase::Asking));
+        app
+    };
+    let random = state(&quiz(None)).seed;
+    assert!((1..100_000).contains(&random), "{random}");
+    let app = quiz(Some(99_999));
+    let shown = text(&screen(&app, 80, 24));
+    assert!(
+        shown.contains(" Quiz · 1/10 · 0 of 0 right · seed 99999 "),
+        "{shown}"
+    );
+}

@@ -28,10 +28,10 @@ impl App {
         ));
         self.stop_exploring();
         // `--seed` makes the first quiz of a session that seed; a random one is kept short, to
-        // be read off the screen and typed.
+        // be read off the screen and typed, and to keep its place in the title at 80 columns.
         let seed = match self.options.seed {
             Some(seed) => seed,
-            None => u64::from(self.rng.random::<u32>()),
+            None => self.rng.random_range(1..100_000),
         };
         let positions = game_positions(self.game.start(), self.game.moves());
         let cursor = centre(self.position().rules());
