@@ -37,10 +37,14 @@ impl Widget for TreePane<'_> {
         if !app.explorer.line.is_empty() {
             lines.push(breadcrumb(app, &position, theme));
         }
-        lines.push(Line::styled(
-            "  move  score  outcome       nodes  best line",
-            theme.strong(),
-        ));
+        // The last column's heading shortens rather than being cut (80×24 leaves it 8 columns).
+        let heading = "  move  score  outcome       nodes  best line";
+        let heading = if heading.len() <= usize::from(inner.width) {
+            heading
+        } else {
+            "  move  score  outcome       nodes  line"
+        };
+        lines.push(Line::styled(heading, theme.strong()));
         let moves = app.shown_moves();
         let selected = app.selected_move();
         let selected_index = moves.iter().position(|m| Some(m.mv) == selected);
@@ -61,7 +65,13 @@ impl Widget for TreePane<'_> {
         for entry in moves.iter().skip(offset).take(capacity) {
             let is_best = best.contains(&entry.mv);
             let is_selected = self.focused && Some(entry.mv) == selected;
-            lines.push(row(entry, &rules, is_best, is_selected, theme));
+            lines.push(row(
+                entry,
+                &rules,
+                (is_best, is_selected),
+                inner.width,
+                theme,
+            ));
         }
         if hidden > 0 {
             lines.push(Line::styled(
@@ -259,11 +269,12 @@ fn searching(search: &SearchView, algorithm: Algorithm) -> String {
     }
 }
 
+/// A candidate's row, its best line cut to whole moves within `width` (then ending in `…`).
 fn row<'a>(
     entry: &MoveAppraisal,
     rules: &Rules,
-    is_best: bool,
-    selected: bool,
+    (is_best, selected): (bool, bool),
+    width: u16,
     theme: Theme,
 ) -> Line<'a> {
     let marker = match (selected, is_best) {
@@ -281,12 +292,13 @@ fn row<'a>(
             format!("depth {}", estimate.depth),
         ),
     };
-    let text = format!(
-        "{marker}{:>4} {score}  {outcome:<11} {:>7}  {}",
+    let head = format!(
+        "{marker}{:>4} {score}  {outcome:<11} {:>7}  ",
         rules.move_name(entry.mv),
         nodes(entry),
-        pv.join(" ")
     );
+    let room = usize::from(width).saturating_sub(Line::raw(head.as_str()).width());
+    let text = head + &line_within(&pv, room);
     let losing = entry.value.exact().is_some_and(|score| score.score < 0);
     let mut style = if is_best {
         theme.best()
@@ -334,4 +346,47 @@ fn count_in_seven(n: u64) -> String {
         0
     };
     format!("{value:.digits$}{unit}")
+}
+
+/// As many of `moves` as fit in `room` columns, each whole, ending in `…` when some are left out.
+fn line_within(moves: &[String], room: usize) -> String {
+    let all = moves.join(" ");
+    if all.chars().count() <= room {
+        return all;
+    }
+    let mut shown = String::new();
+    for name in moves {
+        let longer = if shown.is_empty() {
+            name.clone()
+        } else {
+            format!("{shown} {name}")
+        };
+        // Room for " …" after it.
+        if longer.chars().count() + 2 > room {
+            break;
+        }
+        shown = longer;
+    }
+    if shown.is_empty() {
+        "…".into()
+    } else {
+        shown + " …"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_within;
+
+    #[test]
+    fn a_best_line_is_cut_at_whole_moves() {
+        let line: Vec<String> = ["c2", "d3", "e2", "e3"].map(String::from).to_vec();
+        assert_eq!(line_within(&line, 11), "c2 d3 e2 e3");
+        assert_eq!(line_within(&line, 10), "c2 d3 e2 …");
+        assert_eq!(line_within(&line, 9), "c2 d3 …");
+        assert_eq!(line_within(&line, 7), "c2 d3 …");
+        assert_eq!(line_within(&line, 6), "c2 …");
+        assert_eq!(line_within(&line, 3), "…");
+        assert_eq!(line_within(&[], 0), "");
+    }
 }
