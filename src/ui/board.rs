@@ -6,6 +6,7 @@ use super::glyphs;
 use super::layout::Scale;
 use super::theme::Theme;
 use crate::app::{App, BoardView, Ghost, Mark};
+use crate::engine::game::notation::plies;
 use crate::engine::{Move, MoveValue, Player, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -329,13 +330,15 @@ fn heat_text(value: MoveValue, width: u16) -> String {
 }
 
 /// One line under the board: whose turn, who won, the last move.
-pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
+/// Said shorter where `width` columns do not hold it all: without the last move, then without
+/// the seat, so the state of the game always shows whole.
+pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Line<'a> {
     let position = &view.position;
     let rules = position.rules();
     if let Some(last) = view.ghosts.last() {
         // A preview: say so, so hypothetical marks are never taken for the game.
         let next = last.player.opponent();
-        let plies = view.ghosts.len();
+        let count = view.ghosts.len();
         let end = if view.winning.is_empty() {
             format!("{next} to move")
         } else {
@@ -343,10 +346,7 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
         };
         return Line::from(vec![
             Span::styled("Preview", theme.strong()),
-            Span::raw(format!(
-                " {plies} pl{} · {end}",
-                if plies == 1 { "y" } else { "ies" }
-            )),
+            Span::raw(format!(" {} · {end}", plies(count as u64))),
         ]);
     }
     let last = app
@@ -354,15 +354,19 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
         .last_move()
         .map(|mv| format!(" · last {}", rules.move_name(mv)))
         .unwrap_or_default();
-    match position.status() {
-        Status::Won(player) => Line::from(vec![
+    // The state of the game (kept whole), then what follows it in full, and bare: without the
+    // seat (the mark or the result says the side).
+    let (state, full, bare) = match position.status() {
+        Status::Won(player) => (
             Span::styled(format!("★ {player} WINS ★"), theme.win()),
-            Span::raw(format!(" ({}){last}", app.seat_name(player))),
-        ]),
-        Status::Draw => Line::from(vec![
+            format!(" ({})", app.seat_name(player)),
+            String::new(),
+        ),
+        Status::Draw => (
             Span::styled("═ DRAW ═", theme.strong()),
-            Span::raw(last),
-        ]),
+            String::new(),
+            String::new(),
+        ),
         Status::Ongoing => {
             let player = position.to_move();
             let doing = if app.ai_to_move() {
@@ -370,12 +374,19 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme) -> Line<'a> {
             } else {
                 "to move"
             };
-            Line::from(vec![
+            (
                 Span::styled(player.to_string(), theme.mark(player)),
-                Span::raw(format!(" ({}) {doing}{last}", app.seat_name(player))),
-            ])
+                format!(" ({}) {doing}", app.seat_name(player)),
+                format!(" {doing}"),
+            )
         }
-    }
+    };
+    let room = usize::from(width).saturating_sub(state.width());
+    let rest = [format!("{full}{last}"), full]
+        .into_iter()
+        .find(|rest| Line::raw(rest.as_str()).width() <= room)
+        .unwrap_or(bare);
+    Line::from(vec![state, Span::raw(rest)])
 }
 
 /// The line under the board during a replay: the node's depth and whose turn it is there.

@@ -85,7 +85,7 @@ fn render_game(app: &App, theme: Theme, panes: &Panes, buf: &mut Buffer) {
     let view = app.board_view();
     board::BoardPane {
         view: &view,
-        caption: board::caption(app, &view, theme),
+        caption: board::caption(app, &view, theme, panes.board.width.saturating_sub(4)),
         scale: panes.scale,
         theme,
         focused: app.focus == Focus::Board,

@@ -644,3 +644,18 @@ fn the_log_scrolled_to_its_start_stays_full() {
     press(&mut app, &[Action::PageDown]);
     assert_eq!(app.log.scroll, scrolled.saturating_sub(5));
 }
+
+/// The caption under the board drops the last move, then the seat, where the board is narrow,
+/// rather than being cut: the result always shows whole.
+#[test]
+fn the_caption_under_the_board_shortens_rather_than_cut() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    for cell in ["a3", "c3", "a1", "c1"] {
+        play_at(&mut app, cell);
+    }
+    let wide = text(&screen(&app, 120, 40));
+    assert!(wide.contains("★ O WINS ★ (AI) · last b1"), "{wide}");
+    let narrow = text(&screen(&app, 80, 24));
+    assert!(narrow.contains("│ ★ O WINS ★ (AI) │"), "{narrow}");
+}
