@@ -3,11 +3,13 @@
 //! budget left unsolved shows its estimate, `≈+0.35`, and the depth it comes from instead.
 
 use super::theme::Theme;
+use super::wrap;
 use crate::app::{App, Live, SearchView, duration, names, thousands};
 use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, MoveAppraisal, MoveValue, Position, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Widget};
 
@@ -85,7 +87,7 @@ impl Widget for TreePane<'_> {
                 theme.dim(),
             ));
         }
-        let footer = footer(app, theme);
+        let footer = footer(app, theme, inner.width);
         let used = lines.len() as u16;
         Paragraph::new(lines).render(inner, buf);
         if inner.height > used {
@@ -184,44 +186,58 @@ fn scoring(search: &SearchView, live: &Live) -> String {
     format!(" · solving {}", names.join(", "))
 }
 
-/// Progress while the analysis runs, its totals once it is done.
-fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
+/// Progress while the analysis runs, its totals once it is done: said shorter where `width`
+/// columns do not hold it all, the counts that matter most kept to the last.
+fn footer<'a>(app: &App, theme: Theme, width: u16) -> Line<'a> {
+    let (texts, style) = footer_texts(app, theme);
+    Line::styled(wrap::first_fitting(texts, width), style)
+}
+
+/// The footer's texts, longest first, and its style.
+fn footer_texts(app: &App, theme: Theme) -> (Vec<String>, Style) {
     let algorithm = app.options.settings.algorithm;
     let Some(search) = app.shown() else {
-        return Line::styled("  searching…", theme.strong());
+        return (vec!["  searching…".into()], theme.strong());
     };
     if search.running() {
-        return Line::styled(searching(search, algorithm), theme.strong());
+        return (searching(search, algorithm), theme.strong());
     }
     let Some(done) = &search.done else {
-        return Line::default();
+        return (Vec::new(), Style::new());
     };
+    let exact = format!("{} of {} exact", search.exact_count(), search.total);
     if search.settling()
         && let Some(live) = &search.live
     {
         // The budget is spent but the analysis board goes on: how far it has got, on which
         // moves, with how much work and time since the analysis started.
-        let text = format!(
-            "  analysing on… {} of {} exact{} · {} nodes · {}",
-            search.exact_count(),
-            search.total,
-            scoring(search, live),
-            millions(live.nodes),
-            duration(live.elapsed),
-        );
-        return Line::styled(text, theme.strong());
+        let nodes = format!("{} nodes", millions(live.nodes));
+        let texts = vec![
+            format!(
+                "  analysing on… {exact}{} · {nodes} · {}",
+                scoring(search, live),
+                duration(live.elapsed),
+            ),
+            format!("  analysing on… {exact} · {nodes}"),
+            format!("  {exact}"),
+        ];
+        return (texts, theme.strong());
     }
     if search.settling() {
         // The budget is spent but the analysis board goes on: how far it has got, and what the
         // budget's search cost.
-        let text = format!(
-            "  analysing on… {} of {} exact · budget: {} nodes, {} ({algorithm})",
-            search.exact_count(),
-            search.total,
+        let budget = format!(
+            "  analysing on… {exact} · budget: {} nodes, {}",
             thousands(done.stats.nodes),
             duration(done.elapsed),
         );
-        return Line::styled(text, theme.strong());
+        let texts = vec![
+            format!("{budget} ({algorithm})"),
+            budget,
+            format!("  analysing on… {exact}"),
+            format!("  {exact}"),
+        ];
+        return (texts, theme.strong());
     }
     let limited = match done.depth {
         Some(depth) if !done.exact() => format!(
@@ -230,42 +246,57 @@ fn footer<'a>(app: &App, theme: Theme) -> Line<'a> {
         ),
         _ => String::new(),
     };
-    Line::styled(
-        format!(
-            "  {}{limited} · {} · {} · {}",
-            count(done.moves.len() as u64, "move"),
-            count(done.stats.nodes, "node"),
-            duration(done.elapsed),
-            done.algorithm
-        ),
+    let moves = format!("  {}{limited}", count(done.moves.len() as u64, "move"));
+    let work = format!(
+        "{moves} · {} · {}",
+        count(done.stats.nodes, "node"),
+        duration(done.elapsed)
+    );
+    (
+        vec![format!("{work} · {}", done.algorithm), work, moves],
         theme.dim(),
     )
 }
 
-/// Progress while the analysis runs: how deep, or on which moves, and how far it has got.
-fn searching(search: &SearchView, algorithm: Algorithm) -> String {
+/// Progress while the analysis runs: how deep, or on which moves, and how far it has got
+/// (longest first, as `footer_texts`).
+fn searching(search: &SearchView, algorithm: Algorithm) -> Vec<String> {
+    let exact = format!("{} of {} exact", search.exact_count(), search.total);
     match (search.depth, &search.live) {
         // Iterative deepening under way: how deep, how long, how much is already exact.
-        (Some(depth), _) => format!(
-            "  searching… depth {depth} · {} · {} of {} exact ({algorithm})",
-            duration(search.elapsed),
-            search.exact_count(),
-            search.total,
-        ),
+        (Some(depth), _) => {
+            let progress = format!(
+                "  searching… depth {depth} · {} · {exact}",
+                duration(search.elapsed)
+            );
+            vec![
+                format!("{progress} ({algorithm})"),
+                progress,
+                format!("  searching… depth {depth} · {exact}"),
+                format!("  depth {depth} · {exact}"),
+            ]
+        }
         // The exact search of a long analysis: which moves, how much work, how long.
-        (None, Some(live)) => format!(
-            "  searching… {} of {} exact{} · {} nodes · {}",
-            search.exact_count(),
-            search.total,
-            scoring(search, live),
-            millions(live.nodes),
-            duration(live.elapsed),
-        ),
-        (None, None) => format!(
-            "  searching… {} of {} moves scored ({algorithm})",
-            search.moves.len(),
-            search.total,
-        ),
+        (None, Some(live)) => {
+            let nodes = format!("{} nodes", millions(live.nodes));
+            vec![
+                format!(
+                    "  searching… {exact}{} · {nodes} · {}",
+                    scoring(search, live),
+                    duration(live.elapsed),
+                ),
+                format!("  searching… {exact} · {nodes}"),
+                format!("  {exact}"),
+            ]
+        }
+        (None, None) => {
+            let scored = format!("{} of {}", search.moves.len(), search.total);
+            vec![
+                format!("  searching… {scored} moves scored ({algorithm})"),
+                format!("  searching… {scored} scored"),
+                format!("  {scored} scored"),
+            ]
+        }
     }
 }
 
