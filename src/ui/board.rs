@@ -245,12 +245,28 @@ fn draw_cell(
     // The token's brackets sit just outside the mark's picture, however large the cell draws it.
     let reach =
         glyphs::half_width(glyphs::picture(Player::X, gravity, cell.width, cell.height)) + 1;
-    buf.set_string(cx - reach, cy, open, style);
-    buf.set_string(cx + reach, cy, close, style);
-    if token != Token::Plain {
-        for dx in 1..reach {
-            buf.set_string(cx - dx, cy, " ", style);
-            buf.set_string(cx + dx, cy, " ", style);
+    // A text wider than the room between them (a score, or a ghost's label, in a cell three
+    // columns wide) takes their places: the token then shows by its style over the whole span,
+    // rather than by one bracket left standing.
+    let text_width = match contents {
+        Contents::Heat(value) => heat_text(value, cell.width).chars().count() as u16,
+        Contents::Ghost(ghost) if cell.height < 2 => ghost_label(ghost, cell.width).len() as u16,
+        _ => 0,
+    };
+    if text_width > 2 * reach - 1 {
+        if token != Token::Plain {
+            for x in cx - reach..=cx + reach {
+                buf.set_string(x, cy, " ", style);
+            }
+        }
+    } else {
+        buf.set_string(cx - reach, cy, open, style);
+        buf.set_string(cx + reach, cy, close, style);
+        if token != Token::Plain {
+            for dx in 1..reach {
+                buf.set_string(cx - dx, cy, " ", style);
+                buf.set_string(cx + dx, cy, " ", style);
+            }
         }
     }
     match contents {
@@ -295,16 +311,20 @@ fn draw_mark(buf: &mut Buffer, cell: Rect, player: Player, gravity: bool, style:
 /// smallest cells, a lowercase letter and the number: `x1`).
 fn draw_ghost(buf: &mut Buffer, cell: Rect, ghost: Ghost, gravity: bool, style: Style) {
     if cell.height < 2 {
-        let letter = if ghost.player == Player::X { 'x' } else { 'o' };
-        let text: String = format!("{letter}{}", ghost.number)
-            .chars()
-            .take(usize::from(cell.width))
-            .collect();
-        buf.set_string(cell.x, cell.y, text, style);
+        buf.set_string(cell.x, cell.y, ghost_label(ghost, cell.width), style);
         return;
     }
     draw_mark(buf, cell, ghost.player, gravity, style);
     buf.set_string(cell.x, cell.y, ghost.number.to_string(), style);
+}
+
+/// A ghost's label in the smallest cells: `x1`, at most `width` characters.
+fn ghost_label(ghost: Ghost, width: u16) -> String {
+    let letter = if ghost.player == Player::X { 'x' } else { 'o' };
+    format!("{letter}{}", ghost.number)
+        .chars()
+        .take(usize::from(width))
+        .collect()
 }
 
 /// A move's score as it fits in a cell: `+8`, `-9`, `0`; an estimate `≈+.35`, or only its

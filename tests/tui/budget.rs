@@ -105,7 +105,10 @@ fn on_a_humans_turn_the_analysis_goes_on_past_the_budget_until_every_move_is_exa
     );
     // Narrower, the footer says less rather than being cut: the count of exact moves stays whole.
     let narrow = text(&screen(&app, 80, 24));
-    assert!(narrow.contains("  analysing on… 0 of 16 exact  "), "{narrow}");
+    assert!(
+        narrow.contains("  analysing on… 0 of 16 exact  "),
+        "{narrow}"
+    );
     // The exact scores arrive one by one: 16 of them, then the final analysis.
     assert_eq!(settling.len(), 17);
     for (arrived, message) in settling.into_iter().enumerate() {

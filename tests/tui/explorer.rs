@@ -212,6 +212,30 @@ fn the_heat_map_draws_every_moves_score_on_its_cell() {
         );
     }
     assert_snapshot!("heat_map", terminal.backend());
+    // At 80×24 the cells are three columns wide: a score of two characters under the cursor (on
+    // a1, -7) takes the brackets' places, and the cursor shows by its reversed style alone, never
+    // by one bracket left standing.
+    press(
+        &mut app,
+        &[Action::Move(Direction::Down), Action::Move(Direction::Left)],
+    );
+    let small = screen(&app, 80, 24);
+    let row = rows(&small)
+        .into_iter()
+        .find(|r| r.starts_with("│ 1 │"))
+        .unwrap();
+    assert!(row.starts_with("│ 1 │-7 │ 0 │ X │"), "{row}");
+    let y = rows(&small)
+        .iter()
+        .position(|r| r.starts_with("│ 1 │"))
+        .unwrap() as u16;
+    for x in 5..8 {
+        let cell = &small.backend().buffer()[(x, y)];
+        assert!(
+            cell.modifier.contains(ratatui::style::Modifier::REVERSED),
+            "column {x}"
+        );
+    }
     press(&mut app, &[Action::ToggleHeat]);
     assert!(app.board_view().heat.is_empty());
 }
