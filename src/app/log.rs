@@ -19,6 +19,9 @@ pub enum LogKind {
     Warning,
 }
 
+/// How the log's note of the config file's first save starts (`Settings saved to PATH`).
+pub const SAVED_TO: &str = "Settings saved to ";
+
 /// One line of the log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogLine {
@@ -66,15 +69,16 @@ impl Log {
         self.top.set(self.top.get().saturating_add(1));
     }
 
-    /// Rewrites the newest line other than searches' if it is an `Info` line starting with
-    /// `prefix`, else appends: stepping through a setting's values leaves one line, not one per
-    /// step, even when each step's search has logged in between.
+    /// Rewrites the newest line other than searches' and the config file's first-save note if it
+    /// is an `Info` line starting with `prefix`, else appends: stepping through a setting's
+    /// values leaves one line, not one per step, even when each step's search has logged in
+    /// between, or the first step's save has said where the file is.
     pub fn push_or_replace(&mut self, prefix: &str, text: String) {
         let newest = self
             .lines
             .iter_mut()
             .rev()
-            .find(|l| l.kind != LogKind::Search);
+            .find(|l| l.kind != LogKind::Search && !l.text.starts_with(SAVED_TO));
         match newest {
             Some(line) if line.kind == LogKind::Info && line.text.starts_with(prefix) => {
                 line.text = text
@@ -153,6 +157,32 @@ mod tests {
         assert_eq!(log.scroll, 5);
         log.scroll_by(-100);
         assert_eq!(log.scroll, 0);
+    }
+
+    #[test]
+    fn a_settings_line_is_rewritten_past_the_first_save_note() {
+        let mut log = Log::default();
+        let prefix = "Setting: replay nodes ";
+        log.push_or_replace(prefix, format!("{prefix}at most 5,000,000"));
+        log.push(
+            LogKind::Info,
+            format!("{SAVED_TO}/home/you/.config/tictree/config.toml"),
+        );
+        log.push(LogKind::Search, "· X (you) hint: …");
+        log.push_or_replace(prefix, format!("{prefix}at most 1,000,000"));
+        let texts: Vec<&str> = log.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            texts,
+            [
+                "Setting: replay nodes at most 1,000,000",
+                "Settings saved to /home/you/.config/tictree/config.toml",
+                "· X (you) hint: …",
+            ]
+        );
+        // Another line in between ends the rewriting.
+        log.push(LogKind::Info, "Sides swapped: X: AI, O: you");
+        log.push_or_replace(prefix, format!("{prefix}at most 5,000,000"));
+        assert_eq!(log.lines.len(), 5);
     }
 
     #[test]

@@ -11,6 +11,7 @@
 pub mod format;
 mod lines;
 
+use crate::app::SAVED_TO;
 use crate::app::printable;
 use crate::app::{LogKind, Settings, SettingsPatch};
 use std::fs::{self, File, Metadata};
@@ -168,7 +169,7 @@ impl Store {
                 first.then(|| {
                     (
                         LogKind::Info,
-                        printable(&format!("Settings saved to {}", path.display())),
+                        printable(&format!("{SAVED_TO}{}", path.display())),
                     )
                 })
             }
