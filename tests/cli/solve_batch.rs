@@ -3,7 +3,7 @@
 //! status tells, standard input works, `--json` lines parse, and `--analyze` prints what Pons'
 //! solver prints with `-a` (checked against `tictree analyze` too).
 
-use crate::binary::{spawn_piped, tictree_command, tictree_with_input};
+use crate::binary::{spawn_piped, tictree, tictree_command, tictree_with_input};
 use std::io::Write;
 
 /// The first 20 lines of Pons' End-Easy set: positions that solve in microseconds.
@@ -81,7 +81,7 @@ fn a_wrong_expected_score_is_status_1_and_names_the_line() {
 #[test]
 fn malformed_lines_are_numbered_and_the_batch_goes_on() {
     let input =
-        "4453 -2\n44a53\n1111111\n4455667\n\n# a comment\n67152117737262713366376314254 6\n";
+        "4453 -2\n44a53\n1111111\n44556671\n\n# a comment\n67152117737262713366376314254 6\n";
     let (_dir, path) = file(input);
     let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", &path], "");
     assert_eq!(run.code, 1, "{}", run.err);
@@ -98,7 +98,7 @@ fn malformed_lines_are_numbered_and_the_batch_goes_on() {
         [
             "tictree: line 2: '44a53': 'a' is not a column; moves are column digits 1..7",
             "tictree: line 3: move 7 '1': column 1 is full",
-            "tictree: line 4: the game is already over (X has won): nothing to solve",
+            "tictree: line 4: move 8 '1': the game is already over",
             "tictree: 3 line(s) failed: 3 could not be solved, 0 disagreed with the expected \
              score; 2 solved",
         ]
@@ -556,5 +556,26 @@ fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
         err.starts_with("tictree: batch interrupted (Ctrl-C) at line 2, after ")
             && err.ends_with(" and 1 position(s) solved\n"),
         "{err}"
+    );
+}
+
+/// A finished game is answered as `solve` answers it: the side to move has lost, with no move
+/// left (`--analyze`: every column -1000, as for a full one), never an error.
+#[test]
+fn a_finished_game_is_answered_as_solve_answers_it() {
+    let c4 = ["solve", "--rules", "connect4", "--batch", "-"];
+    let run = tictree_with_input(&c4, "4455667 -18\n");
+    assert_eq!(run.code, 0, "{}", run.err);
+    assert!(run.out.starts_with("4455667 -18 0 0 "), "{}", run.out);
+    let single = tictree(&[
+        "solve", "--rules", "connect4", "--moves", "4455667", "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&single.1).unwrap();
+    assert_eq!(json["pons_score"], -18);
+    let analyze = tictree_with_input(&[&c4[..], &["--analyze"]].concat(), "4455667\n");
+    assert_eq!(analyze.code, 0, "{}", analyze.err);
+    assert_eq!(
+        analyze.out,
+        "4455667 -1000 -1000 -1000 -1000 -1000 -1000 -1000\n"
     );
 }

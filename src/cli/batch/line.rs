@@ -5,7 +5,7 @@
 //! (`x.o/.x./..o`). Expected scores follow as whole numbers: one (the position's score) or, for
 //! `--analyze`, one per column (per cell without gravity), as Pons' `-a` prints them.
 
-use crate::engine::{Position, Rules, Status};
+use crate::engine::{Position, Rules};
 
 /// A line that holds a position.
 #[derive(Debug, PartialEq)]
@@ -60,11 +60,6 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
         })
         .collect::<Result<Vec<i32>, String>>()?;
     let position = position(rules, place)?;
-    if let Status::Won(player) = position.status() {
-        return Err(format!(
-            "the game is already over ({player} has won): nothing to solve"
-        ));
-    }
     let moves = if place.len() == 1 {
         place[0].to_string()
     } else {
@@ -137,10 +132,9 @@ mod tests {
             "'44a53': 'a' is not a column; moves are column digits 1..7"
         );
         assert_eq!(err(c4, "1111111"), "move 7 '1': column 1 is full");
-        assert_eq!(
-            err(c4, "4455667"),
-            "the game is already over (X has won): nothing to solve"
-        );
+        assert_eq!(err(c4, "44556671"), "move 8 '1': the game is already over");
+        // A finished game is a position like any other: its side to move has lost.
+        assert!(parse(c4, "4455667").is_ok());
         assert_eq!(
             err(c4, "4453 two"),
             "'two' after the position is not a score (a whole number)"

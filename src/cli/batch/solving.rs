@@ -6,7 +6,7 @@
 use super::line::Entry;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::game::score::Score;
-use crate::engine::{Cancelled, Move, Position, Solver};
+use crate::engine::{Cancelled, Move, Position, Solver, Status};
 use std::time::Duration;
 
 /// Pons' `-a` mark for a column that cannot be played (`Solver::INVALID_MOVE`).
@@ -107,10 +107,19 @@ pub fn check_count(entry: &Entry, analyze: bool) -> Result<(), String> {
 
 /// The places a move can go, one per column with gravity (the cell it lands on, `None` when
 /// full), one per cell otherwise (`None` when taken), in Pons' order: left to right, and
-/// without gravity row by row from the top, as the position notation lists them.
+/// without gravity row by row from the top, as the position notation lists them. A finished
+/// game has none (`None` everywhere).
 fn slots(position: &Position) -> Vec<Option<Move>> {
     let rules = position.rules();
-    if rules.gravity {
+    let over = position.status() != Status::Ongoing;
+    if over {
+        let places = if rules.gravity {
+            usize::from(rules.width)
+        } else {
+            rules.cells()
+        };
+        vec![None; places]
+    } else if rules.gravity {
         (0..usize::from(rules.width))
             .map(|col| position.landing(col))
             .collect()
