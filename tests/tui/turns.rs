@@ -496,13 +496,20 @@ fn keys_follow_terminal_conventions() {
     assert!(key(KeyCode::Char('z')).is_none());
 }
 
-#[test]
-fn the_log_scrolls_back_to_the_start_of_the_game() {
+/// A 3×3 game the human X loses to the AI in six moves (a3, c3, a1, c1 against b2, b3, b1): a
+/// finished game with a log of a dozen lines.
+fn lost_game() -> App {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
     for cell in ["a3", "c3", "a1", "c1"] {
         play_at(&mut app, cell);
     }
+    app
+}
+
+#[test]
+fn the_log_scrolls_back_to_the_start_of_the_game() {
+    let mut app = lost_game();
     // A short screen: the log pane holds only the newest lines.
     let newest = text(&screen(&app, 100, 24));
     assert!(!newest.contains("New game"), "{newest}");
@@ -601,11 +608,7 @@ fn a_weak_ai_moves_without_waiting_for_the_analysis() {
 /// moves at once.
 #[test]
 fn the_log_scrolled_to_its_start_stays_full() {
-    let mut app = App::new(options(Rules::TICTACTOE), false);
-    run_jobs(&mut app);
-    for cell in ["a3", "c3", "a1", "c1"] {
-        play_at(&mut app, cell);
-    }
+    let mut app = lost_game();
     let lines = log_text(&app).len();
     let log_rows = |screen: &str| -> Vec<String> {
         let rows: Vec<&str> = screen.lines().collect();
@@ -649,11 +652,7 @@ fn the_log_scrolled_to_its_start_stays_full() {
 /// rather than being cut: the result always shows whole.
 #[test]
 fn the_caption_under_the_board_shortens_rather_than_cut() {
-    let mut app = App::new(options(Rules::TICTACTOE), false);
-    run_jobs(&mut app);
-    for cell in ["a3", "c3", "a1", "c1"] {
-        play_at(&mut app, cell);
-    }
+    let app = lost_game();
     let wide = text(&screen(&app, 120, 40));
     assert!(wide.contains("★ O WINS ★ (AI) · last b1"), "{wide}");
     let narrow = text(&screen(&app, 80, 24));
