@@ -286,10 +286,20 @@ impl App {
         self.log.push(LogKind::Result, text);
     }
 
+    /// What a refusal adds when the game starts after opening moves (`--moves`, a pasted list):
+    /// those are where the game starts, not moves played in it.
+    pub(crate) fn before_the_start(&self) -> &'static str {
+        if self.options.opening.is_empty() {
+            ""
+        } else {
+            ": the game starts after its opening moves (--moves or a paste); n comes back here"
+        }
+    }
+
     fn undo(&mut self) {
         let from = self.game.moves().len();
         if self.game.undo().is_none() {
-            self.notice = Some("nothing to undo".into());
+            self.notice = Some(format!("nothing to undo{}", self.before_the_start()));
             return;
         }
         let any_human =

@@ -20,7 +20,7 @@ impl App {
     pub(crate) fn open_review(&mut self) {
         let moves = self.game.moves().to_vec();
         if moves.is_empty() {
-            self.notice = Some("no moves to review yet".into());
+            self.notice = Some(format!("no moves to review yet{}", self.before_the_start()));
             return;
         }
         let generation = self.next_generation();
