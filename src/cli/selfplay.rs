@@ -4,6 +4,7 @@
 
 use super::args::SelfplayArgs;
 use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::format::json_ms;
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::StatusLines;
 use crate::engine::skill::{Played, play_game};
@@ -74,10 +75,11 @@ impl Tally {
 
     fn finish(&mut self, elapsed: Duration) {
         self.plies_mean = self.plies_total as f64 / self.games.max(1) as f64;
-        let per_move = |time: Duration, moves: u64| time.as_secs_f64() * 1e3 / moves.max(1) as f64;
+        let per_move =
+            |time: Duration, moves: u64| json_ms(time.as_secs_f64() * 1e3 / moves.max(1) as f64);
         self.x_ms_per_move = per_move(self.thinking[0], self.moves[0]);
         self.o_ms_per_move = per_move(self.thinking[1], self.moves[1]);
-        self.elapsed_ms = elapsed.as_secs_f64() * 1e3;
+        self.elapsed_ms = json_ms(elapsed.as_secs_f64() * 1e3);
     }
 
     fn percent(&self, count: u64) -> f64 {

@@ -3,7 +3,7 @@
 
 use super::args::SolveArgs;
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::format::{RulesJson, status_name, value_name};
+use crate::cli::common::format::{RulesJson, json_ms, status_name, value_name};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::narrowing;
 use crate::cli::common::progress::{Live, rate, seconds};
@@ -74,8 +74,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
         pv: position.rules().move_names(&solution.pv),
         nodes: solution.stats.nodes,
         explored: solution.explored,
-        // Microseconds and whole nodes are all a clock of this kind can tell apart.
-        elapsed_ms: (seconds * 1e6).round() / 1e3,
+        elapsed_ms: json_ms(seconds * 1e3),
         nodes_per_second: (solution.stats.nodes as f64 / seconds.max(1e-9)).round(),
         tt_stored: solution.table.stored,
         tt_capacity: solution.table.capacity,

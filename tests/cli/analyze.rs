@@ -293,3 +293,31 @@ fn scores_known_from_the_table_or_the_book_are_marked() {
     let table = String::from_utf8(tictree(&["analyze", "--algo", "minimax"]).stdout).unwrap();
     assert!(!table.contains('*'), "{table}");
 }
+
+/// Times in the JSON of every command are milliseconds to the microsecond, never a float's
+/// whole binary expansion (`0.032750999999999995`).
+#[test]
+fn json_times_have_at_most_three_decimals() {
+    let runs: [&[&str]; 4] = [
+        &["analyze", "--json", "xx./.o./..."],
+        &["analyze", "--json", "--compare", "xx./.o./..."],
+        &["selfplay", "--json", "--games", "2", "--seed", "1"],
+        &["solve", "--json", "xx./.o./..."],
+    ];
+    for args in runs {
+        let out = String::from_utf8(tictree(args).stdout).unwrap();
+        let mut times = 0;
+        for (key, rest) in out.split('"').zip(out.split('"').skip(1)) {
+            if key.ends_with("_ms") && rest.starts_with(':') {
+                let number: String = rest[1..]
+                    .chars()
+                    .take_while(|c| c.is_ascii_digit() || *c == '.')
+                    .collect();
+                let decimals = number.split('.').nth(1).map_or(0, str::len);
+                assert!(decimals <= 3, "{args:?}: {key} {number}");
+                times += 1;
+            }
+        }
+        assert!(times > 0, "{args:?}: {out}");
+    }
+}

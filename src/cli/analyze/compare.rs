@@ -2,7 +2,7 @@
 //! prints the rows finished so far and names the algorithm that was running.
 
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::format::status_words;
+use crate::cli::common::format::{json_ms, status_words};
 use crate::cli::common::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::game::notation::plies;
@@ -38,7 +38,7 @@ impl Row {
         let rate = |nodes: u64, elapsed: Duration| {
             let seconds = elapsed.as_secs_f64();
             if seconds > 0.0 {
-                nodes as f64 / seconds
+                (nodes as f64 / seconds).round()
             } else {
                 0.0
             }
@@ -60,7 +60,7 @@ impl Row {
                 scored: analysis.moves.len(),
                 moves: analysis.moves.len(),
                 depth: analysis.stats.depth,
-                elapsed_ms: analysis.elapsed.as_secs_f64() * 1000.0,
+                elapsed_ms: json_ms(analysis.elapsed.as_secs_f64() * 1e3),
                 nodes_per_s: rate(analysis.stats.nodes, analysis.elapsed),
             },
             CompareRow::Unfinished(unfinished) => Row {
@@ -77,7 +77,7 @@ impl Row {
                 scored: unfinished.scored,
                 moves: unfinished.legal,
                 depth: unfinished.stats.depth,
-                elapsed_ms: unfinished.elapsed.as_secs_f64() * 1000.0,
+                elapsed_ms: json_ms(unfinished.elapsed.as_secs_f64() * 1e3),
                 nodes_per_s: rate(unfinished.stats.nodes, unfinished.elapsed),
             },
         }

@@ -4,7 +4,7 @@
 use super::line::Entry;
 use super::solving::{Answer, Scores};
 use crate::cli::common::error::Ending;
-use crate::cli::common::format::{RulesJson, value_name};
+use crate::cli::common::format::{RulesJson, json_ms, value_name};
 use crate::cli::common::narrowing;
 use crate::cli::common::progress::{Live, rate, seconds};
 use crate::engine::game::notation::thousands;
@@ -214,7 +214,7 @@ impl Tally {
             nodes: answer.nodes,
             explored: answer.explored,
             // Microseconds are all this clock tells apart.
-            elapsed_ms: (answer.elapsed.as_secs_f64() * 1e6).round() / 1e3,
+            elapsed_ms: json_ms(answer.elapsed.as_secs_f64() * 1e3),
         };
         // Plain numbers, strings and booleans: serialising cannot fail.
         serde_json::to_string(&object).unwrap_or_default()

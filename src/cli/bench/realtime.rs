@@ -11,6 +11,7 @@
 use super::progress::Watch;
 use super::row::{BenchRow, Halt, Range, Realtime};
 use crate::cli::common::error::CliError;
+use crate::cli::common::format::json_ms;
 use crate::cli::common::progress::Live;
 use crate::engine::book;
 use crate::engine::game::score::signed;
@@ -280,7 +281,7 @@ fn range<'a>(plies: String, measured: impl Iterator<Item = &'a Measured>) -> Ran
     // Nearest rank: the smallest time that at least the fraction of the positions do not exceed.
     let rank = |fraction: f64| {
         let at = ((fraction * times.len() as f64).ceil() as usize).max(1) - 1;
-        times.get(at).map(|t| t.as_secs_f64() * 1e3)
+        times.get(at).map(|t| json_ms(t.as_secs_f64() * 1e3))
     };
     Range {
         plies,

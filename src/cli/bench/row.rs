@@ -1,6 +1,7 @@
 //! One row of `tictree bench`: its figures on one thread and, with `--threads N`, on N.
 
 use crate::cli::common::error::CliError;
+use crate::cli::common::format::json_ms;
 use crate::engine::Cancelled;
 use serde::Serialize;
 use std::time::Duration;
@@ -59,10 +60,10 @@ impl BenchRow {
             correct,
             nodes,
             explored,
-            elapsed_ms: ms,
+            elapsed_ms: json_ms(ms),
             mean_nodes: nodes as f64 / n,
             mean_explored: explored as f64 / n,
-            mean_ms: ms / n,
+            mean_ms: json_ms(ms / n),
             pons_explored: None,
             pons_ms: None,
             threads: 1,

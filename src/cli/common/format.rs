@@ -78,6 +78,12 @@ impl AnalysisJson {
     }
 }
 
+/// Milliseconds as the JSON gives them: to the microsecond, all a clock of this kind can tell
+/// apart (`0.113`, never `0.11232300000000001`).
+pub fn json_ms(milliseconds: f64) -> f64 {
+    (milliseconds * 1e3).round() / 1e3
+}
+
 /// `ongoing`, `x_won`, `o_won` or `draw`.
 pub fn status_name(position: &Position) -> &'static str {
     match position.status() {
@@ -157,7 +163,7 @@ impl From<&Appraisal> for AnalysisJson {
                 .collect(),
             best: rules.move_names(&analysis.best()),
             nodes: analysis.stats.nodes,
-            elapsed_ms: analysis.elapsed.as_secs_f64() * 1000.0,
+            elapsed_ms: json_ms(analysis.elapsed.as_secs_f64() * 1e3),
             partial: None,
             unscored: None,
         }
