@@ -365,7 +365,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
         &[
             "book", "build", "--plies", "2", "--out", "x.book", "--moves", "44",
         ],
-        "--moves: a book starts from the empty board",
+        "unexpected argument '--moves' found (see --help)",
     ),
     (
         &[

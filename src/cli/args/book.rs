@@ -1,6 +1,6 @@
 //! `tictree book`: build, check and describe opening books (docs/cli.md, docs/book.md).
 
-use super::shared::{GameArgs, TableArgs, ThreadArgs, whole};
+use super::shared::{RulesArgs, TableArgs, ThreadArgs, whole};
 use clap::{Args, Subcommand};
 
 /// `tictree book`.
@@ -26,7 +26,7 @@ pub enum BookCommand {
 #[derive(Args, Debug)]
 pub struct BookBuildArgs {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub rules: RulesArgs,
     /// Every position reachable in at most this many plies goes into the book.
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = whole::<u32>(0..=20))]
     pub plies: u32,

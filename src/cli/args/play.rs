@@ -26,7 +26,8 @@ pub struct PlayArgs {
     /// Search algorithm of the AI and the analysis: minimax, alphabeta or engine (the default).
     #[arg(long)]
     pub algo: Option<String>,
-    /// Seed for the AI's choice among equally good moves (reproducible games).
+    /// Seed of every random choice: the AI's among equally good moves, level 1's moves, the first
+    /// quiz's questions (reproducible games and quizzes).
     // Hyphens allowed, so that `--seed -1` is a value with a clear message rather than an
     // unknown option (as every number).
     #[arg(
@@ -74,7 +75,7 @@ impl PlayArgs {
     pub fn patch(&self) -> Result<SettingsPatch, CliError> {
         let mut patch = SettingsPatch::default();
         let text = |text: &String| Value::Text(text.clone());
-        if let Some(rules) = &self.game.rules {
+        if let Some(rules) = &self.game.rules.rules {
             patch.give("rules", text(rules))?;
         }
         for (side, seat) in [("x", &self.x), ("o", &self.o)] {

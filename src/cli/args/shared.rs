@@ -13,18 +13,15 @@ use std::marker::PhantomData;
 use std::ops::RangeInclusive;
 use std::time::Duration;
 
-/// The game and the position to start from.
+/// The rules alone: `book build`'s, which always starts from the empty board, and the game's.
 #[derive(Args, Debug, Clone)]
-pub struct GameArgs {
+pub struct RulesArgs {
     /// Rules: tictactoe (the default), 4x4, 5x5k4, connect4, or WxHkK[g] (g = gravity).
     #[arg(long)]
     pub rules: Option<String>,
-    /// Moves to play from the start position, e.g. "b2 a3 c1" (with gravity also "4453").
-    #[arg(long)]
-    pub moves: Option<String>,
 }
 
-impl GameArgs {
+impl RulesArgs {
     /// The rules given, validated (`None`: not given).
     pub fn given_rules(&self) -> Result<Option<Rules>, CliError> {
         Ok(self.rules.as_deref().map(str::parse).transpose()?)
@@ -33,6 +30,28 @@ impl GameArgs {
     /// The rules, validated: tic-tac-toe unless given.
     pub fn rules(&self) -> Result<Rules, CliError> {
         Ok(self.given_rules()?.unwrap_or(Rules::TICTACTOE))
+    }
+}
+
+/// The game and the position to start from.
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Moves to play from the start position, e.g. "b2 a3 c1" (with gravity also "4453").
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+impl GameArgs {
+    /// The rules given, validated (`None`: not given).
+    pub fn given_rules(&self) -> Result<Option<Rules>, CliError> {
+        self.rules.given_rules()
+    }
+
+    /// The rules, validated: tic-tac-toe unless given.
+    pub fn rules(&self) -> Result<Rules, CliError> {
+        self.rules.rules()
     }
 
     /// The position: `position` (rows top to bottom, e.g. x.o/.x./..o) or the empty board, then `--moves`.

@@ -20,12 +20,7 @@ use std::time::{Duration, Instant};
 
 /// Runs `tictree book build`.
 pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
-    if args.game.moves.is_some() {
-        return Err(CliError(
-            "--moves: a book starts from the empty board".into(),
-        ));
-    }
-    let rules = args.game.rules()?;
+    let rules = args.rules.rules()?;
     let plies = args.plies;
     let threads = args.threads.count();
     let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
