@@ -4,11 +4,11 @@
 
 use super::args::SelfplayArgs;
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::format::json_ms;
+use crate::cli::common::format::{RulesJson, json_ms};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::StatusLines;
 use crate::engine::skill::{Played, play_game};
-use crate::engine::{Player, Position, Skill, Solver, Status};
+use crate::engine::{Player, Position, Rules, Skill, Solver, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 /// The results of a series of games, as `--json` prints them.
 #[derive(Serialize, Default)]
 struct Tally {
-    rules: String,
+    rules: RulesJson,
     start: String,
     x: String,
     o: String,
@@ -100,7 +100,7 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     super::book::consult(&args.book, *start.rules());
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut tally = Tally {
-        rules: start.rules().to_string(),
+        rules: start.rules().into(),
         start: start.to_notation(),
         x: format!("ai:{x}"),
         o: format!("ai:{o}"),
@@ -133,7 +133,7 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         crate::outln!("{text}");
     } else {
-        crate::out!("{}", table(&tally, [x, o]));
+        crate::out!("{}", table(&tally, *start.rules(), [x, o]));
         if tally.partial {
             crate::outln!(
                 "partial: interrupted (Ctrl-C) after {} of {games} games",
@@ -149,12 +149,12 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
 }
 
 /// The tally as text.
-fn table(tally: &Tally, [x, o]: [Skill; 2]) -> String {
+fn table(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
     let row =
         |name: &str, count: u64| format!("{name:<9} {count:>7}  {:>5.1}%\n", tally.percent(count));
     let mut out = format!(
         "selfplay  {}  from {}  seed {}\nX         {} ({})\nO         {} ({})\ngames     {:>7}\n",
-        tally.rules,
+        rules,
         tally.start,
         tally.seed,
         tally.x,

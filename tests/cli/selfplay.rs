@@ -16,6 +16,11 @@ fn tally(args: &[&str]) -> serde_json::Value {
 fn two_perfect_players_always_draw_tic_tac_toe() {
     let json = tally(&["--x", "ai:4", "--o", "ai", "--games", "300", "--seed", "3"]);
     assert_eq!(json["games"], 300);
+    // The rules as every command's JSON gives them.
+    assert_eq!(
+        json["rules"],
+        serde_json::json!({"width": 3, "height": 3, "k": 3, "gravity": false})
+    );
     assert_eq!(json["draws"], 300);
     assert_eq!(json["plies_min"], 9);
     assert_eq!(json["plies_max"], 9);

@@ -4,7 +4,7 @@ use crate::engine::{Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules
 use serde::Serialize;
 
 /// `{"width":3,"height":3,"k":3,"gravity":false}`.
-#[derive(Serialize)]
+#[derive(Serialize, Default)]
 pub struct RulesJson {
     width: u8,
     height: u8,
