@@ -443,3 +443,23 @@ fn the_connect4_editor_puts_the_cursor_on_any_cell() {
         "{shown}"
     );
 }
+
+/// On a gravity board the game's cursor is a column, drawn where a mark would land; the editor
+/// opens with its cursor on that cell, so `x` there is a mark that rests.
+#[test]
+fn the_gravity_editor_opens_on_the_landing_cell() {
+    use tictree::engine::Player;
+    let mut options = options(Rules::CONNECT4);
+    options.settings.algorithm = tictree::engine::Algorithm::AlphaBeta;
+    let mut app = App::new(options, false);
+    app.update(Action::Edit);
+    app.update(Action::EditMark(Some(Player::X)));
+    assert_eq!(app.notice, None);
+    let Mode::Edit(editor) = app.mode else {
+        panic!("the editor is open")
+    };
+    assert_eq!(
+        editor.draft.to_notation(),
+        "......./......./......./......./......./...x..."
+    );
+}

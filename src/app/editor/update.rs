@@ -17,6 +17,13 @@ impl App {
     /// must not move under a board being set up, so its search stops (it starts again on Esc).
     pub(crate) fn open_editor(&mut self) {
         let position = *self.position();
+        let rules = *position.rules();
+        // With gravity the game's cursor is a column, drawn on the cell a mark would land on:
+        // the editor's cursor starts on that very cell (the top one of a full column).
+        if rules.gravity {
+            let col = self.cursor.1;
+            self.cursor.0 = position.landing(col).map_or(0, |mv| mv.row_col(&rules).0);
+        }
         self.mode = Mode::Edit(Editor { draft: position });
         self.focus = Focus::Board;
         let generation = self.next_generation();
