@@ -364,9 +364,20 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
         } else {
             format!("{} wins", last.player)
         };
+        // The word first (so the marks are never taken for the game), then the end, then the plies.
+        let room = usize::from(width).saturating_sub("Preview".len());
+        let plies = plies(count as u64);
+        let rest = [
+            format!(" {plies} · {end}"),
+            format!(" · {end}"),
+            format!(" {plies}"),
+        ]
+        .into_iter()
+        .find(|rest| Line::raw(rest.as_str()).width() <= room)
+        .unwrap_or_default();
         return Line::from(vec![
             Span::styled("Preview", theme.strong()),
-            Span::raw(format!(" {} · {end}", plies(count as u64))),
+            Span::raw(rest),
         ]);
     }
     let last = app
