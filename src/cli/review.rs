@@ -240,6 +240,8 @@ struct Summary {
     flagged: [Vec<(u32, Move, Verdict)>; 2],
     /// Per player: the moves left unjudged (out of time).
     unjudged: [usize; 2],
+    /// Per player: the moves judged, best or not.
+    judged: [usize; 2],
 }
 
 impl Summary {
@@ -247,14 +249,20 @@ impl Summary {
         let side = usize::from(reviewed.player != crate::engine::Player::X);
         match reviewed.verdict() {
             None => self.unjudged[side] += 1,
-            Some(Verdict::Best) => {}
-            Some(verdict) => self.flagged[side].push((reviewed.ply, reviewed.mv, verdict)),
+            Some(Verdict::Best) => self.judged[side] += 1,
+            Some(verdict) => {
+                self.judged[side] += 1;
+                self.flagged[side].push((reviewed.ply, reviewed.mv, verdict));
+            }
         }
     }
 
     /// `X: every move best · O: 1 mistake (2. a2)`; moves out of time are counted apart.
     fn line(&self, rules: &Rules) -> String {
-        let side = |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize| {
+        let side = |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize, judged| {
+            if judged == 0 && unjudged > 0 {
+                return format!("{name}: no move judged, {unjudged} unjudged");
+            }
             let unjudged = match unjudged {
                 0 => String::new(),
                 n => format!(", {n} unjudged"),
@@ -285,8 +293,8 @@ impl Summary {
         };
         format!(
             "{} · {}",
-            side("X", &self.flagged[0], self.unjudged[0]),
-            side("O", &self.flagged[1], self.unjudged[1])
+            side("X", &self.flagged[0], self.unjudged[0], self.judged[0]),
+            side("O", &self.flagged[1], self.unjudged[1], self.judged[1])
         )
     }
 }

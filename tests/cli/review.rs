@@ -130,7 +130,7 @@ fn a_move_whose_position_is_out_of_time_is_unjudged_and_counted_apart() {
     );
     assert_eq!(
         rows[4],
-        "X: every judged move best, 1 unjudged · O: every judged move best, 1 unjudged"
+        "X: no move judged, 1 unjudged · O: no move judged, 1 unjudged"
     );
 }
 
