@@ -1,7 +1,7 @@
 //! The full-screen game's options, which the config file's settings fill in.
 
-use super::shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, whole};
-use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch, Value};
+use super::shared::{BookChoice, GameArgs, TableArgs, whole};
+use crate::app::{MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, Options, Settings, SettingsPatch, Value};
 use crate::cli::common::error::CliError;
 use crate::engine::Position;
 use clap::Args;
@@ -55,8 +55,16 @@ pub struct PlayArgs {
     pub time_ms: Option<u64>,
     #[command(flatten)]
     pub table: TableArgs,
-    #[command(flatten)]
-    pub threads: ThreadArgs,
+    /// Threads each analysis spreads its moves over (default: the config file's `threads` if it
+    /// has one, else the machine's cores). With more than one, node counts vary from run to run;
+    /// values never do.
+    #[arg(
+        long,
+        value_name = "N",
+        allow_hyphen_values = true,
+        value_parser = whole::<u32>(1..=u64::from(MAX_THREADS))
+    )]
+    pub threads: Option<u32>,
     #[command(flatten)]
     pub book: BookChoice,
     /// Do not capture the mouse.
@@ -92,7 +100,7 @@ impl PlayArgs {
             patch.give("time_ms", Value::Number(self.time_ms.unwrap_or(0)))?;
             patch.give("depth", Value::Number(self.depth.unwrap_or(0).into()))?;
         }
-        if let Some(threads) = self.threads.threads {
+        if let Some(threads) = self.threads {
             patch.give("threads", Value::Number(threads.into()))?;
         }
         if self.no_mouse {

@@ -181,12 +181,12 @@ pub struct BookChoice {
     pub no_book: bool,
 }
 
-/// How many threads a search runs on, shared by the game, `solve`, `analyze` and `bench`.
+/// How many threads a search runs on, shared by the subcommands (the game's own `--threads`
+/// also reads the config file).
 #[derive(Args, Debug, Clone)]
 pub struct ThreadArgs {
-    /// Threads to search on (default: the machine's cores; in the game, the config file's
-    /// `threads` if it has one). With more than one, node counts vary from run to run; values
-    /// never do.
+    /// Threads to search on (default: the machine's cores). With more than one, node counts vary
+    /// from run to run; values never do.
     #[arg(
         long,
         value_name = "N",
