@@ -5,7 +5,7 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{QuizPhase, QuizSource, QuizState, SOURCES};
+use crate::app::{QuizPhase, QuizSource, QuizState, SOURCES, thousands};
 use crate::engine::Rules;
 use crate::engine::quiz::{Checked, Difficulty, Entry, GAME_EMPTY_LIMIT, Question, list};
 use ratatui::buffer::Buffer;
@@ -44,7 +44,7 @@ impl Widget for QuizPane<'_> {
             )],
             (QuizPhase::Asking, Some(question)) => asking(state, question, theme),
             (QuizPhase::Answered(checked), Some(question)) => answered(question, checked, theme),
-            _ => summary(state, theme),
+            _ => summary(state, self.rules, theme),
         };
         // An empty line stays a blank row between paragraphs.
         let mut rows: Vec<Line<'static>> = lines
@@ -216,7 +216,7 @@ fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'s
                 } else {
                     "node"
                 },
-                question.replay_step
+                thousands(question.replay_step)
             ),
             theme.dim(),
         ),
@@ -224,7 +224,7 @@ fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'s
 }
 
 /// The summary: the score, then each question with its verdict and the right answer.
-fn summary(state: &QuizState, theme: Theme) -> Vec<Line<'static>> {
+fn summary(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> {
     let mut lines = vec![
         Line::styled(format!("Quiz over: {}", state.score_line()), theme.strong()),
         Line::default(),
@@ -243,8 +243,17 @@ fn summary(state: &QuizState, theme: Theme) -> Vec<Line<'static>> {
         ]));
     }
     lines.push(Line::default());
+    // What makes the same questions: the rules and the seed, and the same choice on the start
+    // screen (this game's positions need the same game too).
+    let choice = match SOURCES[state.choice] {
+        QuizSource::Game => "this game's positions, in the same game".to_string(),
+        QuizSource::Picked(difficulty) => format!("picked, {difficulty}"),
+    };
     lines.push(Line::styled(
-        format!("tictree --seed {} and Q make this quiz again.", state.seed),
+        format!(
+            "tictree --rules {rules} --seed {}, then Q and {choice}, make this quiz again.",
+            state.seed
+        ),
         theme.dim(),
     ));
     lines
