@@ -37,15 +37,18 @@ impl Widget for TreePane<'_> {
 
         let mut lines = Vec::new();
         if !app.explorer.line.is_empty() {
-            lines.push(breadcrumb(app, &position, theme));
+            lines.push(breadcrumb(app, &position, theme, inner.width));
         }
         // The last column's heading shortens rather than being cut (80×24 leaves it 8 columns).
-        let heading = "  move  score  outcome       nodes  best line";
-        let heading = if heading.len() <= usize::from(inner.width) {
-            heading
-        } else {
-            "  move  score  outcome       nodes  line"
-        };
+        // Its heading goes where no row has room for a move of the line either.
+        let heading = [
+            "  move  score  outcome       nodes  best line",
+            "  move  score  outcome       nodes  line",
+            "  move  score  outcome       nodes",
+        ]
+        .into_iter()
+        .find(|heading| heading.len() <= usize::from(inner.width))
+        .unwrap_or("  move  score  outcome       nodes");
         lines.push(Line::styled(heading, theme.strong()));
         let moves = app.shown_moves();
         let selected = app.selected_move();
@@ -76,8 +79,13 @@ impl Widget for TreePane<'_> {
             ));
         }
         if hidden > 0 {
+            let how = if self.focused {
+                "↓"
+            } else {
+                "Tab to the tree, then ↓"
+            };
             lines.push(Line::styled(
-                format!("  … {hidden} more (Tab to the tree, then ↓)"),
+                format!("  … {hidden} more ({how})"),
                 theme.dim(),
             ));
         }
@@ -137,7 +145,8 @@ fn title(app: &App, position: &Position, width: u16) -> String {
 }
 
 /// `board › b2 › a1 · X to move`: the explored line and whose turn it is at its end.
-fn breadcrumb<'a>(app: &App, position: &Position, theme: Theme) -> Line<'a> {
+/// `board › d3 › b2 · X to move  (← up, Esc back)`; the keys' reminder only where it fits whole.
+fn breadcrumb<'a>(app: &App, position: &Position, theme: Theme, width: u16) -> Line<'a> {
     let rules = position.rules();
     let mut spans = vec![Span::styled("  board", theme.dim())];
     for mv in &app.explorer.line {
@@ -149,7 +158,10 @@ fn breadcrumb<'a>(app: &App, position: &Position, theme: Theme) -> Line<'a> {
         _ => format!(" · {}", game_over_words(position)),
     };
     spans.push(Span::raw(state));
-    spans.push(Span::styled("  (← up, Esc back)", theme.dim()));
+    let keys = Span::styled("  (← up, Esc back)", theme.dim());
+    if Line::from(spans.clone()).width() + keys.width() <= usize::from(width) {
+        spans.push(keys);
+    }
     Line::from(spans)
 }
 
@@ -398,10 +410,11 @@ fn line_within(moves: &[String], room: usize) -> String {
         }
         shown = longer;
     }
-    if shown.is_empty() {
-        "…".into()
-    } else {
-        shown + " …"
+    match shown.is_empty() {
+        // Not even one move: the column is left out (its heading too).
+        true if room < 4 => String::new(),
+        true => "…".into(),
+        false => shown + " …",
     }
 }
 
@@ -417,7 +430,8 @@ mod tests {
         assert_eq!(line_within(&line, 9), "c2 d3 …");
         assert_eq!(line_within(&line, 7), "c2 d3 …");
         assert_eq!(line_within(&line, 6), "c2 …");
-        assert_eq!(line_within(&line, 3), "…");
+        assert_eq!(line_within(&line, 4), "c2 …");
+        assert_eq!(line_within(&line, 3), "");
         assert_eq!(line_within(&[], 0), "");
     }
 }

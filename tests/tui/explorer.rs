@@ -371,3 +371,37 @@ fn settling_explore_queries_stop_when_the_position_changes() {
     let view = app.analyses.get(&explored).expect("what it proved is kept");
     assert!(!view.settling());
 }
+
+/// At 80×24 on 4×4 the game tree has no room for a move of the best line: the column and its
+/// heading are left out rather than cut to `lin` and `…`, the explorer's reminder of its keys
+/// goes rather than being cut, and the "more" line tells the focused tree just ↓.
+#[test]
+fn a_narrow_tree_leaves_out_what_it_cannot_show_whole() {
+    let mut options = options("4x4".parse().unwrap());
+    options.settings.algorithm = Algorithm::Engine;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    let pane = |app: &App| pane_text(&screen(app, 80, 24), "Game tree");
+    let shown = pane(&app);
+    assert!(
+        shown.starts_with("  move  score  outcome       nodes "),
+        "{shown}"
+    );
+    assert!(!shown.contains("line"), "{shown}");
+    assert_eq!(
+        shown.matches('…').count(),
+        1,
+        "only the more line's: {shown}"
+    );
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    let shown = pane(&app);
+    assert!(shown.contains("  board › "), "{shown}");
+    assert!(
+        !shown.contains("(←") || shown.contains("(← up, Esc back)"),
+        "{shown}"
+    );
+    assert!(shown.contains(" more (↓)"), "{shown}");
+}
