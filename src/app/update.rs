@@ -287,12 +287,13 @@ impl App {
     }
 
     /// What a refusal adds when the game starts after opening moves (`--moves`, a pasted list):
-    /// those are where the game starts, not moves played in it.
+    /// those are where the game starts, not moves played in it. Short enough for the status bar
+    /// at 80 columns.
     pub(crate) fn before_the_start(&self) -> &'static str {
         if self.options.opening.is_empty() {
             ""
         } else {
-            ": the game starts after its opening moves (--moves or a paste); n comes back here"
+            ": the game starts after its opening"
         }
     }
 

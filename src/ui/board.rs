@@ -327,23 +327,25 @@ fn ghost_label(ghost: Ghost, width: u16) -> String {
         .collect()
 }
 
-/// A move's score as it fits in a cell: `+8`, `-9`, `0`; an estimate `≈+.35`, or only its
-/// direction `≈+` where the cell is narrow.
+/// A move's score as it fits in a cell: `+8`, `-9`, `0`; an estimate `≈+.35`, or in a cell three
+/// columns wide `+.3` (tenths, the decimal point telling it from an exact score, which has none),
+/// so neighbouring estimates still differ.
 fn heat_text(value: MoveValue, width: u16) -> String {
     match value {
         MoveValue::Exact(score) => score.to_string(),
         MoveValue::Estimate(estimate) => {
             let fraction = estimate.fraction();
+            let sign = if fraction < 0.0 { '-' } else { '+' };
             if width >= 5 {
                 let hundredths = (fraction.abs() * 100.0).round() as u32;
-                let sign = if fraction < 0.0 { '-' } else { '+' };
                 format!("≈{sign}.{hundredths:02}")
-            } else if fraction.abs() < 0.005 {
-                "≈0".into()
-            } else if fraction < 0.0 {
-                "≈-".into()
             } else {
-                "≈+".into()
+                let tenths = (fraction.abs() * 10.0).round() as u32;
+                match tenths {
+                    0 => "≈0".into(),
+                    10 => format!("{sign}1."),
+                    _ => format!("{sign}.{tenths}"),
+                }
             }
         }
     }
@@ -437,4 +439,29 @@ pub fn replay_caption<'a>(state: &crate::app::ReplayState, theme: Theme) -> Line
         Span::styled("Replay", theme.strong()),
         Span::raw(format!(" depth {depth} · {there}")),
     ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heat_text;
+    use crate::engine::search::estimate::{ESTIMATE_SCALE, Estimate};
+    use crate::engine::{MoveValue, Score};
+
+    #[test]
+    fn an_estimate_in_a_narrow_cell_keeps_its_tenths() {
+        let estimate = |fraction: f64| {
+            MoveValue::Estimate(Estimate {
+                value: (fraction * f64::from(ESTIMATE_SCALE)) as i32,
+                depth: 5,
+            })
+        };
+        assert_eq!(heat_text(estimate(0.30), 5), "≈+.30");
+        assert_eq!(heat_text(estimate(0.30), 3), "+.3");
+        assert_eq!(heat_text(estimate(-0.25), 3), "-.3");
+        assert_eq!(heat_text(estimate(0.02), 3), "≈0");
+        assert_eq!(
+            heat_text(MoveValue::Exact(Score::from_value(0, 9, 0)), 3),
+            "0"
+        );
+    }
 }

@@ -136,7 +136,7 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     // Opening moves (--moves) are where the game starts: undo and the review say so.
     let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a2"), false);
     run_jobs(&mut app);
-    let why = "the game starts after its opening moves (--moves or a paste); n comes back here";
+    let why = "the game starts after its opening";
     press(&mut app, &[Action::Undo]);
     assert_eq!(app.notice, Some(format!("nothing to undo: {why}")));
     press(&mut app, &[Action::Review]);
