@@ -154,7 +154,7 @@ fn asking(state: &QuizState, question: &Question, theme: Theme) -> Vec<Line<'sta
     let rules = *question.position.rules();
     let mut lines = vec![
         Line::styled(question.prompt(), theme.strong()),
-        Line::styled(question.how_to_answer().to_string(), theme.dim()),
+        Line::styled(question.how_to_answer(), theme.dim()),
         Line::default(),
     ];
     let answer = match question.entry() {

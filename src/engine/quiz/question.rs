@@ -106,14 +106,24 @@ impl Question {
         explain::prompt(self)
     }
 
-    /// What to type or do, with examples.
-    pub fn how_to_answer(&self) -> &'static str {
+    /// What to type or do, with examples. A score's examples are this board's: a win with the
+    /// side's next mark but one and a loss at once (`+8` and `-9` on 3×3, `+41` and `-42` on
+    /// Connect Four).
+    pub fn how_to_answer(&self) -> String {
+        let cells = self.position.rules().cells() as i32;
         match self.kind {
-            Kind::Score(_) => "type the score, e.g. +8, 0 or -9, then Enter",
-            Kind::Outcome(_) => "type w3 (win in 3), d (draw) or l2 (loss in 2), then Enter",
-            Kind::Window(_) => "type α and β, e.g. -inf 8 or -3 +inf (inf for ∞), then Enter",
-            Kind::Best(_) => "move the cursor to a best move, Enter",
-            Kind::Prune(_) => "Space marks a cell, Enter answers (nothing marked: none)",
+            Kind::Score(_) => {
+                format!(
+                    "type the score, e.g. +{}, 0 or -{cells}, then Enter",
+                    cells - 1
+                )
+            }
+            Kind::Outcome(_) => "type w3 (win in 3), d (draw) or l2 (loss in 2), then Enter".into(),
+            Kind::Window(_) => {
+                "type α and β, e.g. -inf 8 or -3 +inf (inf for ∞), then Enter".into()
+            }
+            Kind::Best(_) => "move the cursor to a best move, Enter".into(),
+            Kind::Prune(_) => "Space marks a cell, Enter answers (nothing marked: none)".into(),
         }
     }
 
