@@ -34,10 +34,15 @@ impl Widget for EditorPane<'_> {
             1 => "1 mark".to_string(),
             n => format!("{n} marks"),
         };
-        let mut lines = vec![
-            Line::styled(draft.to_notation(), theme.strong()),
-            Line::raw(format!("X: {} · O: {}", count(Player::X), count(Player::O))),
-        ];
+        let mut lines: Vec<Line> = rows_within(&draft.to_notation(), inner.width)
+            .into_iter()
+            .map(|text| Line::styled(text, theme.strong()))
+            .collect();
+        lines.push(Line::raw(format!(
+            "X: {} · O: {}",
+            count(Player::X),
+            count(Player::O)
+        )));
         // Said before Enter is pressed: the user sees at once what is wrong with the draft.
         lines.push(match self.editor.verdict() {
             Ok(position) => Line::from(vec![
@@ -82,6 +87,22 @@ impl Widget for EditorPane<'_> {
     }
 }
 
+/// A position's notation in lines at most `width` wide, broken after a `/`, so each of the
+/// board's rows stays whole (`......./......./` then `...o.../...`): a row cut in two reads as two
+/// rows.
+fn rows_within(notation: &str, width: u16) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for row in notation.split_inclusive('/') {
+        if !line.is_empty() && line.len() + row.len() > usize::from(width) {
+            lines.push(std::mem::take(&mut line));
+        }
+        line.push_str(row);
+    }
+    lines.push(line);
+    lines
+}
+
 /// The caption under the board while editing: `Edit: O to move`, short enough for the smallest
 /// board (15 columns).
 pub fn caption<'a>(editor: &Editor, theme: Theme) -> Line<'a> {
@@ -101,5 +122,22 @@ fn standing(position: &Position) -> String {
         Status::Ongoing => format!("{} to move", position.to_move()),
         Status::Won(player) => format!("{player} has won"),
         Status::Draw => "a draw".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rows_within;
+
+    #[test]
+    fn the_notation_breaks_between_rows() {
+        let connect4 = "......./......./...o.../...x.../...o.../.oxxox.";
+        assert_eq!(
+            rows_within(connect4, 41),
+            ["......./......./...o.../...x.../...o.../", ".oxxox."]
+        );
+        assert_eq!(rows_within(connect4, 100), [connect4]);
+        // A row wider than the pane still shows, on a line of its own.
+        assert_eq!(rows_within("xo./...", 2), ["xo./", "..."]);
     }
 }
