@@ -151,6 +151,7 @@ pub const HELP: &[HelpSection] = &[
                 "board questions: move the cursor to a cell",
             ),
             ("Space", "prune question: mark / unmark the cell"),
+            ("1 … 8", "gravity boards: that column (answers, or marks)"),
             ("+7 / w3 / -inf 8", "type a score / an outcome / α β"),
             ("Backspace", "delete the last character or mark"),
             ("n", "after an answer: the next question"),

@@ -396,3 +396,31 @@ fn a_random_seed_is_short_and_stays_in_the_title_at_80x24() {
         "{shown}"
     );
 }
+
+/// On Connect Four a digit answers a board question with its column, as it plays one in the game;
+/// a full column is named as such.
+#[test]
+fn a_digit_answers_a_board_question_with_its_column() {
+    let mut options = options_from(Rules::CONNECT4, "341251664715");
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+    let mut asked = 0;
+    while state(&app).index < 9 && asked == 0 {
+        let question = question(&app);
+        if let Kind::Best(moves) = &question.kind {
+            let rules = *question.position.rules();
+            let best = moves[0].mv;
+            let digit = char::from(b'1' + best.row_col(&rules).1 as u8);
+            type_text(&mut app, &digit.to_string());
+            let (right, why) = verdict(&app);
+            assert!(right, "column {digit}: {why}");
+            asked += 1;
+        } else {
+            answer(&mut app, true);
+        }
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert_eq!(asked, 1, "a best-move question among the first nine");
+}

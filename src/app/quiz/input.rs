@@ -80,13 +80,38 @@ impl App {
             state.cursor = direction.step(state.cursor, node.rules());
             return;
         }
+        let rules = *node.rules();
+        // On gravity boards a digit is a column, as in the game: the cursor goes there and the
+        // key answers (a best move) or marks (a pruned move) as Enter or Space would.
+        let key = match key {
+            QuizKey::Char(digit @ '1'..='9') if rules.gravity => {
+                let col = digit as usize - '1' as usize;
+                if col >= usize::from(rules.width) {
+                    state.error =
+                        Some(format!("no column {digit}: columns are 1..{}", rules.width));
+                    return;
+                }
+                state.cursor.1 = col;
+                if entry == Entry::Cell {
+                    QuizKey::Enter
+                } else {
+                    QuizKey::Space
+                }
+            }
+            key => key,
+        };
         let at_cursor = state
             .cursor_move(&node)
             .filter(|&mv| node.check(mv).is_ok());
+        let taken = if rules.gravity {
+            "that column is full"
+        } else {
+            "that cell is taken"
+        };
         match (entry, key) {
             (Entry::Cell, QuizKey::Enter | QuizKey::Space) => match at_cursor {
                 Some(mv) => self.submit_quiz(Answer::Move(mv)),
-                None => state.error = Some("that cell is taken: choose an empty one".into()),
+                None => state.error = Some(format!("{taken}: choose another")),
             },
             (Entry::Cells, QuizKey::Space) => match at_cursor {
                 Some(mv) => match state.marked.iter().position(|&m| m == mv) {
@@ -95,7 +120,7 @@ impl App {
                     }
                     None => state.marked.push(mv),
                 },
-                None => state.error = Some("that cell is taken: only empty cells are moves".into()),
+                None => state.error = Some(format!("{taken}: it is no move")),
             },
             (Entry::Cells, QuizKey::Backspace) => {
                 state.marked.pop();
