@@ -1,7 +1,7 @@
 //! The full-screen game's options, which the config file's settings fill in.
 
-use super::shared::{BookChoice, GameArgs, TableArgs, whole};
-use crate::app::{MAX_DEPTH, MAX_THREADS, MAX_TIME_MS, Options, Settings, SettingsPatch, Value};
+use super::shared::{BookChoice, GameArgs, TableArgs, thread_count, whole};
+use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch, Value};
 use crate::cli::common::error::CliError;
 use crate::engine::Position;
 use clap::Args;
@@ -58,12 +58,7 @@ pub struct PlayArgs {
     /// Threads each analysis spreads its moves over (default: the config file's `threads` if it
     /// has one, else the machine's cores). With more than one, node counts vary from run to run;
     /// values never do.
-    #[arg(
-        long,
-        value_name = "N",
-        allow_hyphen_values = true,
-        value_parser = whole::<u32>(1..=u64::from(MAX_THREADS))
-    )]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = thread_count())]
     pub threads: Option<u32>,
     #[command(flatten)]
     pub book: BookChoice,

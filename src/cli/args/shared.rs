@@ -80,6 +80,11 @@ pub(super) struct Whole<T> {
     value: PhantomData<fn() -> T>,
 }
 
+/// `--threads`' parser, the game's and the subcommands': 1 to `MAX_THREADS`.
+pub(super) fn thread_count() -> Whole<u32> {
+    whole(1..=u64::from(MAX_THREADS))
+}
+
 /// The parser of a whole number within `range`, given to clap as `value_parser = whole::<T>(..)`.
 pub(super) fn whole<T>(range: RangeInclusive<u64>) -> Whole<T> {
     Whole {
@@ -187,12 +192,7 @@ pub struct BookChoice {
 pub struct ThreadArgs {
     /// Threads to search on (default: the machine's cores). With more than one, node counts vary
     /// from run to run; values never do.
-    #[arg(
-        long,
-        value_name = "N",
-        allow_hyphen_values = true,
-        value_parser = whole::<u32>(1..=u64::from(MAX_THREADS))
-    )]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = thread_count())]
     pub threads: Option<u32>,
 }
 
