@@ -184,6 +184,8 @@ fn the_window_is_the_replays_enter_event() {
             panic!("not an enter: {event:?}");
         };
         assert_eq!(&*event.path, question.path());
+        // Never a finished game, where nobody is to move.
+        assert_eq!(question.node().status(), tictree::engine::Status::Ongoing);
         assert!(question.check(&Answer::Window(alpha, beta)).right);
         assert!(!question.check(&Answer::Window(beta, alpha)).right);
         let typed = format!("{alpha} {beta}").replace('∞', "inf");

@@ -4,7 +4,7 @@
 //! step a `Replay` of the same search goes to to show it (a replay's events up to any step do not
 //! depend on its node limit, so a longer replay has them at the same steps).
 
-use crate::engine::game::position::{Move, Position};
+use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::search::Algorithm;
 use crate::engine::search::replay::{Event, EventKind, ReplayLimits, Trace};
 
@@ -28,7 +28,8 @@ pub struct Scan {
     /// Every node that cut off with at least one move left to prune: its `Cutoff` event.
     pub cutoffs: Vec<Visited>,
     /// Every node entered below the root's children (ply ≥ 2, where a window has been set by
-    /// earlier moves): its `Enter` event.
+    /// earlier moves) whose game goes on: its `Enter` event. A finished game has nobody to move,
+    /// and a question on its window would only puzzle.
     pub entered: Vec<Visited>,
 }
 
@@ -52,7 +53,7 @@ pub fn scan(root: Position, algorithm: Algorithm) -> Scan {
                 path_steps.push(trace.step());
                 if ply == 1 {
                     scan.root_moves.push((mv, trace.step()));
-                } else {
+                } else if goes_on(&root, &event.path) {
                     scan.entered.push(Visited {
                         step: trace.step(),
                         event,
@@ -68,4 +69,16 @@ pub fn scan(root: Position, algorithm: Algorithm) -> Scan {
         }
     }
     scan
+}
+
+/// Whether the game still goes on after `path` from `root`.
+fn goes_on(root: &Position, path: &[Move]) -> bool {
+    let mut node = *root;
+    for &mv in path {
+        match node.play(mv) {
+            Ok(next) => node = next,
+            Err(_) => return false,
+        }
+    }
+    node.status() == Status::Ongoing
 }
