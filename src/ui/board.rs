@@ -5,6 +5,7 @@
 use super::glyphs;
 use super::layout::Scale;
 use super::theme::Theme;
+use super::wrap::first_fitting;
 use crate::app::{App, BoardView, Ghost, Mark};
 use crate::engine::game::notation::plies;
 use crate::engine::{Move, MoveValue, Player, Rules, Status};
@@ -98,8 +99,7 @@ impl Widget for BoardPane<'_> {
             format!(" Board · {rules} ")
         };
         // The header names the rules too; the smallest boards' panes keep only the word.
-        let title =
-            super::wrap::first_fitting(vec![title, " Board ".into()], area.width.saturating_sub(2));
+        let title = first_fitting(vec![title, " Board ".into()], area.width.saturating_sub(2));
         Block::bordered()
             .title(title)
             .border_style(self.theme.border(self.focused))
@@ -367,16 +367,17 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
             format!("{} wins", last.player)
         };
         // The word first (so the marks are never taken for the game), then the end, then the plies.
-        let room = usize::from(width).saturating_sub("Preview".len());
+        let room = width.saturating_sub("Preview".len() as u16);
         let plies = plies(count as u64);
-        let rest = [
-            format!(" {plies} · {end}"),
-            format!(" · {end}"),
-            format!(" {plies}"),
-        ]
-        .into_iter()
-        .find(|rest| Line::raw(rest.as_str()).width() <= room)
-        .unwrap_or_default();
+        let rest = first_fitting(
+            vec![
+                format!(" {plies} · {end}"),
+                format!(" · {end}"),
+                format!(" {plies}"),
+                String::new(),
+            ],
+            room,
+        );
         return Line::from(vec![
             Span::styled("Preview", theme.strong()),
             Span::raw(rest),
@@ -414,11 +415,8 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
             )
         }
     };
-    let room = usize::from(width).saturating_sub(state.width());
-    let rest = [format!("{full}{last}"), full]
-        .into_iter()
-        .find(|rest| Line::raw(rest.as_str()).width() <= room)
-        .unwrap_or(bare);
+    let room = width.saturating_sub(state.width() as u16);
+    let rest = first_fitting(vec![format!("{full}{last}"), full, bare], room);
     Line::from(vec![state, Span::raw(rest)])
 }
 

@@ -41,14 +41,14 @@ impl Widget for TreePane<'_> {
         }
         // The last column's heading shortens rather than being cut (80×24 leaves it 8 columns).
         // Its heading goes where no row has room for a move of the line either.
-        let heading = [
-            "  move  score  outcome       nodes  best line",
-            "  move  score  outcome       nodes  line",
-            "  move  score  outcome       nodes",
-        ]
-        .into_iter()
-        .find(|heading| heading.len() <= usize::from(inner.width))
-        .unwrap_or("  move  score  outcome       nodes");
+        let heading = wrap::first_fitting(
+            vec![
+                "  move  score  outcome       nodes  best line".into(),
+                "  move  score  outcome       nodes  line".into(),
+                "  move  score  outcome       nodes".into(),
+            ],
+            inner.width,
+        );
         lines.push(Line::styled(heading, theme.strong()));
         let moves = app.shown_moves();
         let selected = app.selected_move();
@@ -141,7 +141,7 @@ fn title(app: &App, position: &Position, width: u16) -> String {
             names(&best, " or ", most)
         )
     };
-    super::wrap::first_fitting(vec![recommended(3), recommended(1), plain], width)
+    wrap::first_fitting(vec![recommended(3), recommended(1), plain], width)
 }
 
 /// `board › b2 › a1 · X to move`: the explored line and whose turn it is at its end.

@@ -44,6 +44,9 @@ pub fn scan(root: Position, algorithm: Algorithm) -> Scan {
     // The enter steps of the nodes on the current path: a node's events all come while it is on
     // the path, so a cutoff finds its node's step here.
     let mut path_steps: Vec<u64> = Vec::new();
+    // The positions along the current path, the root first, kept as the path is: a node's
+    // position is its parent's with one move more.
+    let mut path_nodes: Vec<Position> = vec![root];
     while trace.forward() {
         let Some(&event) = trace.event() else { break };
         let ply = event.ply as usize;
@@ -51,9 +54,14 @@ pub fn scan(root: Position, algorithm: Algorithm) -> Scan {
             EventKind::Enter { mv, .. } => {
                 path_steps.truncate(ply.saturating_sub(1));
                 path_steps.push(trace.step());
+                path_nodes.truncate(ply.max(1));
+                let parent = path_nodes[path_nodes.len() - 1];
+                // The search's own move, legal in turn (a failure would leave the parent).
+                let node = parent.play(mv).unwrap_or(parent);
+                path_nodes.push(node);
                 if ply == 1 {
                     scan.root_moves.push((mv, trace.step()));
-                } else if goes_on(&root, &event.path) {
+                } else if node.status() == Status::Ongoing {
                     scan.entered.push(Visited {
                         step: trace.step(),
                         event,
@@ -69,16 +77,4 @@ pub fn scan(root: Position, algorithm: Algorithm) -> Scan {
         }
     }
     scan
-}
-
-/// Whether the game still goes on after `path` from `root`.
-fn goes_on(root: &Position, path: &[Move]) -> bool {
-    let mut node = *root;
-    for &mv in path {
-        match node.play(mv) {
-            Ok(next) => node = next,
-            Err(_) => return false,
-        }
-    }
-    node.status() == Status::Ongoing
 }
