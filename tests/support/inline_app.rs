@@ -33,6 +33,14 @@ pub fn options_from(rules: Rules, moves: &str) -> Options {
     options
 }
 
+/// Connect Four twelve moves in (`341251664715`) with the engine: the tests leave the opening book
+/// out, and from here the exact search settles every move in moments.
+pub fn connect4_midgame() -> Options {
+    let mut options = options_from(Rules::CONNECT4, "341251664715");
+    options.settings.algorithm = Algorithm::Engine;
+    options
+}
+
 thread_local! {
     /// The solvers kept between the jobs of one test, as the worker keeps them (each test runs on
     /// its own thread, so tests never share tables and node counts stay reproducible).

@@ -378,8 +378,7 @@ fn a_narrow_title_keeps_the_seed() {
 #[test]
 fn a_random_seed_is_short_and_stays_in_the_title_at_80x24() {
     let quiz = |seed: Option<u64>| {
-        let mut options = options_from(Rules::CONNECT4, "341251664715");
-        options.settings.algorithm = tictree::engine::Algorithm::Engine;
+        let mut options = connect4_midgame();
         options.seed = seed;
         let mut app = App::new(options, false);
         run_jobs(&mut app);
@@ -401,9 +400,7 @@ fn a_random_seed_is_short_and_stays_in_the_title_at_80x24() {
 /// a full column is named as such.
 #[test]
 fn a_digit_answers_a_board_question_with_its_column() {
-    let mut options = options_from(Rules::CONNECT4, "341251664715");
-    options.settings.algorithm = tictree::engine::Algorithm::Engine;
-    let mut app = App::new(options, false);
+    let mut app = App::new(connect4_midgame(), false);
     run_jobs(&mut app);
     keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
     let mut asked = 0;

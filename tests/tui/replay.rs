@@ -354,10 +354,8 @@ fn the_stack_packs_its_columns_on_a_narrow_terminal() {
 #[test]
 fn the_children_keep_their_row_on_a_short_pane() {
     use tictree::app::ReplayCommand as C;
-    // Twelve moves in, as on the 80×24 screens: tests leave the opening book out.
-    let mut options = options_from(Rules::CONNECT4, "341251664715");
-    options.settings.algorithm = Algorithm::Engine;
-    let mut app = App::new(options, false);
+    // Twelve moves in, as on the 80×24 screens.
+    let mut app = App::new(connect4_midgame(), false);
     run_jobs(&mut app);
     press(&mut app, &[Action::OpenReplay, Action::Replay(C::Restart)]);
     let pane = pane_text(&screen(&app, 80, 24), "Search replay");
