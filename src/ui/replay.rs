@@ -9,7 +9,7 @@ use super::theme::Theme;
 use super::wrap;
 use crate::app::{ReplayState, thousands};
 use crate::engine::game::notation::plies;
-use crate::engine::{Algorithm, Level, Replay, Rules, Seek, View};
+use crate::engine::{Algorithm, Level, Move, Player, Replay, Rules, Seek, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -41,8 +41,9 @@ impl Widget for ReplayPane<'_> {
         let top = counter_rows(state, theme, width);
         // Minimax has no window: its α and β would be -∞ and +∞ on every row.
         let windowed = replay.algorithm() != Algorithm::Minimax;
-        let layout = (windowed, view, Columns::for_width(windowed, width));
-        let header = column_header(layout, theme, width);
+        let stack = replay.stack();
+        let layout = StackLayout::fitting(stack, windowed, view, rules, width);
+        let header = column_header(&layout, theme, width);
         let sentence = wrap::wrap(
             &Line::from(vec![
                 Span::styled(" ▸ ", theme.strong()),
@@ -52,20 +53,29 @@ impl Widget for ReplayPane<'_> {
             // The marker hangs in the margin, so a wrapped sentence lines up under its first word.
             3,
         );
-        let stack = replay.stack();
         let mut children = children_rows(replay, view, rules, theme, width, Heading::Full);
-        // At the root the children view holds the root scores and more.
-        let scores = if stack.len() > 1 || replay.moves_of(0).is_empty() {
-            root_score_rows(replay, view, rules, theme, width)
+        // At the root the children view holds the root scores and more, and takes their rows'
+        // place among what matters most.
+        let children_hold_scores = stack.len() <= 1 && !replay.moves_of(0).is_empty();
+        let (scores, rows) = if children_hold_scores {
+            let mut rows = Rows::share(
+                usize::from(inner.height),
+                (top.len(), sentence.len()),
+                (stack.len(), 0),
+                children.len(),
+            );
+            rows.children = std::mem::take(&mut rows.scores);
+            (Vec::new(), rows)
         } else {
-            Vec::new()
+            let scores = root_score_rows(replay, view, rules, theme, width);
+            let rows = Rows::share(
+                usize::from(inner.height),
+                (top.len(), sentence.len()),
+                (stack.len(), children.len()),
+                scores.len(),
+            );
+            (scores, rows)
         };
-        let rows = Rows::share(
-            usize::from(inner.height),
-            (top.len(), sentence.len()),
-            (stack.len(), children.len()),
-            scores.len(),
-        );
         if rows.children < children.len() {
             // Cut short: a brief heading leaves the rows there are to the children themselves.
             // It takes no more rows than the full one, so the share stands.
@@ -78,7 +88,7 @@ impl Widget for ReplayPane<'_> {
         if rows.header > 0 {
             lines.push(Line::from(header));
         }
-        lines.extend(stack_rows(stack, rows.stack, layout, rules, theme));
+        lines.extend(stack_rows(stack, rows.stack, &layout, rules, theme));
         lines.extend(wrap::cut(children, rows.children, width));
         lines.extend(std::iter::repeat_n(
             Line::default(),
@@ -181,45 +191,106 @@ fn limit_notice(replay: &Replay, theme: Theme, width: u16) -> Vec<Line<'static>>
 }
 
 /// How the stack's columns are spaced: roomy, or packed tight where a roomy row would be cut
-/// (a replay pane narrower than about 50 columns, as on a 60-column terminal).
+/// (a replay pane narrower than about 50 columns, as on an 80-column terminal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Columns {
     Roomy,
     Tight,
 }
 
-impl Columns {
-    fn for_width(windowed: bool, width: u16) -> Columns {
-        // The widest roomy row: a cutoff's, `  3  X b1    for O      +7     -8    +7 (c2)  α ≥ β`.
-        let roomy = if windowed { 51 } else { 36 };
-        if width < roomy {
-            Columns::Tight
-        } else {
-            Columns::Roomy
-        }
+/// How the stack is laid out: whether the search has a window, the view, the spacing, the width
+/// of the value columns (estimates such as `≈+0.15` are wider than exact values), and what a
+/// narrow pane leaves out so that no row is cut: first the move each best so far was found with,
+/// then the ply column (the levels go down one ply a row).
+struct StackLayout {
+    windowed: bool,
+    view: View,
+    columns: Columns,
+    value_width: usize,
+    best_moves: bool,
+    plies: bool,
+}
+
+impl StackLayout {
+    /// The roomiest layout in which any row the stack could hold now fits `width` (the tightest
+    /// if none does). It is chosen from the width of the values, not from the rows of the moment,
+    /// so the columns stay put from step to step; estimates (`≈+0.15`) widen them.
+    fn fitting(stack: &[Level], windowed: bool, view: View, rules: Rules, width: u16) -> Self {
+        let widest_value = stack
+            .iter()
+            .flat_map(|level| {
+                let side = level.position.to_move();
+                let (alpha, beta) = view.window(side, (level.alpha, level.beta));
+                [alpha, beta, view.value(side, level.best)]
+            })
+            .map(|value| value.to_string().chars().count())
+            .max()
+            .unwrap_or(0);
+        let longest_move = (0..rules.cells())
+            .map(|cell| rules.move_name(Move(cell as u8)).chars().count())
+            .max()
+            .unwrap_or(0);
+        let candidates = [
+            (Columns::Roomy, true, true),
+            (Columns::Tight, true, true),
+            (Columns::Tight, false, true),
+            (Columns::Tight, false, false),
+        ];
+        let layouts = candidates.map(|(columns, best_moves, plies)| StackLayout {
+            windowed,
+            view,
+            columns,
+            value_width: widest_value.max(match columns {
+                Columns::Roomy => 6,
+                Columns::Tight => 3,
+            }),
+            best_moves,
+            plies,
+        });
+        let widest_row = |layout: &StackLayout| {
+            let value = "0".repeat(layout.value_width);
+            let row = Row {
+                ply: 64,
+                mv: "(root)".into(),
+                label: view.label(Player::X).to_string(),
+                alpha: value.clone(),
+                beta: value.clone(),
+                best: (value.clone(), Some("a".repeat(longest_move))),
+                crossed: windowed,
+            };
+            row.format(layout).chars().count()
+        };
+        let last = layouts.len() - 1;
+        let index = layouts
+            .iter()
+            .position(|layout| widest_row(layout) <= usize::from(width))
+            .unwrap_or(last);
+        layouts.into_iter().nth(index).expect("a layout")
     }
 }
 
-/// Whether the search has a window, the view, and the columns' spacing.
-type StackLayout = (bool, View, Columns);
-
 /// The stack's column headings, with the note on whose view the values take when it fits.
-fn column_header(
-    (windowed, view, columns): StackLayout,
-    theme: Theme,
-    width: u16,
-) -> Vec<Span<'static>> {
+fn column_header(layout: &StackLayout, theme: Theme, width: u16) -> Vec<Span<'static>> {
+    let view = layout.view;
     // The third column says whose values a row holds (negamax) or what its side does (max/min).
-    let third = match (view, columns) {
+    let third = match (view, layout.columns) {
         (View::Negamax, Columns::Roomy) => "values",
         (View::Negamax, Columns::Tight) => "value",
         (View::MaxMin, _) => "side",
     };
-    let headings = match (windowed, columns) {
-        (true, Columns::Roomy) => format!(" ply  move    {third:<6}      α      β    best so far"),
+    let w = layout.value_width;
+    let (a, b) = ("α", "β");
+    let headings = match (layout.windowed, layout.columns) {
+        (true, Columns::Roomy) => {
+            format!(" ply  move    {third:<6} {a:>w$} {b:>w$}    best so far")
+        }
         (false, Columns::Roomy) => format!(" ply  move    {third:<6}    best so far"),
-        (true, Columns::Tight) => format!("ply move   {third:<5}   α   β best"),
-        (false, Columns::Tight) => format!("ply move   {third:<5} best"),
+        (true, Columns::Tight) => format!("move   {third:<5} {a:>w$} {b:>w$} best"),
+        (false, Columns::Tight) => format!("move   {third:<5} best"),
+    };
+    let headings = match layout.columns {
+        Columns::Tight if layout.plies => format!("ply {headings}"),
+        _ => headings,
     };
     let note = format!("  ({})", view.meaning());
     let fits = headings.chars().count() + note.chars().count() <= usize::from(width);
@@ -260,9 +331,9 @@ fn root_score_rows(
 }
 
 /// The pane's rows, shared out by what matters most: the counters, the sentence's first row and
-/// the node the search is at, the rest of the sentence, the children's first row, the root
-/// scores, the column headings, the rest of the children, the levels above, and last the blank
-/// rows between the parts.
+/// the node the search is at, the rest of the sentence, the children's first row, the column
+/// headings (which say what the node's row holds), the root scores, the rest of the children,
+/// the levels above, and last the blank rows between the parts.
 struct Rows {
     top: usize,
     sentence: usize,
@@ -294,8 +365,8 @@ impl Rows {
         let current = take(stack.min(1));
         let sentence_rows = sentence_first + take(sentence.saturating_sub(1));
         let children_first = take(children.min(1));
-        let score_rows = take(scores);
         let header_rows = take(1);
+        let score_rows = take(scores);
         let children_rows = children_first + take(children.saturating_sub(1));
         let stack_rows = current + take(stack.saturating_sub(1));
         let blank_after_top = take(1);
@@ -318,7 +389,7 @@ impl Rows {
 fn stack_rows(
     stack: &[Level],
     rows: usize,
-    layout: StackLayout,
+    layout: &StackLayout,
     rules: Rules,
     theme: Theme,
 ) -> Vec<Line<'static>> {
@@ -352,34 +423,83 @@ fn stack_rows(
 /// One level of the stack: its ply, the move into it, whose values the row holds (negamax:
 /// `for O`) or what its side does (max/min: `O min`), its window and its best so far, all in
 /// the view's terms.
-fn level_row(level: &Level, (windowed, view, columns): StackLayout, rules: Rules) -> String {
+fn level_row(level: &Level, layout: &StackLayout, rules: Rules) -> String {
+    let view = layout.view;
     let side = level.position.to_move();
-    let mv = match level.mv {
-        Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
-        None => "(root)".to_string(),
-    };
-    let label = view.label(side);
     let best = match (level.best.is_infinite(), level.best_move) {
-        (false, Some(mv)) => format!("{} ({})", view.value(side, level.best), rules.move_name(mv)),
-        _ => "—".to_string(),
+        (false, Some(mv)) => (
+            view.value(side, level.best).to_string(),
+            Some(rules.move_name(mv)),
+        ),
+        _ => ("—".to_string(), None),
     };
     let (alpha, beta) = view.window(side, (level.alpha, level.beta));
-    // A cutoff leaves α at or above β: the row says so, the condition it met.
-    let crossed = match (windowed && alpha.key() >= beta.key(), columns) {
-        (false, _) => "",
-        (true, Columns::Roomy) => "  α ≥ β",
-        (true, Columns::Tight) => " α≥β",
-    };
-    let (ply, alpha, beta) = (level.ply, alpha.to_string(), beta.to_string());
-    match (windowed, columns) {
-        (true, Columns::Roomy) => {
-            format!(" {ply:>3}  {mv:<7} {label:<6} {alpha:>6} {beta:>6}    {best}{crossed}")
+    Row {
+        ply: level.ply,
+        mv: match level.mv {
+            Some(mv) => format!("{} {}", side.opponent(), rules.move_name(mv)),
+            None => "(root)".to_string(),
+        },
+        label: view.label(side).to_string(),
+        // A cutoff leaves α at or above β: the row says so, the condition it met.
+        crossed: layout.windowed && alpha.key() >= beta.key(),
+        alpha: alpha.to_string(),
+        beta: beta.to_string(),
+        best,
+    }
+    .format(layout)
+}
+
+/// The texts of one row of the stack.
+struct Row {
+    ply: u32,
+    mv: String,
+    label: String,
+    alpha: String,
+    beta: String,
+    /// The best so far (`—` if none yet) and the move it was found with.
+    best: (String, Option<String>),
+    /// Whether α ≥ β (a cutoff).
+    crossed: bool,
+}
+
+impl Row {
+    fn format(&self, layout: &StackLayout) -> String {
+        let Row {
+            ply,
+            mv,
+            label,
+            alpha,
+            beta,
+            ..
+        } = self;
+        let best = match &self.best {
+            (value, Some(mv)) if layout.best_moves => format!("{value} ({mv})"),
+            (value, _) => value.clone(),
+        };
+        let crossed = match (self.crossed, layout.columns) {
+            (false, _) => "",
+            (true, Columns::Roomy) => "  α ≥ β",
+            (true, Columns::Tight) => " α≥β",
+        };
+        let w = layout.value_width;
+        let row = match (layout.windowed, layout.columns) {
+            (true, Columns::Roomy) => {
+                return format!(
+                    " {ply:>3}  {mv:<7} {label:<6} {alpha:>w$} {beta:>w$}    {best}{crossed}"
+                );
+            }
+            (false, Columns::Roomy) => return format!(" {ply:>3}  {mv:<7} {label:<6}    {best}"),
+            (true, Columns::Tight) => {
+                format!("{mv:<6} {label:<5} {alpha:>w$} {beta:>w$} {best}{crossed}")
+            }
+            (false, Columns::Tight) => format!("{mv:<6} {label:<5} {best}"),
+        };
+        if layout.plies {
+            format!("{ply:>3} {row}")
+        } else {
+            row
         }
-        (false, Columns::Roomy) => format!(" {ply:>3}  {mv:<7} {label:<6}    {best}"),
-        (true, Columns::Tight) => {
-            format!("{ply:>3} {mv:<6} {label:<5} {alpha:>3} {beta:>3} {best}{crossed}")
-        }
-        (false, Columns::Tight) => format!("{ply:>3} {mv:<6} {label:<5} {best}"),
     }
 }
 

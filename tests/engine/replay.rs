@@ -336,7 +336,43 @@ fn sentences_name_moves_sides_and_values() {
     assert!(
         replay
             .sentence()
-            .starts_with("O to move with 6 legal moves")
+            .starts_with("O to move with 6 legal moves (c3, a2, c2, a1, b1 and c1);")
+    );
+    // Fourteen moves are counted, not listed: the board shows where they are.
+    let four = Position::empty(Rules::new(4, 4, 4, false).unwrap())
+        .play_moves("b2 c3")
+        .unwrap();
+    let limits = ReplayLimits {
+        depth: Some(2),
+        ..ReplayLimits::default()
+    };
+    // A cutoff that prunes more than nine moves counts them (the board marks them).
+    let mut eight = Replay::new(
+        Position::empty(Rules::new(8, 8, 5, false).unwrap())
+            .play_moves("d4 e5")
+            .unwrap(),
+        Algorithm::AlphaBeta,
+        ReplayLimits {
+            depth: Some(3),
+            ..ReplayLimits::default()
+        },
+    );
+    while eight.pruned().len() <= 9 {
+        assert!(eight.next_cutoff(), "a cutoff pruning more than nine moves");
+    }
+    let pruned = eight.pruned().len();
+    assert!(
+        eight.sentence().contains(&format!(
+            "the {pruned} moves left are pruned (marked on the board)"
+        )),
+        "{}",
+        eight.sentence()
+    );
+    assert_eq!(
+        Replay::new(four, Algorithm::AlphaBeta, limits).sentence(),
+        "X to move with 14 legal moves; alpha-beta prunes replies that cannot matter. Each root \
+         move is searched on its own with the full window α -∞, β +∞, so every move gets its \
+         own score."
     );
     replay.forward();
     assert!(

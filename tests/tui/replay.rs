@@ -348,9 +348,10 @@ fn the_stack_packs_its_columns_on_a_narrow_terminal() {
     assert_snapshot!("max_min_at_a_cutoff_60x24", terminal.backend());
 }
 
-/// At the first step of a Connect Four replay on 80×24 the children get one row: their heading
-/// shrinks to the side whose values they are, so that row still shows children rather than the
-/// heading alone; on 120×40, with rows to spare, the heading names the node and the star.
+/// At the first step of a Connect Four replay on 80×24 the children get fewer rows than they
+/// need: their heading shrinks to the side whose values they are, so those rows show children
+/// rather than the heading; the column headings still say what the root's row holds. On 120×40,
+/// with rows to spare, the heading names the node and the star.
 #[test]
 fn the_children_keep_their_row_on_a_short_pane() {
     use tictree::app::ReplayCommand as C;
@@ -360,9 +361,10 @@ fn the_children_keep_their_row_on_a_short_pane() {
     press(&mut app, &[Action::OpenReplay, Action::Replay(C::Restart)]);
     let pane = pane_text(&screen(&app, 80, 24), "Search replay");
     assert!(
-        pane.contains(" children, for X: a4 not yet · d3 not yet …"),
+        pane.contains(" children, for X: a4 not yet · d3 not yet · "),
         "{pane}"
     );
+    assert!(pane.contains("ply move   value   α   β best"), "{pane}");
     let pane = pane_text(&screen(&app, 120, 40), "Search replay");
     assert!(
         pane.contains(" children of the root (for X, ★ best): a4 not yet · d3 not yet ·"),

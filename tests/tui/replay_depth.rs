@@ -131,3 +131,33 @@ fn the_default_budget_replays_the_whole_tictactoe_tree() {
     assert!(!pane.contains("Depth limit"), "{pane}");
     assert!(!pane.contains("Too big"), "{pane}");
 }
+
+/// Estimates (`≈+0.07`) are wider than exact values: at a cutoff on 80×24 the stack's columns
+/// widen to them, and the row leaves out the best move's name, then the ply column, rather than
+/// cut its α ≥ β; on 120×40 nothing is left out.
+#[test]
+fn the_stack_fits_its_rows_of_estimates_to_the_pane() {
+    let mut app = opened(connect_four());
+    press(&mut app, &[Action::Replay(ReplayCommand::NextCutoff)]);
+    let pane = pane_text(&screen(&app, 80, 24), "Search replay");
+    assert!(
+        pane.contains("ply move   value      α      β best "),
+        "{pane}"
+    );
+    assert!(
+        pane.contains("  6 O d1   for X ≈+0.07 ≈+0.07 ≈+0.07 α≥β "),
+        "{pane}"
+    );
+    // Five columns narrower, the ply column goes too: the rows go down a ply each.
+    let pane = pane_text(&screen(&app, 75, 24), "Search replay");
+    assert!(pane.contains("move   value      α      β best "), "{pane}");
+    assert!(
+        pane.contains("O d1   for X ≈+0.07 ≈+0.07 ≈+0.07 α≥β "),
+        "{pane}"
+    );
+    let pane = pane_text(&screen(&app, 120, 40), "Search replay");
+    assert!(
+        pane.contains("  6  O d1    for X  ≈+0.07 ≈+0.07    ≈+0.07 (d2)  α ≥ β "),
+        "{pane}"
+    );
+}

@@ -7,10 +7,14 @@ use super::counters::ReplayLimits;
 use super::event::{Bound, Event, EventKind, LeafKind, Origin, ReplayValue};
 use super::sentence_back::{back, cutoff};
 use super::view::View;
-use crate::engine::game::notation::{plies, thousands};
+use crate::engine::game::notation::thousands;
 use crate::engine::game::position::{Move, Player, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::search::Algorithm;
+
+/// The most moves a sentence names in a list (the root's moves, the moves a cutoff prunes): a 3×3
+/// board's, Connect Four's; more are counted.
+const LISTED_MOVES: usize = 9;
 
 /// "a1", "a1 and b1", "a1, b1 and c2".
 pub(super) fn list(rules: &Rules, moves: &[Move]) -> String {
@@ -190,6 +194,12 @@ fn leaf(after: &str, side: Player, value: ReplayValue, kind: LeafKind) -> String
 pub(super) fn pruned_tail(rules: &Rules, pruned: &[Move]) -> String {
     if pruned.is_empty() {
         "no moves were left to prune".to_string()
+    } else if pruned.len() > LISTED_MOVES {
+        // A big board's list would fill the pane.
+        format!(
+            "the {} moves left are pruned (marked on the board)",
+            pruned.len()
+        )
     } else {
         format!("{} {} pruned", list(rules, pruned), is_are(pruned.len()))
     }
@@ -239,19 +249,19 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
         Some(_) => "its own score",
         None => "its exact score",
     };
+    // A list as long as a big board's would fill the pane; the board shows where they are.
+    let named = if moves.len() <= LISTED_MOVES {
+        format!(" ({})", list(rules, &moves))
+    } else {
+        String::new()
+    };
+    // The depth limit is not repeated here: the replay pane says it above, with its keys.
     let mut text = format!(
-        "{} to move with {} legal moves ({}); {how}. Each root move is searched on its \
+        "{} to move with {} legal moves{named}; {how}. Each root move is searched on its \
          own{window}, so every move gets {score}.",
         root.to_move(),
         moves.len(),
-        list(rules, &moves)
     );
-    if let Some(depth) = limits.depth {
-        text += &format!(
-            " Positions {} deep are estimated, not searched.",
-            plies(depth)
-        );
-    }
     if let Some(nodes) = limits.nodes {
         text += &format!(" The replay covers at most {} nodes.", thousands(nodes));
     }
