@@ -11,7 +11,7 @@ use crate::engine::game::notation::plies;
 use crate::engine::{Move, MoveValue, Player, Rules, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Widget};
 
@@ -143,9 +143,13 @@ impl Widget for BoardPane<'_> {
                 let cell = geometry.cell(row, col);
                 draw_cell(buf, cell, contents, token, rules.gravity, self.theme);
                 if matches!(contents, Contents::Heat(_)) && view.hints.contains(&mv) {
-                    // The score fills the middle: the star goes in the corner, where there is one.
+                    // The score fills the middle: the star goes in the corner, where there is
+                    // one; a cell of one row has none, and underlines its score instead.
                     if cell.height >= 2 {
                         buf.set_string(cell.x, cell.y, "★", self.theme.best());
+                    } else {
+                        let row = Rect::new(cell.x, cell.y, cell.width, 1);
+                        buf.set_style(row, Style::new().add_modifier(Modifier::UNDERLINED));
                     }
                 }
             }

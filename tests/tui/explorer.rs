@@ -240,6 +240,40 @@ fn the_heat_map_draws_every_moves_score_on_its_cell() {
     assert!(app.board_view().heat.is_empty());
 }
 
+/// Hints with the heat map: a best move's cell keeps its score and shows its star in the
+/// corner; a cell of one row (3×3 at 80×24) has no corner and underlines its score instead.
+#[test]
+fn a_hinted_cell_under_the_heat_map_keeps_its_star_or_underlines_its_score() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2 c1");
+    options.settings.o = tictree::app::Seat::Human;
+    options.settings.hints = true;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHeat]);
+    // O's four edge cells hold the draw.
+    let hints = app.board_view().hints.len();
+    assert_eq!(hints, 4);
+    let board = pane_text(&screen(&app, 110, 32), "Board");
+    assert_eq!(board.matches('★').count(), hints, "{board}");
+    let small = screen(&app, 80, 24);
+    let board = pane_text(&small, "Board");
+    assert!(!board.contains('★'), "{board}");
+    let buffer = small.backend().buffer();
+    let underlined: Vec<String> = (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| &buffer[(x, y)])
+                .filter(|cell| cell.modifier.contains(ratatui::style::Modifier::UNDERLINED))
+                .map(|cell| cell.symbol())
+                .collect::<String>()
+        })
+        .filter(|run| !run.is_empty())
+        .collect();
+    // The four hinted cells, three columns each on two rows (b3 | a2, c2 | b1), their score
+    // centred: a draw.
+    assert_eq!(underlined, [" 0 ", " 0  0 ", " 0 "]);
+}
+
 #[test]
 fn at_most_two_explorer_searches_run_and_a_third_cancels_the_oldest() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
