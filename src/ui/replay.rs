@@ -42,7 +42,7 @@ impl Widget for ReplayPane<'_> {
         // Minimax has no window: its α and β would be -∞ and +∞ on every row.
         let windowed = replay.algorithm() != Algorithm::Minimax;
         let stack = replay.stack();
-        let layout = StackLayout::fitting(stack, windowed, view, rules, width);
+        let layout = StackLayout::fitting(replay, windowed, view, width);
         let header = column_header(&layout, theme, width);
         let sentence = wrap::wrap(
             &Line::from(vec![
@@ -198,6 +198,9 @@ enum Columns {
     Tight,
 }
 
+/// The width of an estimate as the stack shows it: `≈+0.15`.
+const ESTIMATE_WIDTH: usize = 6;
+
 /// How the stack is laid out: whether the search has a window, the view, the spacing, the width
 /// of the value columns (estimates such as `≈+0.15` are wider than exact values), and what a
 /// narrow pane leaves out so that no row is cut: first the move each best so far was found with,
@@ -212,11 +215,19 @@ struct StackLayout {
 }
 
 impl StackLayout {
-    /// The roomiest layout in which any row the stack could hold now fits `width` (the tightest
-    /// if none does). It is chosen from the width of the values, not from the rows of the moment,
-    /// so the columns stay put from step to step; estimates (`≈+0.15`) widen them.
-    fn fitting(stack: &[Level], windowed: bool, view: View, rules: Rules, width: u16) -> Self {
-        let widest_value = stack
+    /// The roomiest layout in which any row the stack could hold fits `width` (the tightest if
+    /// none does). It is chosen from the width of the values, not from the rows of the moment, so
+    /// the columns stay put from step to step: below a depth limit any value may be an estimate
+    /// (`≈+0.15`, six columns), and the value columns are that wide throughout.
+    fn fitting(replay: &Replay, windowed: bool, view: View, width: u16) -> Self {
+        let rules = *replay.root().rules();
+        let estimates = if replay.limits().depth.is_some() {
+            ESTIMATE_WIDTH
+        } else {
+            0
+        };
+        let widest_value = replay
+            .stack()
             .iter()
             .flat_map(|level| {
                 let side = level.position.to_move();
@@ -224,6 +235,7 @@ impl StackLayout {
                 [alpha, beta, view.value(side, level.best)]
             })
             .map(|value| value.to_string().chars().count())
+            .chain([estimates])
             .max()
             .unwrap_or(0);
         let longest_move = (0..rules.cells())
