@@ -162,6 +162,31 @@ fn compare_runs_every_algorithm_on_the_same_position() {
     assert!(table.contains("549945"), "{table}");
 }
 
+/// A depth alone runs the chosen algorithm's own search to that depth: minimax and alpha-beta
+/// count the nodes of their rows in `--compare --depth` and of `trace --depth` (the replay's
+/// count), with the same values.
+#[test]
+fn a_depth_budget_searches_with_the_algorithm_asked_for() {
+    let compare = json(&["analyze", "--compare", "--json", "--depth", "4"]);
+    let rows = compare["rows"].as_array().unwrap();
+    for (row, algorithm, nodes) in [(&rows[0], "minimax", 3609), (&rows[1], "alphabeta", 1303)] {
+        let alone = json(&["analyze", "--json", "--algo", algorithm, "--depth", "4"]);
+        assert_eq!(alone["algorithm"], algorithm);
+        let total: u64 = alone["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["nodes"].as_u64().unwrap())
+            .sum();
+        assert_eq!((total, &row["nodes"]), (nodes, &serde_json::json!(nodes)));
+        assert_eq!(alone["moves"][0]["move"], "b2");
+    }
+    let trace = tictree(&["trace", "--algo", "alphabeta", "--depth", "4"]);
+    let summary = String::from_utf8(trace.stdout).unwrap();
+    let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["nodes"], 1303);
+}
+
 #[test]
 fn a_depth_budget_gives_estimates_marked_as_such() {
     let v = json(&["analyze", "--json", "--depth", "3", "x.o/.x./..."]);

@@ -13,6 +13,7 @@
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use crate::engine::analysis::budget::Budget;
+use crate::engine::analysis::compare::to_depth;
 use crate::engine::analysis::exact::analyze_parallel;
 use crate::engine::analysis::parallel::{Scored, score_moves};
 use crate::engine::analysis::scorer::{Table, scorers};
@@ -65,6 +66,23 @@ pub fn analyze_within_table(
         return analyze_unlimited(
             position, algorithm, budget, table, threads, stop, started, on_update,
         );
+    }
+    if let (Some(depth), None, None, false) = (
+        budget.depth,
+        budget.time,
+        budget.nodes,
+        algorithm == Algorithm::Engine,
+    ) {
+        // A depth alone, for minimax and alpha-beta: their own search of every move to that
+        // depth, as `--compare` and the replay run them, so the node count is theirs. (The
+        // iterative deepening below is the engine's estimating search.)
+        let legal = if position.status() == Status::Ongoing {
+            position.legal_moves()
+        } else {
+            Vec::new()
+        };
+        return to_depth(position, algorithm, depth, &legal, stop, on_update)
+            .map_err(|_| Cancelled);
     }
     let moves = if position.status() == Status::Ongoing {
         position.legal_moves()

@@ -109,7 +109,7 @@ pub fn compare(
         flag.set_deadline(Some(started + allowance));
         let reached = match reach {
             Reach::Exact => exact(position, algorithm, table, &flag),
-            Reach::Depth(depth) => to_depth(position, algorithm, depth, &legal, &flag),
+            Reach::Depth(depth) => to_depth(position, algorithm, depth, &legal, &flag, |_| {}),
         };
         let row = match reached {
             Ok(mut appraisal) => {
@@ -162,12 +162,14 @@ fn exact(
 /// Each legal move searched `depth` plies deep by `algorithm`: minimax and alpha-beta in cell
 /// order with the evaluation at the horizon, the engine with its estimating search (`Horizon`:
 /// alpha-beta ordered by history and reach, the same evaluation). Values agree; nodes differ.
-fn to_depth(
+/// `on_update` hears of each move as it is scored.
+pub(crate) fn to_depth(
     position: &Position,
     algorithm: Algorithm,
     depth: u32,
     legal: &[Move],
     flag: &StopFlag,
+    mut on_update: impl FnMut(&MoveAppraisal),
 ) -> Result<Appraisal, (usize, SearchStats)> {
     let started = Instant::now();
     let plies_below = depth.saturating_sub(1);
@@ -193,7 +195,9 @@ fn to_depth(
             return Err((moves.len(), stats));
         };
         let nodes = found.nodes;
-        moves.push(appraise(position, found, depth, nodes, started));
+        let appraised = appraise(position, found, depth, nodes, started);
+        on_update(&appraised);
+        moves.push(appraised);
     }
     // Best first, ties in cell order (the sort is stable and `legal` is in cell order).
     moves.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
