@@ -168,6 +168,7 @@ fn compare_runs_every_algorithm_on_the_same_position() {
 #[test]
 fn a_depth_budget_searches_with_the_algorithm_asked_for() {
     let compare = json(&["analyze", "--compare", "--json", "--depth", "4"]);
+    assert_eq!(compare["rules"]["width"], 3);
     let rows = compare["rows"].as_array().unwrap();
     for (row, algorithm, nodes) in [(&rows[0], "minimax", 3609), (&rows[1], "alphabeta", 1303)] {
         let alone = json(&["analyze", "--json", "--algo", algorithm, "--depth", "4"]);

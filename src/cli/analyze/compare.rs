@@ -2,7 +2,7 @@
 //! prints the rows finished so far and names the algorithm that was running.
 
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::format::{json_ms, status_words};
+use crate::cli::common::format::{RulesJson, json_ms, status_words};
 use crate::cli::common::interrupt::Interrupt;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::game::notation::plies;
@@ -174,7 +174,11 @@ fn print(
 
 /// `--json`: one object, the rows and, when Ctrl-C cut the comparison short, which algorithm.
 fn print_json(position: &Position, reach: Reach, rows: Vec<Row>, stopped: Option<Algorithm>) {
-    let mut object = serde_json::json!({ "position": position.to_notation(), "rows": rows });
+    let mut object = serde_json::json!({
+        "rules": RulesJson::from(position.rules()),
+        "position": position.to_notation(),
+        "rows": rows,
+    });
     if let Reach::Depth(depth) = reach {
         object["depth"] = depth.into();
     }
