@@ -38,9 +38,10 @@ pub fn parse_outcome(text: &str) -> Result<Outcome, String> {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join("");
-    let refuse = || {
-        format!("{squeezed:?} is not an outcome: type w3 (win in 3), d (draw) or l2 (loss in 2)")
-    };
+    // Quoted as typed, not as squeezed for reading.
+    let typed = text.trim();
+    let refuse =
+        || format!("{typed:?} is not an outcome: type w3 (win in 3), d (draw) or l2 (loss in 2)");
     if squeezed == "d" || squeezed == "draw" {
         return Ok(Outcome::Draw);
     }
@@ -102,6 +103,10 @@ mod tests {
         assert_eq!(parse_outcome("d"), Ok(Outcome::Draw));
         assert!(parse_outcome("w0").is_err());
         assert!(parse_outcome("x").is_err());
+        assert_eq!(
+            parse_outcome(" -inf inf").unwrap_err(),
+            "\"-inf inf\" is not an outcome: type w3 (win in 3), d (draw) or l2 (loss in 2)"
+        );
         let window = parse_window("-inf, 8").unwrap();
         assert_eq!(window, (ReplayValue::NEG_INFINITY, ReplayValue::exact(8)));
         assert_eq!(parse_window("-3 +∞").unwrap().1, ReplayValue::INFINITY);
