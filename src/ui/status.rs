@@ -66,12 +66,20 @@ pub struct StatusBar<'a> {
 
 impl Widget for StatusBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let hints = keys_now(self.app);
+        let mut hints = keys_now(self.app);
         let mut spans = Vec::new();
         if let Some(notice) = &self.app.notice {
-            // The notice comes first but leaves the help and quit keys their room: on a narrow
-            // terminal it ends in `…`.
-            let room = usize::from(area.width).saturating_sub(always_width(&hints) + 3) as u16;
+            // The notice comes first and leaves the help and quit keys their room if it fits
+            // beside them; a longer one takes the whole bar for as long as it shows (the next key
+            // clears it), and only beyond that ends in `…`.
+            let width = usize::from(area.width);
+            let beside_keys = width.saturating_sub(always_width(&hints) + 3);
+            let room = if Span::raw(notice.as_str()).width() <= beside_keys {
+                beside_keys
+            } else {
+                hints.clear();
+                width.saturating_sub(1)
+            } as u16;
             let text = super::wrap::wrap(&Line::raw(notice.clone()), room, 0);
             let text = super::wrap::cut(text, 1, room);
             spans.push(Span::raw(" "));
@@ -80,7 +88,9 @@ impl Widget for StatusBar<'_> {
                     .flat_map(|line| line.spans)
                     .map(|span| span.patch_style(self.theme.notice())),
             );
-            spans.push(Span::raw(" │"));
+            if !hints.is_empty() {
+                spans.push(Span::raw(" │"));
+            }
         }
         let room = usize::from(area.width).saturating_sub(Line::from(spans.clone()).width());
         for (key, what) in fit(&hints, room) {

@@ -152,9 +152,21 @@ fn the_status_bar_keeps_help_and_quit_at_every_width() {
         }
     };
     every_width(&app, "Enter place");
-    // A notice takes its room first.
+    // A notice comes first: beside help and quit where it fits, else alone, whole, until the
+    // next key.
     app.update(Action::Escape);
-    every_width(&app, "nothing to close");
+    let notice = " nothing to close (q quits)";
+    for width in 40..=160 {
+        let terminal = screen(&app, width, 60);
+        let bar = rows(&terminal).pop().unwrap();
+        assert!(bar.starts_with(notice), "{width}: {bar}");
+        // The notice, its margins, and ` ? help  q quit ` with room to spare: 45 columns.
+        if width >= 45 {
+            assert_status_bar_keeps_help_and_quit(&terminal);
+        } else {
+            assert_eq!(bar.trim_end(), notice, "{width}");
+        }
+    }
     press(
         &mut app,
         &[Action::FocusNext, Action::Move(Direction::Right)],
@@ -214,7 +226,7 @@ fn eight_by_eight_board_fills_in_live() {
     assert_snapshot!("eight_by_eight", terminal.backend());
 }
 
-/// The status bar always keeps the help and quit keys, and ends with them.
+/// The status bar keeps the help and quit keys, and ends with them.
 fn assert_status_bar_keeps_help_and_quit(
     terminal: &ratatui::Terminal<ratatui::backend::TestBackend>,
 ) {
