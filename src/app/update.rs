@@ -243,18 +243,15 @@ impl App {
     pub(super) fn play(&mut self, mv: Move) {
         let position = *self.position();
         let player = position.to_move();
-        let known = self.search.of(mv).cloned();
-        if self.game.play(mv).is_err() {
+        let Ok(known) = self.game.play(mv, self.search.of(mv).map(|m| m.value)) else {
             return;
-        }
+        };
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
         let who = self.seat_label(player);
-        let mut verdict = known
-            .as_ref()
-            .map_or(String::new(), |m| format!(" — {}", verdict(&m.value)));
+        let mut verdict = known.map_or(String::new(), |value| format!(" — {}", verdict(&value)));
         // The perfect player moves on an estimate only when the budget ran out first: say so.
-        if self.seat(player) == Seat::PERFECT && known.is_some_and(|m| !m.value.is_exact()) {
+        if self.seat(player) == Seat::PERFECT && known.is_some_and(|value| !value.is_exact()) {
             verdict.push_str(", an estimate: no exact score within the budget");
         }
         self.log.push(

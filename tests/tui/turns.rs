@@ -123,12 +123,24 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
         "X's move and O's reply are taken back"
     );
     assert!(app.human_to_move());
+    let moves_logged = |app: &App| -> Vec<String> {
+        log_text(app)
+            .into_iter()
+            .filter(|line| line.starts_with("3. ") || line.starts_with("4. "))
+            .collect()
+    };
+    let played = moves_logged(&app);
     press(&mut app, &[Action::Redo]);
     assert_eq!(
         app.game.moves().len(),
         4,
         "redo replays X's move and O's reply"
     );
+    // Each redone move is logged as it was played, its score included, though the analysis of
+    // the position before O's reply has not run again.
+    let redone = moves_logged(&app)[2..].to_vec();
+    assert_eq!(redone, played);
+    assert!(redone[1].contains(" — score "), "{redone:?}");
     press(&mut app, &[Action::NewGame]);
     assert!(app.game.moves().is_empty());
     press(&mut app, &[Action::Undo]);

@@ -1,6 +1,7 @@
-//! The game record: the start position, the moves played since, and the moves taken back.
+//! The game record: the start position, the moves played since, and the moves taken back, each
+//! with what the analysis knew of it when it was played.
 
-use crate::engine::{IllegalMove, Move, Position};
+use crate::engine::{IllegalMove, Move, MoveValue, Position};
 
 /// The moves of one game, with undo and redo.
 #[derive(Clone, Debug)]
@@ -8,8 +9,11 @@ pub struct Game {
     /// `positions[0]` is the start; each move adds the position after it.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// Moves taken back, the most recent last.
-    undone: Vec<Move>,
+    /// The value of each move of `moves` when it was played, if the analysis had one.
+    values: Vec<Option<MoveValue>>,
+    /// Moves taken back with their values, the most recent last: a redo says again what was
+    /// known of each, though the analysis of the positions it passes through has not run again.
+    undone: Vec<(Move, Option<MoveValue>)>,
     /// The game's lengths when each undo started, the most recent last: a redo goes back to the
     /// nearest, so it replays as many moves as the undo took back.
     stops: Vec<usize>,
@@ -21,6 +25,7 @@ impl Game {
         Game {
             positions: vec![start],
             moves: Vec::new(),
+            values: Vec::new(),
             undone: Vec::new(),
             stops: Vec::new(),
         }
@@ -47,27 +52,40 @@ impl Game {
         self.moves.last().copied()
     }
 
-    /// Plays a move; a new move forgets the moves taken back.
-    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+    /// Plays a move whose value the analysis knows (`known`), or not; a new move forgets the
+    /// moves taken back. Returns what is known of the move: `known`, or for a move redone the
+    /// value it had when it was first played.
+    pub fn play(
+        &mut self,
+        mv: Move,
+        known: Option<MoveValue>,
+    ) -> Result<Option<MoveValue>, IllegalMove> {
         let next = self.position().play(mv)?;
         self.positions.push(next);
         self.moves.push(mv);
-        if self.undone.last() == Some(&mv) {
-            self.undone.pop();
-            let length = self.moves.len();
-            self.stops.retain(|&stop| stop > length);
-        } else {
-            self.undone.clear();
-            self.stops.clear();
+        let mut value = known;
+        match self.undone.last() {
+            Some(&(undone, before)) if undone == mv => {
+                self.undone.pop();
+                value = value.or(before);
+                let length = self.moves.len();
+                self.stops.retain(|&stop| stop > length);
+            }
+            _ => {
+                self.undone.clear();
+                self.stops.clear();
+            }
         }
-        Ok(())
+        self.values.push(value);
+        Ok(value)
     }
 
     /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
+        let value = self.values.pop().flatten();
         self.positions.pop();
-        self.undone.push(mv);
+        self.undone.push((mv, value));
         Some(mv)
     }
 
@@ -87,13 +105,14 @@ impl Game {
 
     /// The move `redo` would replay.
     pub fn next_redo(&self) -> Option<Move> {
-        self.undone.last().copied()
+        self.undone.last().map(|&(mv, _)| mv)
     }
 
     /// Back to the start position, forgetting everything.
     pub fn restart(&mut self) {
         self.positions.truncate(1);
         self.moves.clear();
+        self.values.clear();
         self.undone.clear();
         self.stops.clear();
     }
