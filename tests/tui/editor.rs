@@ -89,6 +89,20 @@ fn the_editor_sets_up_a_legal_position_and_enter_analyses_it_at_once() {
         record.resume,
         "tictree --rules tictactoe --position x.o/.x./..o"
     );
+    // Four marks are two turns: the first move played is the fifth mark, in turn 3, as the log
+    // numbers it too.
+    run_jobs(&mut app);
+    play_at(&mut app, "a1");
+    assert!(
+        app.record().numbered.starts_with("3. a1"),
+        "{:?}",
+        app.record()
+    );
+    assert!(
+        log_text(&app)
+            .iter()
+            .any(|line| line.starts_with("5. X (you) plays a1"))
+    );
     // `n` comes back to the set-up position, not the empty board.
     app.update(Action::NewGame);
     assert_eq!(*app.position(), expected);

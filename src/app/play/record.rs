@@ -68,10 +68,15 @@ impl App {
         if origin.to_move() == Player::O && !paired.is_empty() {
             paired.insert(0, "…".into());
         }
+        // A turn is X's move and O's reply. From a set-up position the count goes on from the
+        // turn its marks have reached, as a chess record from a set-up position does, so the
+        // first move of `x./.o./…` with X to move is turn 2, in step with the log's "3." and the
+        // header's "move 3".
+        let first_turn = origin.ply() as usize / 2 + 1;
         let turns: Vec<String> = paired
             .chunks(2)
             .enumerate()
-            .map(|(turn, pair)| format!("{}. {}", turn + 1, pair.join(" ")))
+            .map(|(turn, pair)| format!("{}. {}", first_turn + turn, pair.join(" ")))
             .collect();
         let numbered = turns.join("  ");
         let count = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
