@@ -344,11 +344,14 @@ fn game_keys(app: &App) -> Vec<Hint> {
 /// The keys of the focused pane: the board's when a human is to move, the tree's, the log's.
 fn focus_keys(app: &App) -> Vec<Hint> {
     let mut keys = Vec::new();
+    let ongoing = app.position().status() == Status::Ongoing;
     match app.focus {
         Focus::Board if app.human_to_move() => {
             keys.push(Hint::new("←↓↑→/hjkl", "move").short("←↓↑→", "move"));
             keys.push(Hint::new("Enter", "place"));
         }
+        // Over, the game has no moves to explore: its banner stands in the tree's place.
+        Focus::Tree if app.explorer.line.is_empty() && !ongoing => {}
         Focus::Tree => {
             keys.push(Hint::new("↑↓", "select"));
             keys.push(Hint::new("→", "expand"));

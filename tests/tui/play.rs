@@ -3,7 +3,7 @@
 
 use crate::inline_app::*;
 use insta::assert_snapshot;
-use tictree::app::{Action, App, Job, Popup, Seat};
+use tictree::app::{Action, App, Direction, Job, Popup, Seat};
 use tictree::engine::{Rules, Skill};
 
 #[test]
@@ -130,6 +130,30 @@ fn a_finished_game_shows_the_banner_with_what_to_press_next() {
     );
     assert!(shown.contains("n new game · u take back · g game record · q quit"));
     assert_snapshot!("game_over_banner", terminal.backend());
+}
+
+/// Over, the game has nothing to explore: with the tree's place focused, the status bar offers
+/// no tree keys, and the keys themselves say the game is over rather than "yet".
+#[test]
+fn a_finished_game_offers_no_tree_keys() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "c3");
+    press(&mut app, &[Action::FocusNext]);
+    assert_eq!(app.focus, tictree::app::Focus::Tree);
+    let bar = rows(&screen(&app, 160, 30)).pop().unwrap();
+    assert!(!bar.contains("expand") && !bar.contains("line"), "{bar}");
+    assert!(bar.contains("n new game"), "{bar}");
+    press(&mut app, &[Action::Move(Direction::Right)]);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("nothing to expand: the game is over")
+    );
+    press(&mut app, &[Action::ShowLine]);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("no line to show: the game is over")
+    );
 }
 
 #[test]

@@ -28,7 +28,7 @@ impl App {
     /// Expands the selected move: the tree lists the replies to it.
     pub(crate) fn expand(&mut self) {
         let Some(mv) = self.selected_move() else {
-            self.notice = Some("nothing to expand yet".into());
+            self.notice = Some(self.no_moves_yet("nothing to expand"));
             return;
         };
         let Ok(next) = self.explored_position().play(mv) else {
@@ -37,6 +37,16 @@ impl App {
         self.explorer.expand(mv);
         if next.status() == Status::Ongoing {
             self.request_explore(next);
+        }
+    }
+
+    /// Why the tree has no move to act on: the game is over (no move will come), or the
+    /// analysis has not scored one yet.
+    fn no_moves_yet(&self, what: &str) -> String {
+        if self.explored_position().status() == Status::Ongoing {
+            format!("{what} yet")
+        } else {
+            format!("{what}: the game is over")
         }
     }
 
@@ -51,7 +61,7 @@ impl App {
     /// last ply, hides it again.
     pub(crate) fn show_line(&mut self) {
         let Some(mv) = self.selected_move() else {
-            self.notice = Some("no line to show yet".into());
+            self.notice = Some(self.no_moves_yet("no line to show"));
             return;
         };
         let length = self
