@@ -24,7 +24,49 @@ fn width_of(text: &str) -> usize {
 /// `line` in rows at most `width` columns wide, broken at blanks. Its leading blanks indent the
 /// first row; the rows after it start `hang` columns in, so a paragraph reads as one.
 pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
-    lay_out(words_of(&line.spans, 0), width, hang, line.style)
+    lay_out(
+        units_kept(words_of(&line.spans, 0)),
+        width,
+        hang,
+        line.style,
+    )
+}
+
+/// Units a number is never split from at the end of a row: `99.6 ms`, `134 MiB`.
+const UNITS: [&str; 8] = ["ns", "µs", "ms", "s", "KiB", "MiB", "GiB", "%"];
+
+/// `words` with each unit joined to the number before it, blanks and all, as one word.
+fn units_kept(words: Vec<Word>) -> Vec<Word> {
+    let mut kept: Vec<Word> = Vec::with_capacity(words.len());
+    for word in words {
+        let text: String = word
+            .spans
+            .iter()
+            .map(|span| span.content.as_ref())
+            .collect();
+        let after_number = kept.last().is_some_and(|last| {
+            last.spans
+                .last()
+                .and_then(|span| span.content.chars().last())
+                .is_some_and(|c| c.is_ascii_digit())
+        });
+        match kept.last_mut() {
+            // `ms,` and `ms)` are units too.
+            Some(last)
+                if after_number
+                    && UNITS.contains(&text.trim_end_matches([',', '.', ')', ';', ':'])) =>
+            {
+                let style = word.spans.first().map_or(Style::new(), |span| span.style);
+                for _ in 0..word.gap {
+                    push_char(&mut last.spans, ' ', style);
+                }
+                last.width += word.gap + word.width;
+                last.spans.extend(word.spans);
+            }
+            _ => kept.push(word),
+        }
+    }
+    kept
 }
 
 /// The words of `spans`, split at blanks, each with the blanks before it (`lead` more before the
@@ -216,6 +258,18 @@ mod tests {
         let rows = wrap(&line, 20, 3);
         assert_eq!(texts(&rows), [" ▸ a   b"]);
         assert_eq!(rows[0].spans[1], Span::styled("▸", strong));
+    }
+
+    #[test]
+    fn a_number_keeps_its_unit_on_its_row() {
+        let line = Line::from("· engine checked 347,853 moves in 99.6 ms, 12 MiB");
+        assert_eq!(
+            texts(&wrap(&line, 38, 2)),
+            ["· engine checked 347,853 moves in", "  99.6 ms, 12 MiB"]
+        );
+        // A unit that is not after a number is a word like any other.
+        let line = Line::from("ab ms");
+        assert_eq!(texts(&wrap(&line, 3, 0)), ["ab", "ms"]);
     }
 
     #[test]
