@@ -57,25 +57,25 @@ impl Widget for ReplayPane<'_> {
         // At the root the children view holds the root scores and more, and takes their rows'
         // place among what matters most.
         let children_hold_scores = stack.len() <= 1 && !replay.moves_of(0).is_empty();
-        let (scores, rows) = if children_hold_scores {
-            let mut rows = Rows::share(
-                usize::from(inner.height),
-                (top.len(), sentence.len()),
-                (stack.len(), 0),
-                children.len(),
-            );
-            rows.children = std::mem::take(&mut rows.scores);
-            (Vec::new(), rows)
+        let scores = if children_hold_scores {
+            Vec::new()
         } else {
-            let scores = root_score_rows(replay, view, rules, theme, width);
-            let rows = Rows::share(
-                usize::from(inner.height),
-                (top.len(), sentence.len()),
-                (stack.len(), children.len()),
-                scores.len(),
-            );
-            (scores, rows)
+            root_score_rows(replay, view, rules, theme, width)
         };
+        let (children_wanted, scores_wanted) = if children_hold_scores {
+            (0, children.len())
+        } else {
+            (children.len(), scores.len())
+        };
+        let mut rows = Rows::share(
+            usize::from(inner.height),
+            (top.len(), sentence.len()),
+            (stack.len(), children_wanted),
+            scores_wanted,
+        );
+        if children_hold_scores {
+            rows.children = std::mem::take(&mut rows.scores);
+        }
         if rows.children < children.len() {
             // Cut short: a brief heading leaves the rows there are to the children themselves.
             // It takes no more rows than the full one, so the share stands.

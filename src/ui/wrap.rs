@@ -38,12 +38,16 @@ const UNITS: [&str; 8] = ["ns", "µs", "ms", "s", "KiB", "MiB", "GiB", "%"];
 /// `words` with each unit joined to the number before it, blanks and all, as one word.
 fn units_kept(words: Vec<Word>) -> Vec<Word> {
     let mut kept: Vec<Word> = Vec::with_capacity(words.len());
-    for word in words {
+    // `ms,` and `ms)` are units too.
+    let is_unit = |word: &Word| {
         let text: String = word
             .spans
             .iter()
             .map(|span| span.content.as_ref())
             .collect();
+        UNITS.contains(&text.trim_end_matches([',', '.', ')', ';', ':']))
+    };
+    for word in words {
         let after_number = kept.last().is_some_and(|last| {
             last.spans
                 .last()
@@ -51,11 +55,8 @@ fn units_kept(words: Vec<Word>) -> Vec<Word> {
                 .is_some_and(|c| c.is_ascii_digit())
         });
         match kept.last_mut() {
-            // `ms,` and `ms)` are units too.
-            Some(last)
-                if after_number
-                    && UNITS.contains(&text.trim_end_matches([',', '.', ')', ';', ':'])) =>
-            {
+            // Only a word after a number is read as a possible unit: most words are not.
+            Some(last) if after_number && is_unit(&word) => {
                 let style = word.spans.first().map_or(Style::new(), |span| span.style);
                 for _ in 0..word.gap {
                     push_char(&mut last.spans, ' ', style);

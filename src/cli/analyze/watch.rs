@@ -29,11 +29,7 @@ pub struct Watch {
 impl Watch {
     /// Nothing known yet of `position`'s moves.
     pub fn new(position: &Position, budget: Budget, solver: Option<Arc<SearchProgress>>) -> Watch {
-        let moves = if position.status() == crate::engine::Status::Ongoing {
-            position.legal_moves()
-        } else {
-            Vec::new()
-        };
+        let moves = position.legal_moves();
         Watch {
             position: *position,
             found: vec![None; moves.len()],

@@ -17,7 +17,7 @@ use crate::engine::analysis::compare::to_depth;
 use crate::engine::analysis::exact::analyze_parallel;
 use crate::engine::analysis::parallel::{Scored, score_moves};
 use crate::engine::analysis::scorer::{Table, scorers};
-use crate::engine::game::position::{Move, Position, Status};
+use crate::engine::game::position::{Move, Position};
 use crate::engine::game::score::Score;
 use crate::engine::search::estimate::{Estimate, Found, Horizon};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
@@ -67,6 +67,8 @@ pub fn analyze_within_table(
             position, algorithm, budget, table, threads, stop, started, on_update,
         );
     }
+    // None once the game is over.
+    let moves = position.legal_moves();
     if let (Some(depth), None, None, false) = (
         budget.depth,
         budget.time,
@@ -76,19 +78,9 @@ pub fn analyze_within_table(
         // A depth alone, for minimax and alpha-beta: their own search of every move to that
         // depth, as `--compare` and the replay run them, so the node count is theirs. (The
         // iterative deepening below is the engine's estimating search.)
-        let legal = if position.status() == Status::Ongoing {
-            position.legal_moves()
-        } else {
-            Vec::new()
-        };
-        return to_depth(position, algorithm, depth, &legal, stop, on_update)
+        return to_depth(position, algorithm, depth, &moves, stop, on_update)
             .map_err(|_| Cancelled);
     }
-    let moves = if position.status() == Status::Ongoing {
-        position.legal_moves()
-    } else {
-        Vec::new()
-    };
     let flag = StopFlag::with_deadline(stop);
     let empty = position.empty_cells() as u32;
     let deepest = budget.depth.unwrap_or(u32::MAX).min(empty).max(1);

@@ -9,7 +9,7 @@ use crate::engine::analysis::budget::Budget;
 use crate::engine::analysis::budgeted::appraise;
 use crate::engine::analysis::exact::analyze_or_stop;
 use crate::engine::analysis::scorer::Table;
-use crate::engine::game::position::{Move, Position, Status};
+use crate::engine::game::position::{Move, Position};
 use crate::engine::game::score::INFINITY;
 use crate::engine::search::alphabeta::AlphaBeta;
 use crate::engine::search::estimate::{DepthLimit, ESTIMATE_SCALE, Found, Horizon};
@@ -98,11 +98,7 @@ pub fn compare(
     mut on_row: impl FnMut(&CompareRow),
 ) -> Result<Vec<CompareRow>, Cancelled> {
     let mut rows = Vec::new();
-    let legal = if position.status() == Status::Ongoing {
-        position.legal_moves()
-    } else {
-        Vec::new()
-    };
+    let legal = position.legal_moves();
     for algorithm in Algorithm::ALL {
         let started = Instant::now();
         let flag = StopFlag::with_deadline(stop);

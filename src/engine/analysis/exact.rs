@@ -2,7 +2,7 @@
 
 use crate::engine::analysis::parallel::{Scored, score_moves, totals};
 use crate::engine::analysis::scorer::{MoveAnalysis, Table, scorers};
-use crate::engine::game::position::{Move, Position, Status};
+use crate::engine::game::position::{Move, Position};
 use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
 use std::time::{Duration, Instant};
 
@@ -101,11 +101,7 @@ pub fn analyze_or_stop(
             .collect()
     };
     let mut scorers = scorers(algorithm, position, flags, &mut table);
-    let legal = if position.status() == Status::Ongoing {
-        position.legal_moves()
-    } else {
-        Vec::new()
-    };
+    let legal = position.legal_moves();
     let pending: Vec<usize> = (0..legal.len()).collect();
     let before: Vec<SearchStats> = scorers.iter().map(|w| w.searcher.stats()).collect();
     let mut moves = Vec::new();
