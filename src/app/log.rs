@@ -1,7 +1,7 @@
 //! The log pane's lines and the formats they share with the rest of the UI.
 
 pub use crate::engine::game::notation::thousands;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::time::Duration;
 
 /// What a log line is about (the UI styles each kind differently, and marks it with a symbol).
@@ -32,25 +32,69 @@ pub struct LogLine {
 }
 
 /// The log: every line since the app started, and how far the view is scrolled back.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Log {
     /// All lines, oldest first.
     pub lines: Vec<LogLine>,
-    /// Lines scrolled back from the newest; 0 follows new lines as they come.
-    pub scroll: usize,
-    /// The most lines the view can scroll back and still fill its pane, which only the pane
-    /// knows: it sets this when drawn, as ratatui's own list state learns its offset (`usize::MAX`
-    /// until then). Scrolling stops there, so the oldest lines fill the pane from its top rather
-    /// than standing alone above empty rows.
-    pub top: Cell<usize>,
+    /// Where the view's bottom stands; `Scroll::default()` follows new lines as they come.
+    pub scroll: Scroll,
+    /// How the pane last laid the lines out, which only the pane knows: it sets this when drawn,
+    /// as ratatui's own list state learns its offset. Scrolling moves by the pane's rows and
+    /// stops where the oldest line reaches the pane's top row.
+    pub layout: RefCell<LogLayout>,
 }
 
-impl Default for Log {
-    fn default() -> Log {
-        Log {
-            lines: Vec::new(),
-            scroll: 0,
-            top: Cell::new(usize::MAX),
+/// How far the log's view is scrolled back, anchored to a line so that new lines arriving below
+/// leave the view on what it shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scroll {
+    /// Lines wholly below the view.
+    pub below: usize,
+    /// Rows of the view's bottom line hidden below the view (a line taller than the pane is read
+    /// a row at a time).
+    pub hidden: usize,
+}
+
+/// The log pane as last drawn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LogLayout {
+    /// Rows each line takes, oldest first (a line not drawn yet counts one row).
+    pub heights: Vec<usize>,
+    /// Rows inside the pane (0 until drawn: scrolling is then bounded by the lines alone).
+    pub rows: usize,
+}
+
+impl LogLayout {
+    /// Rows line `index` takes.
+    pub fn height(&self, index: usize) -> usize {
+        self.heights.get(index).copied().unwrap_or(1).max(1)
+    }
+
+    /// Rows scrolled back from the newest of `lines` lines, at `scroll`.
+    pub fn rows_back(&self, lines: usize, scroll: Scroll) -> usize {
+        let below: usize = (lines - scroll.below.min(lines)..lines)
+            .map(|i| self.height(i))
+            .sum();
+        below + scroll.hidden
+    }
+
+    /// The most rows the view can scroll back with the pane still full: all of `lines`' rows
+    /// but those the oldest fill the pane with.
+    pub fn most_back(&self, lines: usize) -> usize {
+        let total: usize = (0..lines).map(|i| self.height(i)).sum();
+        total.saturating_sub(self.rows.max(1))
+    }
+
+    /// The scroll `rows` rows back from the newest of `lines` lines.
+    pub fn scroll_at(&self, lines: usize, mut rows: usize) -> Scroll {
+        let mut below = 0;
+        while below < lines && rows >= self.height(lines - 1 - below) {
+            rows -= self.height(lines - 1 - below);
+            below += 1;
+        }
+        Scroll {
+            below,
+            hidden: rows,
         }
     }
 }
@@ -62,11 +106,9 @@ impl Log {
             kind,
             text: text.into(),
         });
-        if self.scroll > 0 {
-            self.scroll += 1;
+        if self.scroll != Scroll::default() {
+            self.scroll.below += 1;
         }
-        // One more line to scroll back over, until the pane is drawn again and says exactly.
-        self.top.set(self.top.get().saturating_add(1));
     }
 
     /// Rewrites the newest line other than searches' and the config file's first-save note if it
@@ -87,10 +129,23 @@ impl Log {
         }
     }
 
-    /// Scrolls back (positive) or forward (negative), clamped to the log.
-    pub fn scroll_by(&mut self, lines: isize) {
-        let max = self.lines.len().saturating_sub(1).min(self.top.get());
-        self.scroll = self.scroll.saturating_add_signed(lines).min(max);
+    /// Scrolls back (positive) or forward (negative) by rows of the pane, clamped to the log.
+    pub fn scroll_by(&mut self, rows: isize) {
+        let layout = self.layout.borrow();
+        let lines = self.lines.len();
+        let back = layout
+            .rows_back(lines, self.scroll)
+            .min(layout.most_back(lines))
+            .saturating_add_signed(rows)
+            .min(layout.most_back(lines));
+        self.scroll = layout.scroll_at(lines, back);
+    }
+
+    /// Scrolls back (positive) or forward (negative) by pages: the pane's rows but one, so the
+    /// row at the edge stays in view and the reading goes on from it.
+    pub fn page_by(&mut self, pages: isize) {
+        let page = self.layout.borrow().rows.saturating_sub(1).max(1);
+        self.scroll_by(pages * page as isize);
     }
 }
 
@@ -151,12 +206,25 @@ mod tests {
         for i in 0..5 {
             log.push(LogKind::Info, format!("line {i}"));
         }
+        // Not drawn yet: a line is a row, and the oldest may reach the bottom.
         log.scroll_by(10);
-        assert_eq!(log.scroll, 4);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 4,
+                hidden: 0
+            }
+        );
         log.push(LogKind::Info, "new");
-        assert_eq!(log.scroll, 5);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 5,
+                hidden: 0
+            }
+        );
         log.scroll_by(-100);
-        assert_eq!(log.scroll, 0);
+        assert_eq!(log.scroll, Scroll::default());
     }
 
     #[test]
@@ -186,16 +254,87 @@ mod tests {
     }
 
     #[test]
-    fn scrolling_stops_where_the_pane_says_the_oldest_lines_fill_it() {
+    fn scrolling_stops_where_the_oldest_lines_fill_the_pane() {
         let mut log = Log::default();
         for i in 0..10 {
             log.push(LogKind::Info, format!("line {i}"));
         }
-        // As the pane sets it when drawn: four lines fill it, so six can be scrolled over.
-        log.top.set(6);
+        // As the pane sets it when drawn: four rows, one line a row, so six can be scrolled over.
+        *log.layout.borrow_mut() = LogLayout {
+            heights: vec![1; 10],
+            rows: 4,
+        };
         log.scroll_by(100);
-        assert_eq!(log.scroll, 6);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 6,
+                hidden: 0
+            }
+        );
         log.scroll_by(-1);
-        assert_eq!(log.scroll, 5);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 5,
+                hidden: 0
+            }
+        );
+        // A page is the pane's rows but one.
+        log.page_by(-1);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 2,
+                hidden: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_line_taller_than_the_pane_is_read_a_row_at_a_time() {
+        let mut log = Log::default();
+        for i in 0..3 {
+            log.push(LogKind::Info, format!("line {i}"));
+        }
+        // The middle line wraps to five rows in a pane of three.
+        *log.layout.borrow_mut() = LogLayout {
+            heights: vec![1, 5, 1],
+            rows: 3,
+        };
+        log.scroll_by(1);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 1,
+                hidden: 0
+            }
+        );
+        log.scroll_by(2);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 1,
+                hidden: 2
+            }
+        );
+        // Four rows back at most: the oldest line and the first two of the tall one fill the pane.
+        log.scroll_by(10);
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 1,
+                hidden: 3
+            }
+        );
+        // A new line leaves the view where it is.
+        log.push(LogKind::Info, "new");
+        assert_eq!(
+            log.scroll,
+            Scroll {
+                below: 2,
+                hidden: 3
+            }
+        );
     }
 }

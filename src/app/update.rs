@@ -7,9 +7,6 @@ use crate::app::settings::values::Seat;
 use crate::app::state::{App, Focus, Mode, Popup};
 use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
 
-/// Lines the log scrolls per PgUp/PgDn.
-const PAGE: isize = 5;
-
 impl App {
     /// Applies one action to the state.
     pub fn update(&mut self, action: Action) {
@@ -95,8 +92,8 @@ impl App {
                 self.popup = Some(Popup::Help);
                 self.help_scroll = 0;
             }
-            Action::PageUp => self.log.scroll_by(PAGE),
-            Action::PageDown => self.log.scroll_by(-PAGE),
+            Action::PageUp => self.log.page_by(1),
+            Action::PageDown => self.log.page_by(-1),
             Action::Quit => self.quit(),
             _ => {}
         }

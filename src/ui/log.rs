@@ -2,7 +2,7 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{App, LogKind, LogLine};
+use crate::app::{App, LogKind, LogLayout, LogLine};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -24,12 +24,22 @@ impl Widget for LogPane<'_> {
         let log = &self.app.log;
         let inner = Block::bordered().inner(area);
         let rows = usize::from(inner.height);
-        let top = top(self.theme, &log.lines, rows, inner.width);
-        log.top.set(top);
-        // Scrolled further back than `top` only until the app hears of it (a resize taller).
-        let scroll = log.scroll.min(top);
-        let title = if scroll > 0 {
-            format!(" Log · {scroll} newer lines below (PgDn) ")
+        let wrapped: Vec<Vec<Line>> = log
+            .lines
+            .iter()
+            .map(|line| wrap::wrap(&entry(self.theme, line), inner.width, 2))
+            .collect();
+        let layout = LogLayout {
+            heights: wrapped.iter().map(Vec::len).collect(),
+            rows,
+        };
+        // Scrolled further back than the oldest line allows only until the app hears of it (a
+        // resize taller, or wider).
+        let back = layout
+            .rows_back(log.lines.len(), log.scroll)
+            .min(layout.most_back(log.lines.len()));
+        let title = if back > 0 {
+            format!(" Log · {back} newer rows below (PgDn) ")
         } else {
             " Log ".to_string()
         };
@@ -37,24 +47,17 @@ impl Widget for LogPane<'_> {
             .title(title)
             .border_style(self.theme.border(self.focused));
         block.render(area, buf);
-        let end = log.lines.len() - scroll;
-        // Whole entries, wrapped, from the newest shown upwards until the pane is full; the
-        // oldest of them may show only its last rows, as a terminal scrolls. The newest keeps its
-        // first rows if it alone is taller than the pane.
-        let mut shown: Vec<Line> = Vec::new();
-        for line in log.lines[..end].iter().rev() {
-            let mut rows_of = wrap::wrap(&entry(self.theme, line), inner.width, 2);
-            if shown.is_empty() {
-                rows_of = wrap::cut(rows_of, rows, inner.width);
-            }
-            rows_of.append(&mut shown);
-            shown = rows_of;
-            if shown.len() >= rows {
-                break;
-            }
-        }
-        let skip = shown.len().saturating_sub(rows);
-        Paragraph::new(shown.split_off(skip)).render(inner, buf);
+        // The rows above the view's bottom, as many as fit, as a terminal scrolls.
+        let mut shown: Vec<Line> = wrapped
+            .into_iter()
+            .rev()
+            .flat_map(|rows_of| rows_of.into_iter().rev())
+            .skip(back)
+            .take(rows)
+            .collect();
+        shown.reverse();
+        Paragraph::new(shown).render(inner, buf);
+        *log.layout.borrow_mut() = layout;
     }
 }
 
@@ -68,17 +71,4 @@ fn entry(theme: Theme, line: &LogLine) -> Line<'static> {
         LogKind::Warning => ("!", theme.notice()),
     };
     Line::styled(format!("{symbol} {}", line.text), style)
-}
-
-/// The most entries the view can scroll back over with `rows` rows still full: all but the
-/// oldest entries that fill them.
-fn top(theme: Theme, lines: &[LogLine], rows: usize, width: u16) -> usize {
-    let mut filled = 0;
-    for (oldest, line) in lines.iter().enumerate() {
-        filled += wrap::wrap(&entry(theme, line), width, 2).len();
-        if filled >= rows {
-            return lines.len() - oldest - 1;
-        }
-    }
-    0
 }

@@ -2,7 +2,7 @@
 //! they take instead of cutting them at the pane's edge; where rows run out too, the last row
 //! shown ends in `…`, so a cut is never mistaken for the end of the text. The panes wrap before
 //! they draw (rather than leave it to `Paragraph`'s wrap) because they must know how many rows
-//! each text takes: the log scrolls by entries from the bottom, and the replay shares its rows
+//! each text takes: the log scrolls by rows from the bottom, and the replay shares its rows
 //! out between the stack, the sentence and the scores.
 
 use ratatui::style::Style;

@@ -4,7 +4,7 @@ use crate::inline_app::*;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier};
 use std::collections::HashSet;
-use tictree::app::{Action, App, Direction, Focus, Job, JobKey, KeptSolvers, Popup, Seat};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, KeptSolvers, LogKind, Popup, Seat};
 use tictree::engine::{Position, Rules, Skill, Status};
 use tictree::tui::{action_for_key, key_action};
 
@@ -650,13 +650,12 @@ fn the_log_scrolled_to_its_start_stays_full() {
     }
     let screen = text(&screen(&app, 100, 24));
     let pane = log_rows(&screen);
-    let scrolled = app.log.scroll;
+    let layout = app.log.layout.borrow().clone();
+    let scrolled = layout.rows_back(lines, app.log.scroll);
+    let total: usize = layout.heights.iter().sum();
+    assert_eq!(scrolled, total - layout.rows, "{screen}");
     assert!(
-        0 < scrolled && scrolled < lines - 1,
-        "{scrolled} of {lines}\n{screen}"
-    );
-    assert!(
-        pane[0].contains(&format!("Log · {scrolled} newer lines below (PgDn)")),
+        pane[0].contains(&format!("Log · {scrolled} newer rows below (PgDn)")),
         "{screen}"
     );
     assert!(pane[1].contains("- New game: tictactoe"), "{screen}");
@@ -668,8 +667,43 @@ fn the_log_scrolled_to_its_start_stays_full() {
             "an empty row:\n{screen}"
         );
     }
+    // A page forward is the pane's rows but one.
     press(&mut app, &[Action::PageDown]);
-    assert_eq!(app.log.scroll, scrolled.saturating_sub(5));
+    let layout = app.log.layout.borrow().clone();
+    assert_eq!(
+        layout.rows_back(lines, app.log.scroll),
+        scrolled - (layout.rows - 1)
+    );
+}
+
+/// A log line taller than the pane (a long refusal in Connect Four's three-row log at 80×24)
+/// can be read to its end: the newest rows show first, and the log scrolls a row at a time.
+#[test]
+fn a_log_line_taller_than_the_pane_is_read_row_by_row() {
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    let long = "word ".repeat(60) + "the end";
+    app.update(Action::Log(LogKind::Info, long.clone()));
+    let pane_text = |app: &App| text(&screen(app, 80, 24));
+    let newest = pane_text(&app);
+    assert!(newest.contains("the end"), "{newest}");
+    let rows = app.log.layout.borrow().rows;
+    let height = *app.log.layout.borrow().heights.last().unwrap();
+    assert!(
+        height > rows,
+        "{rows} rows, the line takes {height}\n{newest}"
+    );
+    app.update(Action::FocusNext);
+    app.update(Action::FocusNext);
+    for _ in 0..height - rows {
+        app.update(Action::Move(Direction::Up));
+    }
+    let first = pane_text(&app);
+    assert!(first.contains("- word word"), "{first}");
+    assert!(!first.contains("the end"), "{first}");
+    assert!(
+        first.contains(&format!("Log · {} newer rows below (PgDn)", height - rows)),
+        "{first}"
+    );
 }
 
 /// The caption under the board drops the last move, then the seat, where the board is narrow,
