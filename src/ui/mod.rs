@@ -75,7 +75,7 @@ impl Widget for Screen<'_> {
             moves::MovesPane { app, theme }.render(area, buf);
         }
         status::StatusBar { app, theme }.render(panes.status, buf);
-        render_popup(app, theme, area, buf);
+        render_popup(app, theme, above_status(area, &panes), buf);
     }
 }
 
@@ -194,6 +194,21 @@ fn short_log(app: &App, theme: Theme, panes: &Panes, buf: &mut Buffer) -> Rect {
     }
     .render(log_area, buf);
     pane
+}
+
+/// Where popups go: over everything but the status bar, which goes on showing the keys and any
+/// notice. A screen too small for the panes gives popups all of it.
+fn above_status(screen: Rect, panes: &Panes) -> Rect {
+    Rect {
+        height: panes.status.y - screen.y,
+        ..screen
+    }
+}
+
+/// Where popups go on a screen of `screen`'s size, laid out as `draw` lays it out.
+pub fn popup_area(app: &App, screen: Rect) -> Rect {
+    let rules = *app.position().rules();
+    panes(screen, &rules, rules.cells()).map_or(screen, |panes| above_status(screen, &panes))
 }
 
 /// The open popup, if any, over the screen.

@@ -158,7 +158,7 @@ impl Widget for SettingsPopup<'_> {
 pub fn settings_hit(app: &App, screen: Rect, x: u16, y: u16) -> Option<SettingsHit> {
     let g = geometry(
         app,
-        screen,
+        super::popup_area(app, screen),
         Theme {
             color: false,
             light: false,
