@@ -17,10 +17,19 @@ const RULES_AND_MOVES: &[(&[&str], &str)] = &[
     ),
     (&["--rules", ""], "unknown rules ''"),
     (&["--rules", "3x3kk"], "unknown rules '3x3kk'"),
-    (&["--rules", "3x3k4"], "k=4 is out of range for a 3x3 board"),
-    (&["--rules", "8x8k9"], "k=9 is out of range for a 8x8 board"),
+    (
+        &["--rules", "3x3k4"],
+        "k=4 is out of range for a 3x3 board: it must be 3\n",
+    ),
+    (
+        &["--rules", "8x8k9"],
+        "k=9 is out of range for an 8x8 board: it must be from 3 to 8\n",
+    ),
     (&["--rules", "4x4k2"], "k=2 is out of range for a 4x4 board"),
-    (&["--rules", "9x9"], "board width 9 is out of range"),
+    (
+        &["--rules", "9x9"],
+        "board width 9 is out of range: it must be from 3 to 8\n",
+    ),
     (&["--rules", "8x9k5"], "board height 9 is out of range"),
     (&["--rules", "2x5k3"], "board width 2 is out of range"),
     (

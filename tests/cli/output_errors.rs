@@ -77,3 +77,30 @@ fn an_error_with_a_full_standard_error_still_ends_with_status_2() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// A batch's results that cannot be written are the output's fault, not the input file's: the
+/// message is the one every command gives, not `--batch -: …`.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_to_a_full_disk_blames_the_output() {
+    use std::io::Write;
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = tictree_command()
+        .args(["solve", "--rules", "connect4", "--batch", "-"])
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"4453\n").unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr,
+        "tictree: cannot write the output: No space left on device (os error 28)\n"
+    );
+}

@@ -73,9 +73,17 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
         Ok(false) => Ok(Ending::Interrupted),
         Ok(true) => Ok(tally.finish()),
         // A reader that stops early (`| head`) is a normal end, not an error.
-        Err(error) if error.kind() == ErrorKind::BrokenPipe => Ok(tally.finish()),
-        Err(error) => Err(CliError(format!("--batch {source}: {error}"))),
+        Err(Failed::Writing(error)) if error.kind() == ErrorKind::BrokenPipe => Ok(tally.finish()),
+        Err(Failed::Writing(error)) => Err(CliError(format!("cannot write the output: {error}"))),
+        Err(Failed::Reading(error)) => Err(CliError(format!("--batch {source}: {error}"))),
     }
+}
+
+/// Where a batch failed: reading its lines (the file's fault) or writing the results (the
+/// output's: a full disk), which the message must not blame on the file.
+enum Failed {
+    Reading(std::io::Error),
+    Writing(std::io::Error),
 }
 
 /// What every line is asked.
@@ -95,13 +103,15 @@ fn solve_lines(
     tally: &Mutex<Tally>,
     live: &Live,
     options: Options,
-) -> std::io::Result<bool> {
+) -> Result<bool, Failed> {
     let record = |event: Tallied| {
         let mut tally = tally.lock().unwrap_or_else(PoisonError::into_inner);
-        tally.add(event, live, options.json)
+        tally
+            .add(event, live, options.json)
+            .map_err(Failed::Writing)
     };
     let mut number = 0;
-    while let Some(read) = lines.next_line()? {
+    while let Some(read) = lines.next_line().map_err(Failed::Reading)? {
         number += 1;
         record(Tallied::Reading(number))?;
         let read = match read {

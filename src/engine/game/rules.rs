@@ -61,14 +61,20 @@ impl Rules {
         for (name, side) in [("width", width), ("height", height)] {
             if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
                 return Err(RulesError(format!(
-                    "board {name} {side} is out of range: it must be {MIN_SIDE}..={MAX_SIDE}"
+                    "board {name} {side} is out of range: it must be from {MIN_SIDE} to {MAX_SIDE}"
                 )));
             }
         }
         let longest = width.max(height);
         if !(3..=longest).contains(&k) {
+            let allowed = match longest {
+                3 => "3".to_string(),
+                _ => format!("from 3 to {longest}"),
+            };
+            // "an 8x8 board": eight is the one width read with a vowel first.
+            let article = if width == 8 { "an" } else { "a" };
             return Err(RulesError(format!(
-                "k={k} is out of range for a {width}x{height} board: it must be 3..={longest}"
+                "k={k} is out of range for {article} {width}x{height} board: it must be {allowed}"
             )));
         }
         Ok(Rules {
