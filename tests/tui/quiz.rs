@@ -210,6 +210,48 @@ fn a_typed_answer_that_is_not_one_says_what_to_type() {
     );
 }
 
+/// A cell's name typed into a question answered on the board is not ignored: the quiz says how
+/// that question is answered.
+#[test]
+fn a_letter_typed_into_a_board_question_says_how_to_answer() {
+    let mut app = started();
+    while question(&app).entry() != Entry::Cell {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    type_text(&mut app, "b");
+    assert!(matches!(state(&app).phase, QuizPhase::Asking));
+    assert_eq!(
+        state(&app).error.as_deref(),
+        Some("answered on the board: move the cursor to a best move, Enter")
+    );
+}
+
+/// α and β are read as textbooks write them too: `(α, β)` and `α=… β=…`.
+#[test]
+fn a_window_is_read_as_textbooks_write_it() {
+    for written in ["({}, {})", "α={} β={}"] {
+        let mut app = started();
+        while !matches!(question(&app).kind, Kind::Window(_)) {
+            answer(&mut app, true);
+            keys(&mut app, &[KeyCode::Char('n')]);
+        }
+        let Kind::Window(event) = question(&app).kind else {
+            unreachable!("asked above");
+        };
+        let tictree::engine::EventKind::Enter { alpha, beta, .. } = event.kind else {
+            panic!("a window question is about an enter event");
+        };
+        let text = written
+            .replacen("{}", &typed(alpha), 1)
+            .replacen("{}", &typed(beta), 1);
+        type_text(&mut app, &text);
+        keys(&mut app, &[KeyCode::Enter]);
+        let (right, why) = verdict(&app);
+        assert!(right, "{text}: {why}");
+    }
+}
+
 #[test]
 fn s_opens_the_replay_at_the_explaining_step_and_esc_comes_back() {
     let mut app = started();
@@ -420,4 +462,32 @@ fn a_digit_answers_a_board_question_with_its_column() {
         keys(&mut app, &[KeyCode::Char('n')]);
     }
     assert_eq!(asked, 1, "a best-move question among the first nine");
+}
+
+/// A question answered on a Connect Four board starts with the cursor on a column it can play,
+/// never on a full one the previous question's cursor was left on.
+#[test]
+fn a_board_question_starts_on_a_column_with_room() {
+    for seed in 1..=6 {
+        let mut options = connect4_midgame();
+        options.seed = Some(seed);
+        let mut app = App::new(options, false);
+        run_jobs(&mut app);
+        // Picked, easy: the positions nearest the end, where columns are full.
+        keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Up, KeyCode::Enter]);
+        while state(&app).index < 9 {
+            let question = question(&app);
+            if question.entry() != Entry::Typed {
+                let node = question.node();
+                assert!(
+                    state(&app).cursor_move(&node).is_some(),
+                    "seed {seed}, question {}: the cursor is on full column {}",
+                    state(&app).index + 1,
+                    state(&app).cursor.1 + 1
+                );
+            }
+            answer(&mut app, true);
+            keys(&mut app, &[KeyCode::Char('n')]);
+        }
+    }
 }

@@ -8,8 +8,9 @@ use crate::app::action::Direction;
 use crate::app::state::App;
 use crate::engine::quiz::{Answer, Entry};
 
-/// Characters an answer may hold at most: the longest sensible one is `-inf +inf` or `loss in 12`.
-const TYPED_MAX: usize = 16;
+/// Characters an answer may hold at most: the longest sensible one is a window written out,
+/// `alpha = -inf, beta = +inf`.
+const TYPED_MAX: usize = 28;
 
 impl App {
     /// One quiz key.
@@ -65,6 +66,7 @@ impl App {
         };
         let entry = question.entry();
         let node = question.node();
+        let how = question.how_to_answer();
         if entry == Entry::Typed {
             return self.quiz_typed_key(key);
         }
@@ -129,6 +131,9 @@ impl App {
                 let marked = state.marked.clone();
                 self.submit_quiz(Answer::Moves(marked));
             }
+            // A cell's name typed (`b1`): no key of a board question, which says how it is
+            // answered rather than ignore it.
+            (_, QuizKey::Char(_)) => state.error = Some(format!("answered on the board: {how}")),
             _ => {}
         }
     }

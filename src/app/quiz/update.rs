@@ -235,15 +235,20 @@ impl QuizState {
         self.error = None;
     }
 
-    /// Moves the cursor to the question's first free cell if it stands on a taken one, so a
-    /// board answer starts on a move it can give.
+    /// Moves the cursor to the question's first free cell if it stands on a taken one (a full
+    /// column with gravity), so a board answer starts on a move it can give.
     fn free_cursor(&mut self) {
         let Some(node) = self.question().map(|question| question.node()) else {
             return;
         };
         let rules = *node.rules();
         let (row, col) = self.cursor;
-        let taken = !rules.gravity && node.at(crate::engine::Move::at(&rules, row, col)).is_some();
+        // With gravity the cursor is a column: taken when full.
+        let taken = if rules.gravity {
+            node.landing(col).is_none()
+        } else {
+            node.at(crate::engine::Move::at(&rules, row, col)).is_some()
+        };
         if let Some(first) = node.legal_moves().first().filter(|_| taken) {
             self.cursor = first.row_col(&rules);
         }

@@ -77,15 +77,22 @@ pub fn parse_value(text: &str) -> Result<ReplayValue, String> {
     }
 }
 
-/// α and β as typed, separated by blanks or a comma: `-inf 8`, `-3, +inf`.
+/// α and β as typed, separated by blanks or a comma: `-inf 8`, `-3, +inf`, and as textbooks
+/// write them: `(-inf, 8)`, `[-3, +inf]`, `α=-inf β=8`, `alpha = -3, beta = +inf`.
 pub fn parse_window(text: &str) -> Result<(ReplayValue, ReplayValue), String> {
-    let parts: Vec<&str> = text
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|part| !part.is_empty())
+    const HINT: &str = "type two values, α then β, such as -inf 8 or -3 +inf";
+    let lowered = text.to_lowercase();
+    let values: Vec<&str> = lowered
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | '[' | ']'))
+        // `α=-inf`: the value is what follows the name.
+        .map(|part| part.rsplit('=').next().unwrap_or(part))
+        .filter(|part| !part.is_empty() && !["α", "β", "a", "b", "alpha", "beta"].contains(part))
         .collect();
-    match parts.as_slice() {
-        [alpha, beta] => Ok((parse_value(alpha)?, parse_value(beta)?)),
-        _ => Err("type two values, α then β, such as -inf 8 or -3 +inf".into()),
+    let value =
+        |part: &str| parse_value(part).map_err(|_| format!("{part:?} is not a value: {HINT}"));
+    match values.as_slice() {
+        [alpha, beta] => Ok((value(alpha)?, value(beta)?)),
+        _ => Err(HINT.to_string()),
     }
 }
 
@@ -111,5 +118,21 @@ mod tests {
         assert_eq!(window, (ReplayValue::NEG_INFINITY, ReplayValue::exact(8)));
         assert_eq!(parse_window("-3 +∞").unwrap().1, ReplayValue::INFINITY);
         assert!(parse_window("4").is_err());
+        for textbook in [
+            "(-inf, 8)",
+            "[-inf; 8]",
+            "α=-inf β=8",
+            "alpha = -INF, beta = +8",
+        ] {
+            assert_eq!(
+                parse_window(textbook),
+                Ok((ReplayValue::NEG_INFINITY, ReplayValue::exact(8))),
+                "{textbook}"
+            );
+        }
+        assert_eq!(
+            parse_window("(-inf, eight)").unwrap_err(),
+            "\"eight\" is not a value: type two values, α then β, such as -inf 8 or -3 +inf"
+        );
     }
 }
