@@ -45,22 +45,20 @@ impl Widget for GameOverBanner<'_> {
             ),
             Status::Ongoing => return,
         };
-        let lines = vec![
+        let mut lines = vec![
             Line::default(),
             Line::styled(headline, theme.win()).alignment(Alignment::Center),
             Line::default(),
             Line::raw(detail).alignment(Alignment::Center),
             Line::default(),
-            Line::styled(
-                if played {
-                    "n new game · u take back · g game record · q quit"
-                } else {
-                    "n new game · g game record · q quit"
-                },
-                theme.strong(),
-            )
-            .alignment(Alignment::Center),
         ];
+        let keys = next_keys(played);
+        let width = usize::from(area.width.saturating_sub(2));
+        lines.extend(
+            rows_of(&keys, width)
+                .into_iter()
+                .map(|row| Line::styled(row, theme.strong()).alignment(Alignment::Center)),
+        );
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .block(
@@ -69,5 +67,55 @@ impl Widget for GameOverBanner<'_> {
                     .border_style(theme.border(true)),
             )
             .render(area, buf);
+    }
+}
+
+/// What a finished game offers next, in the order a player looks for it. A game set up finished
+/// has no move to take back or review.
+fn next_keys(played: bool) -> Vec<&'static str> {
+    let mut keys = vec!["n new game"];
+    if played {
+        keys.extend(["u take back", "R review"]);
+    }
+    keys.extend(["Q quiz", "g game record", "q quit"]);
+    keys
+}
+
+/// `keys` joined by ` · ` in as few rows at most `width` wide as hold them, the same number of
+/// keys on each (the last row may have fewer), never splitting a key from its words: a lone
+/// `q quit` on the last row would read as an afterthought.
+fn rows_of(keys: &[&str], width: usize) -> Vec<String> {
+    let rows_of_chunk = |per_row: usize| -> Vec<String> {
+        keys.chunks(per_row)
+            .map(|chunk| chunk.join(" · "))
+            .collect()
+    };
+    (1..=keys.len().max(1))
+        .map(|rows| rows_of_chunk(keys.len().div_ceil(rows).max(1)))
+        .find(|rows| rows.iter().all(|row| row.chars().count() <= width))
+        .unwrap_or_else(|| rows_of_chunk(1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_keys_wrap_between_keys_never_inside_one() {
+        let keys = next_keys(true);
+        assert_eq!(
+            rows_of(&keys, 43),
+            [
+                "n new game · u take back · R review",
+                "Q quiz · g game record · q quit"
+            ]
+        );
+        assert_eq!(rows_of(&keys, 200).len(), 1);
+        assert_eq!(rows_of(&keys, 30).len(), 3);
+        assert_eq!(rows_of(&keys, 5).len(), 6);
+        assert_eq!(
+            rows_of(&next_keys(false), 60),
+            ["n new game · Q quiz · g game record · q quit"]
+        );
     }
 }

@@ -319,6 +319,7 @@ fn game_keys(app: &App) -> Vec<Hint> {
         if !app.game.moves().is_empty() {
             keys.push(review);
         }
+        keys.push(Hint::new("Q", "quiz"));
     }
     keys.push(Hint::new("o", "settings"));
     keys.push(Hint::new(
@@ -333,9 +334,11 @@ fn game_keys(app: &App) -> Vec<Hint> {
     if ongoing && !app.game.moves().is_empty() {
         keys.push(review);
     }
-    // Last of the game's own keys: named where the bar has room (wide terminals), in the help
-    // popup always.
-    keys.push(Hint::new("Q", "quiz"));
+    // Last of the game's own keys while it goes on: named where the bar has room (wide
+    // terminals), in the help popup always.
+    if ongoing {
+        keys.push(Hint::new("Q", "quiz"));
+    }
     keys.push(help());
     keys.push(quit());
     keys

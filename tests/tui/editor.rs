@@ -175,7 +175,7 @@ fn a_finished_position_can_be_set_up_and_says_so() {
         "{shown}"
     );
     assert!(
-        shown.contains("n new game · g game record · q quit"),
+        shown.contains("n new game · Q quiz · g game record · q quit"),
         "{shown}"
     );
     assert!(

@@ -128,7 +128,19 @@ fn a_finished_game_shows_the_banner_with_what_to_press_next() {
         shown.contains("X (you) completed a3 b3 c3 with move 5."),
         "{shown}"
     );
-    assert!(shown.contains("n new game · u take back · g game record · q quit"));
+    // Two rows of three keys at this width.
+    let keys: Vec<&str> = shown
+        .lines()
+        .filter(|row| row.contains("new game ·") || row.contains("· q quit"))
+        .collect();
+    assert!(
+        keys[0].contains("n new game · u take back · R review  "),
+        "{shown}"
+    );
+    assert!(
+        keys[1].contains("Q quiz · g game record · q quit"),
+        "{shown}"
+    );
     assert_snapshot!("game_over_banner", terminal.backend());
 }
 
