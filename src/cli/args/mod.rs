@@ -179,12 +179,13 @@ pub struct TraceArgs {
     pub position: Option<String>,
 }
 
-/// `tictree trace --format`.
+/// `tictree trace --format`. The values are explained in the option's own help: doc comments on
+/// them would switch clap to its long, multi-line help layout for `trace --help` alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TraceFormat {
-    /// One JSON object per event, then a summary.
+    // One JSON object per event, then a summary.
     Json,
-    /// The explored tree in Graphviz DOT.
+    // The explored tree in Graphviz DOT.
     Dot,
 }
 
