@@ -357,8 +357,12 @@ impl App {
             (JobKey::Explore(position), _) => return self.receive_explored(position, reply),
             (JobKey::Compare, _) => return self.receive_compared(reply),
             (JobKey::Review, generation) => {
-                if let ReplyBody::Judged(judged) = reply.body {
-                    self.receive_judged(generation, *judged);
+                match reply.body {
+                    ReplyBody::Judged(judged) => self.receive_judged(generation, *judged),
+                    ReplyBody::Scoring(scored, moves) => {
+                        self.receive_scoring(generation, scored, moves)
+                    }
+                    _ => {}
                 }
                 return;
             }
@@ -391,6 +395,7 @@ impl App {
             ReplyBody::Compared(_)
             | ReplyBody::Surveyed(_)
             | ReplyBody::Judged(_)
+            | ReplyBody::Scoring(..)
             | ReplyBody::Quizzed(_) => {}
         }
     }

@@ -10,8 +10,8 @@ use crate::cli::common::progress::{Live, seconds};
 use crate::engine::game::score::signed;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{
-    Algorithm, Judgement, Move, MoveReview, Position, ReviewSearch, Rules, Solver, Table, Verdict,
-    review,
+    Algorithm, Judgement, Move, MoveReview, Position, ReviewEvent, ReviewSearch, Rules, Solver,
+    Table, Verdict, review,
 };
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -123,10 +123,12 @@ pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
         threads: args.threads.count(),
         limit: args.time_ms.filter(|&ms| ms > 0).map(Duration::from_millis),
     };
-    let result = review(&start, &moves, search, table, interrupt.flag(), |m| {
-        judged.fetch_add(1, Ordering::Relaxed);
-        summary.add(m);
-        live.above(|| print_move(m, &rules, args.json));
+    let result = review(&start, &moves, search, table, interrupt.flag(), |event| {
+        if let ReviewEvent::Judged(m) = event {
+            judged.fetch_add(1, Ordering::Relaxed);
+            summary.add(m);
+            live.above(|| print_move(m, &rules, args.json));
+        }
     });
     live.finish();
     if result.is_err() {

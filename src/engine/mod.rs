@@ -25,7 +25,7 @@ pub use analysis::budget::Budget;
 pub use analysis::budgeted::{analyze_within, analyze_within_table};
 pub use analysis::compare::{CompareRow, Reach, Unfinished, compare, default_reach};
 pub use analysis::exact::{Analysis, analyze, analyze_parallel, analyze_with_table};
-pub use analysis::review::{Judgement, MoveReview, ReviewSearch, Verdict, review};
+pub use analysis::review::{Judgement, MoveReview, ReviewEvent, ReviewSearch, Verdict, review};
 pub use analysis::scorer::{MoveAnalysis, Table};
 pub use analysis::settle::settle;
 pub use game::notation::NotationError;

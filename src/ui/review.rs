@@ -176,12 +176,19 @@ fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'s
     };
     let Some(judged) = judged else {
         let waiting = if index == state.judged.len() {
-            "judging…"
+            match state.scoring {
+                // How far the exact scores of the position's moves have got.
+                Some((scored, moves)) => {
+                    let noun = if moves == 1 { "move" } else { "moves" };
+                    format!("judging… {scored} of {moves} {noun}")
+                }
+                None => "judging…".to_string(),
+            }
         } else if index < state.judged.len() {
             // The row must read as "no verdict", not as a verdict: no symbol, a `?` score.
-            "unjudged"
+            "unjudged".to_string()
         } else {
-            ""
+            String::new()
         };
         let score = if index < state.judged.len() { "?" } else { "" };
         let text = format!("{marker}   {number} {mv:<6} {score:>5}  {waiting}");

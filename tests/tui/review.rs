@@ -4,7 +4,9 @@
 
 use crate::inline_app::*;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{Action, App, Direction, Focus, Job, JobKey, Mark, Mode, ReviewRequest, Seat};
+use tictree::app::{
+    Action, App, Direction, Focus, Job, JobKey, Mark, Mode, Reply, ReplyBody, ReviewRequest, Seat,
+};
 use tictree::engine::{Algorithm, Position, Rules, Verdict};
 use tictree::tui::action_for_key;
 
@@ -123,19 +125,42 @@ fn the_verdicts_arrive_one_by_one_while_the_game_waits() {
     let request = review.expect("R asks for the review");
     assert_eq!(request.moves.len(), 9);
     let replies = replies(Job::Review(request), &Default::default());
-    assert_eq!(replies.len(), 9, "one reply per move");
+    let judged = |reply: &Reply| matches!(reply.body, ReplyBody::Judged(_));
+    assert_eq!(
+        replies.iter().filter(|r| judged(r)).count(),
+        9,
+        "one verdict per move"
+    );
     let shown = text(&screen(&app, 80, 24));
     assert!(shown.contains("reviewing move 1 of 9…"), "{shown}");
     assert!(shown.contains("judging…"), "{shown}");
-    for (index, reply) in replies.into_iter().enumerate() {
+    let mut verdicts = 0;
+    let mut scorings = 0;
+    for reply in replies {
         assert_eq!(reply.key, JobKey::Review);
+        let body = reply.body.clone();
         app.update(Action::Search(reply));
         let state = app.review().expect("still reviewing");
-        assert_eq!(state.judged.len(), index + 1);
         let shown = text(&screen(&app, 80, 24));
-        let progress = format!("reviewing move {} of 9…", index + 2);
-        assert_eq!(shown.contains(&progress), index + 1 < 9, "{shown}");
+        match body {
+            ReplyBody::Judged(_) => {
+                verdicts += 1;
+                assert_eq!(state.judged.len(), verdicts);
+                let progress = format!("reviewing move {} of 9…", verdicts + 1);
+                assert_eq!(shown.contains(&progress), verdicts < 9, "{shown}");
+            }
+            // The position of the move being judged: its moves are scored one by one.
+            ReplyBody::Scoring(scored, moves) => {
+                scorings += 1;
+                let noun = if moves == 1 { "move" } else { "moves" };
+                let row = format!("judging… {scored} of {moves} {noun}");
+                assert!(shown.contains(&row), "{shown}");
+            }
+            other => panic!("unexpected reply {other:?}"),
+        }
     }
+    // Before each move's position is searched, and one per move scored there: 9 + 8 + … + 1.
+    assert_eq!(scorings, 9 + (1..=9).sum::<usize>());
     let verdicts: Vec<Verdict> = app
         .review()
         .unwrap()

@@ -164,6 +164,7 @@ impl App {
             | ReplyBody::Surveyed(_)
             | ReplyBody::Chosen(..)
             | ReplyBody::Judged(_)
+            | ReplyBody::Scoring(..)
             | ReplyBody::Quizzed(_) => {}
         }
     }

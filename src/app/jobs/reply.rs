@@ -56,6 +56,9 @@ pub enum ReplyBody {
     Surveyed(Surveyed),
     /// One move of a reviewed game is judged (boxed: it holds a position and the best moves).
     Judged(Box<MoveReview>),
+    /// The review's next move is being judged: this many of its position's legal moves are
+    /// scored, of so many.
+    Scoring(usize, usize),
     /// A quiz is made (`None`: its source had no position to ask about).
     Quizzed(Option<Box<Quiz>>),
 }

@@ -1,9 +1,12 @@
 //! A game reviewed move by move (`engine::review`): one `Judged` reply per move as soon as it is
-//! judged, so the review pane fills in while the later positions are still being solved.
+//! judged, so the review pane fills in while the later positions are still being solved, and
+//! before it a `Scoring` reply per move of its position scored, so the pane shows how far it got.
 
 use super::reply::{JobKey, Reply, ReplyBody};
 use super::runner::Runner;
-use crate::engine::{Algorithm, Cancelled, Move, Position, ReviewSearch, StopFlag, Table, review};
+use crate::engine::{
+    Algorithm, Cancelled, Move, Position, ReviewEvent, ReviewSearch, StopFlag, Table, review,
+};
 use std::time::Duration;
 
 /// A game to review.
@@ -46,11 +49,15 @@ pub(super) fn run(
         search,
         Table::Kept(&mut solver),
         stop,
-        |judged| {
+        |event| {
+            let body = match event {
+                ReviewEvent::Scored { scored, moves } => ReplyBody::Scoring(scored, moves),
+                ReviewEvent::Judged(judged) => ReplyBody::Judged(Box::new(judged.clone())),
+            };
             send(Reply {
                 key: JobKey::Review,
                 generation: request.generation,
-                body: ReplyBody::Judged(Box::new(judged.clone())),
+                body,
             })
         },
     );

@@ -33,6 +33,8 @@ pub struct ReviewState {
     pub judged: Vec<MoveReview>,
     /// The selected move's index in `moves`.
     pub selected: usize,
+    /// While the next move is judged: its position's moves scored so far, of how many.
+    pub scoring: Option<(usize, usize)>,
 }
 
 impl ReviewState {
@@ -44,6 +46,7 @@ impl ReviewState {
             moves,
             judged: Vec::new(),
             selected: 0,
+            scoring: None,
         }
     }
 

@@ -57,17 +57,30 @@ impl App {
     /// One move of the review judged: it joins the review it belongs to, shown or behind a
     /// replay opened from it.
     pub(crate) fn receive_judged(&mut self, generation: u64, judged: MoveReview) {
+        if let Some(state) = self.review_of(generation) {
+            state.judged.push(judged);
+            state.scoring = None;
+        }
+    }
+
+    /// How far the judging of the review's next move has got.
+    pub(crate) fn receive_scoring(&mut self, generation: u64, scored: usize, moves: usize) {
+        if let Some(state) = self.review_of(generation) {
+            state.scoring = Some((scored, moves));
+        }
+    }
+
+    /// The review of `generation`, open or behind the replay it opened.
+    fn review_of(&mut self, generation: u64) -> Option<&mut ReviewState> {
         let review = match &mut self.mode {
-            Mode::Review(state) => Some(state),
+            Mode::Review(state) => Some(state.as_mut()),
             Mode::Replay(replay) => match &mut replay.from {
-                ReplayFrom::Review(review) => Some(review),
+                ReplayFrom::Review(review) => Some(review.as_mut()),
                 _ => None,
             },
             _ => None,
         };
-        if let Some(state) = review.filter(|state| state.generation == generation) {
-            state.judged.push(judged);
-        }
+        review.filter(|state| state.generation == generation)
     }
 
     /// The review, if it is open.

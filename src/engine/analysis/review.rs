@@ -104,6 +104,21 @@ impl MoveReview {
     }
 }
 
+/// What a review tells as it goes.
+#[derive(Clone, Copy, Debug)]
+pub enum ReviewEvent<'a> {
+    /// Of the legal moves of the position being judged, `scored` have their exact score, of
+    /// `moves`: how far the judging of the next move has got.
+    Scored {
+        /// Moves scored so far.
+        scored: usize,
+        /// Legal moves of the position.
+        moves: usize,
+    },
+    /// A move is judged, or found out of reach.
+    Judged(&'a MoveReview),
+}
+
 /// How each position of a review is searched.
 #[derive(Clone, Copy, Debug)]
 pub struct ReviewSearch {
@@ -118,15 +133,16 @@ pub struct ReviewSearch {
 
 /// Judges each of `moves`, played in turn from `start`, with an exact analysis of every position
 /// (the `engine`'s table from `table`, kept across the game's positions if it is a kept one, and
-/// the installed opening book consulted). `on_move` hears each move as soon as it is judged, or
-/// found out of reach. The moves must be legal in turn; the game may end with the last one.
+/// the installed opening book consulted). `on_event` hears each move as soon as it is judged, or
+/// found out of reach, and before that each of its position's moves as it is scored. The moves
+/// must be legal in turn; the game may end with the last one.
 pub fn review(
     start: &Position,
     moves: &[Move],
     search: ReviewSearch,
     mut table: Table<'_>,
     stop: &StopFlag,
-    mut on_move: impl FnMut(&MoveReview),
+    mut on_event: impl FnMut(ReviewEvent),
 ) -> Result<Vec<MoveReview>, Cancelled> {
     let mut position = *start;
     let mut reviews = Vec::with_capacity(moves.len());
@@ -140,9 +156,9 @@ pub fn review(
             ply: position.ply() + 1,
             player: position.to_move(),
             mv,
-            judgement: judge(&position, mv, search, table.reborrow(), stop)?,
+            judgement: judge(&position, mv, search, table.reborrow(), stop, &mut on_event)?,
         };
-        on_move(&judged);
+        on_event(ReviewEvent::Judged(&judged));
         reviews.push(judged);
         let Ok(next) = position.play(mv) else { break };
         position = next;
@@ -157,16 +173,23 @@ fn judge(
     search: ReviewSearch,
     table: Table<'_>,
     stop: &StopFlag,
+    on_event: &mut impl FnMut(ReviewEvent),
 ) -> Result<Option<Judgement>, Cancelled> {
     let timed = StopFlag::with_deadline(stop);
     timed.set_deadline(search.limit.map(|limit| Instant::now() + limit));
+    let moves = position.legal_moves().len();
+    let mut scored = 0;
+    on_event(ReviewEvent::Scored { scored, moves });
     let analysis = match analyze_parallel(
         position,
         search.algorithm,
         table,
         search.threads,
         &timed,
-        |_| {},
+        |_| {
+            scored += 1;
+            on_event(ReviewEvent::Scored { scored, moves });
+        },
     ) {
         Ok(analysis) => analysis,
         // Out of time, not stopped by the caller: the move stays unjudged.
