@@ -34,8 +34,8 @@ pub struct LogLine {
 /// The log: every line since the app started, and how far the view is scrolled back.
 #[derive(Clone, Debug, Default)]
 pub struct Log {
-    /// All lines, oldest first.
-    pub lines: Vec<LogLine>,
+    /// All lines, oldest first (private: a line rewritten in place must forget its height).
+    lines: Vec<LogLine>,
     /// Where the view's bottom stands; `Scroll::default()` follows new lines as they come.
     pub scroll: Scroll,
     /// How the pane last laid the lines out, which only the pane knows: it sets this when drawn,
@@ -58,8 +58,12 @@ pub struct Scroll {
 /// The log pane as last drawn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogLayout {
-    /// Rows each line takes, oldest first (a line not drawn yet counts one row).
+    /// Rows each line takes at `width`, oldest first (a line not drawn yet counts one row). Kept
+    /// from frame to frame, so a frame wraps only the lines new since the last, not the whole
+    /// session's log.
     pub heights: Vec<usize>,
+    /// The width the heights were measured at (inside the pane).
+    pub width: u16,
     /// Rows inside the pane (0 until drawn: scrolling is then bounded by the lines alone).
     pub rows: usize,
 }
@@ -100,6 +104,11 @@ impl LogLayout {
 }
 
 impl Log {
+    /// All lines, oldest first.
+    pub fn lines(&self) -> &[LogLine] {
+        &self.lines
+    }
+
     /// Appends a line. A scrolled-back view stays on the lines it shows.
     pub fn push(&mut self, kind: LogKind, text: impl Into<String>) {
         self.lines.push(LogLine {
@@ -118,12 +127,16 @@ impl Log {
     pub fn push_or_replace(&mut self, prefix: &str, text: String) {
         let newest = self
             .lines
-            .iter_mut()
-            .rev()
-            .find(|l| l.kind != LogKind::Search && !l.text.starts_with(SAVED_TO));
+            .iter()
+            .rposition(|l| l.kind != LogKind::Search && !l.text.starts_with(SAVED_TO));
         match newest {
-            Some(line) if line.kind == LogKind::Info && line.text.starts_with(prefix) => {
-                line.text = text
+            Some(index)
+                if self.lines[index].kind == LogKind::Info
+                    && self.lines[index].text.starts_with(prefix) =>
+            {
+                self.lines[index].text = text;
+                // Its rows are measured again when next drawn, and those of the lines after it.
+                self.layout.get_mut().heights.truncate(index);
             }
             _ => self.push(LogKind::Info, text),
         }
@@ -190,6 +203,11 @@ pub fn names(names: &[String], sep: &str, max: usize) -> String {
 mod tests {
     use super::*;
 
+    /// The scroll with `below` lines under the view and `hidden` rows of its bottom line.
+    fn at(below: usize, hidden: usize) -> Scroll {
+        Scroll { below, hidden }
+    }
+
     #[test]
     fn numbers_read_like_the_tutorial_notebook() {
         assert_eq!(thousands(549_945), "549,945");
@@ -208,21 +226,9 @@ mod tests {
         }
         // Not drawn yet: a line is a row, and the oldest may reach the bottom.
         log.scroll_by(10);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 4,
-                hidden: 0
-            }
-        );
+        assert_eq!(log.scroll, at(4, 0));
         log.push(LogKind::Info, "new");
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 5,
-                hidden: 0
-            }
-        );
+        assert_eq!(log.scroll, at(5, 0));
         log.scroll_by(-100);
         assert_eq!(log.scroll, Scroll::default());
     }
@@ -238,7 +244,7 @@ mod tests {
         );
         log.push(LogKind::Search, "· X (you) hint: …");
         log.push_or_replace(prefix, format!("{prefix}at most 1,000,000"));
-        let texts: Vec<&str> = log.lines.iter().map(|l| l.text.as_str()).collect();
+        let texts: Vec<&str> = log.lines().iter().map(|l| l.text.as_str()).collect();
         assert_eq!(
             texts,
             [
@@ -250,7 +256,7 @@ mod tests {
         // Another line in between ends the rewriting.
         log.push(LogKind::Info, "Sides swapped: X: AI, O: you");
         log.push_or_replace(prefix, format!("{prefix}at most 5,000,000"));
-        assert_eq!(log.lines.len(), 5);
+        assert_eq!(log.lines().len(), 5);
     }
 
     #[test]
@@ -262,33 +268,16 @@ mod tests {
         // As the pane sets it when drawn: four rows, one line a row, so six can be scrolled over.
         *log.layout.borrow_mut() = LogLayout {
             heights: vec![1; 10],
+            width: 40,
             rows: 4,
         };
         log.scroll_by(100);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 6,
-                hidden: 0
-            }
-        );
+        assert_eq!(log.scroll, at(6, 0));
         log.scroll_by(-1);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 5,
-                hidden: 0
-            }
-        );
+        assert_eq!(log.scroll, at(5, 0));
         // A page is the pane's rows but one.
         log.page_by(-1);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 2,
-                hidden: 0
-            }
-        );
+        assert_eq!(log.scroll, at(2, 0));
     }
 
     #[test]
@@ -300,41 +289,18 @@ mod tests {
         // The middle line wraps to five rows in a pane of three.
         *log.layout.borrow_mut() = LogLayout {
             heights: vec![1, 5, 1],
+            width: 40,
             rows: 3,
         };
         log.scroll_by(1);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 1,
-                hidden: 0
-            }
-        );
+        assert_eq!(log.scroll, at(1, 0));
         log.scroll_by(2);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 1,
-                hidden: 2
-            }
-        );
+        assert_eq!(log.scroll, at(1, 2));
         // Four rows back at most: the oldest line and the first two of the tall one fill the pane.
         log.scroll_by(10);
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 1,
-                hidden: 3
-            }
-        );
+        assert_eq!(log.scroll, at(1, 3));
         // A new line leaves the view where it is.
         log.push(LogKind::Info, "new");
-        assert_eq!(
-            log.scroll,
-            Scroll {
-                below: 2,
-                hidden: 3
-            }
-        );
+        assert_eq!(log.scroll, at(2, 3));
     }
 }

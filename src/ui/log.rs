@@ -2,7 +2,7 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{App, LogKind, LogLayout, LogLine};
+use crate::app::{App, LogKind, LogLine};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -22,22 +22,26 @@ pub struct LogPane<'a> {
 impl Widget for LogPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let log = &self.app.log;
+        let lines = log.lines();
         let inner = Block::bordered().inner(area);
         let rows = usize::from(inner.height);
-        let wrapped: Vec<Vec<Line>> = log
-            .lines
-            .iter()
-            .map(|line| wrap::wrap(&entry(self.theme, line), inner.width, 2))
-            .collect();
-        let layout = LogLayout {
-            heights: wrapped.iter().map(Vec::len).collect(),
-            rows,
-        };
+        let wrapped = |line: &LogLine| wrap::wrap(&entry(self.theme, line), inner.width, 2);
+        let mut layout = log.layout.borrow_mut();
+        if layout.width != inner.width {
+            layout.heights.clear();
+            layout.width = inner.width;
+        }
+        layout.rows = rows;
+        let measured = layout.heights.len().min(lines.len());
+        layout.heights.truncate(measured);
+        for line in &lines[measured..] {
+            layout.heights.push(wrapped(line).len());
+        }
         // Scrolled further back than the oldest line allows only until the app hears of it (a
         // resize taller, or wider).
         let back = layout
-            .rows_back(log.lines.len(), log.scroll)
-            .min(layout.most_back(log.lines.len()));
+            .rows_back(lines.len(), log.scroll)
+            .min(layout.most_back(lines.len()));
         let title = if back > 0 {
             format!(" Log · {back} newer rows below (PgDn) ")
         } else {
@@ -47,17 +51,31 @@ impl Widget for LogPane<'_> {
             .title(title)
             .border_style(self.theme.border(self.focused));
         block.render(area, buf);
-        // The rows above the view's bottom, as many as fit, as a terminal scrolls.
-        let mut shown: Vec<Line> = wrapped
-            .into_iter()
-            .rev()
-            .flat_map(|rows_of| rows_of.into_iter().rev())
-            .skip(back)
-            .take(rows)
-            .collect();
+        // The rows above the view's bottom, as many as fit, as a terminal scrolls: only the lines
+        // in view are wrapped.
+        let mut skip = back;
+        let mut shown: Vec<Line> = Vec::with_capacity(rows);
+        for (index, line) in lines.iter().enumerate().rev() {
+            if shown.len() == rows {
+                break;
+            }
+            let height = layout.height(index);
+            if skip >= height {
+                skip -= height;
+                continue;
+            }
+            let line_rows = wrapped(line);
+            shown.extend(
+                line_rows
+                    .into_iter()
+                    .rev()
+                    .skip(skip)
+                    .take(rows - shown.len()),
+            );
+            skip = 0;
+        }
         shown.reverse();
         Paragraph::new(shown).render(inner, buf);
-        *log.layout.borrow_mut() = layout;
     }
 }
 

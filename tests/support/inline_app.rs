@@ -142,7 +142,7 @@ pub fn text(terminal: &Terminal<TestBackend>) -> String {
 
 /// Every log line's text.
 pub fn log_text(app: &App) -> Vec<String> {
-    app.log.lines.iter().map(|l| l.text.clone()).collect()
+    app.log.lines().iter().map(|l| l.text.clone()).collect()
 }
 
 /// Tic-tac-toe between the perfect AI (X) and the random one (O), paused before its first move,

@@ -205,7 +205,7 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
     let before = (
         *app.position(),
         app.game.moves().to_vec(),
-        app.log.lines.len(),
+        app.log.lines().len(),
     );
     app.update(Action::Edit);
     put(&mut app, &[("a1", Some(Player::X)), ("b2", None)]);
@@ -214,7 +214,7 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
     let after = (
         *app.position(),
         app.game.moves().to_vec(),
-        app.log.lines.len(),
+        app.log.lines().len(),
     );
     assert_eq!(after, before);
     assert_eq!(play_job(&mut app), Some(before.0));
@@ -340,7 +340,7 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
     let before = (
         *app.position(),
         app.game.moves().to_vec(),
-        app.log.lines.len(),
+        app.log.lines().len(),
     );
     app.update(Action::Paste("hello\x1b[31m world".into()));
     let notice = app.notice.clone().unwrap();
@@ -364,14 +364,14 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
         Some("paste '' not used: nothing was pasted")
     );
     // Each refusal is also a warning in the log, whole however narrow the status bar is.
-    let warnings: Vec<&str> = app.log.lines[before.2..]
+    let warnings: Vec<&str> = app.log.lines()[before.2..]
         .iter()
         .map(|line| line.text.as_str())
         .collect();
     assert_eq!(warnings.len(), 3);
     assert_eq!(warnings[2], "paste '' not used: nothing was pasted");
     assert!(
-        app.log.lines[before.2..]
+        app.log.lines()[before.2..]
             .iter()
             .all(|line| line.kind == LogKind::Warning)
     );
