@@ -77,6 +77,9 @@ pub enum Action {
     Tick(Duration),
     /// Close the open popup; without one, step back: out of the explored line, to the board, quit.
     Escape,
+    /// A key that means nothing where it was pressed: it only ends the status bar's notice,
+    /// which shows until the next key.
+    Unbound,
     /// Move the focus to the next pane.
     FocusNext,
     /// Move the focus to the previous pane.

@@ -20,6 +20,7 @@ impl App {
                 }
                 return self.log.push(kind, text);
             }
+            Action::Unbound => return self.notice = None,
             _ => self.notice = None,
         }
         // A paste is text, not a key: whatever is open, it either sets up a game or changes
@@ -80,7 +81,7 @@ impl App {
             Action::Copy => self.copy(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
             Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
-            Action::Search(_) | Action::Tick(_) | Action::Log(..) => {}
+            Action::Search(_) | Action::Tick(_) | Action::Log(..) | Action::Unbound => {}
         }
     }
 

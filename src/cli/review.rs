@@ -175,8 +175,9 @@ fn heading(start: &Position, count: usize) -> String {
     } else {
         start.to_notation()
     };
+    let moves = if count == 1 { "move" } else { "moves" };
     format!(
-        "{count} moves from {from} ({}), each scored for the side that played it:\n\
+        "{count} {moves} from {from} ({}), each scored for the side that played it:\n\
          {:>4}  {:<6} {:<4} {:>5}  {:<11} {:<20} {:>5}  verdict",
         start.rules(),
         "ply",
@@ -264,6 +265,9 @@ impl Summary {
         let side = |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize, judged| {
             if judged == 0 && unjudged > 0 {
                 return format!("{name}: no move judged, {unjudged} unjudged");
+            }
+            if judged == 0 {
+                return format!("{name}: no move played");
             }
             let unjudged = match unjudged {
                 0 => String::new(),

@@ -33,7 +33,9 @@ pub fn presses(event: Event) -> Vec<Event> {
 /// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
 pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {
-        Event::Key(key) if key.kind != KeyEventKind::Release => action_for_key(app, key),
+        Event::Key(key) if key.kind != KeyEventKind::Release => {
+            Some(action_for_key(app, key).unwrap_or(Action::Unbound))
+        }
         // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
         Event::Paste(text) => Some(Action::Paste(text.clone())),
         // The replay shows a hypothetical node, not the game: clicks would play the wrong board.

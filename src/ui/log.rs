@@ -43,7 +43,8 @@ impl Widget for LogPane<'_> {
             .rows_back(lines.len(), log.scroll)
             .min(layout.most_back(lines.len()));
         let title = if back > 0 {
-            format!(" Log · {back} newer rows below (PgDn) ")
+            let rows = if back == 1 { "row" } else { "rows" };
+            format!(" Log · {back} newer {rows} below (PgDn) ")
         } else {
             " Log ".to_string()
         };

@@ -111,6 +111,19 @@ X: 1 inaccuracy (5. a3) · O: 1 mistake, 1 inaccuracy (2. b3, 4. b1)
     assert_eq!(out, expected);
 }
 
+/// One move: the heading says so in the singular, and O, who played none, is not praised for it.
+#[test]
+fn a_game_of_one_move_says_so() {
+    let (code, out, _) = tictree(&["review", "--moves", "b2"]);
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        rows[0],
+        "1 move from the empty board (tictactoe), each scored for the side that played it:"
+    );
+    assert_eq!(rows[3], "X: every move best · O: no move played");
+}
+
 /// A position out of reach within `--time-ms` (8×8 k=5 from the start: no solver settles it in a
 /// tenth of a second) leaves its move unjudged, as JSON and in the table, and the review goes on.
 #[test]

@@ -3,6 +3,8 @@
 
 use crate::inline_app::*;
 use insta::assert_snapshot;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 use tictree::app::{Action, App, Direction, Job, Popup, Seat};
 use tictree::engine::{Rules, Skill};
 
@@ -85,6 +87,21 @@ fn f_on_the_humans_turn_says_why_nothing_happens() {
         app.notice.as_deref(),
         Some("the AI moves only on its own turn")
     );
+}
+
+/// A notice shows until the next key, whatever key: one that means nothing here ends it too.
+#[test]
+fn any_key_ends_a_notice() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::MoveNow]);
+    assert!(app.notice.is_some());
+    let unbound = Event::Key(KeyEvent::new(KeyCode::Char('z'), KeyModifiers::NONE));
+    let action = tictree::tui::action(&unbound, &app, Rect::new(0, 0, 80, 24));
+    assert!(matches!(action, Some(Action::Unbound)), "{action:?}");
+    app.update(action.unwrap());
+    assert_eq!(app.notice, None);
+    assert!(app.game.moves().is_empty(), "and nothing else happens");
 }
 
 #[test]

@@ -77,11 +77,13 @@ impl App {
             CompareRow::Finished(analysis) => {
                 let best = rules.move_names(&analysis.best());
                 let score = best_score(&analysis);
+                let nodes = analysis.stats.nodes;
                 format!(
-                    "  {:<9} best {} {score}: {} nodes in {}",
+                    "  {:<9} best {} {score}: {} {} in {}",
                     analysis.algorithm.name(),
                     crate::app::log::names(&best, "/", 3),
-                    thousands(analysis.stats.nodes),
+                    thousands(nodes),
+                    if nodes == 1 { "node" } else { "nodes" },
                     duration(analysis.elapsed)
                 )
             }
