@@ -294,12 +294,18 @@ impl App {
 
     fn undo(&mut self) {
         let from = self.game.moves().len();
+        let any_human =
+            self.options.settings.x == Seat::Human || self.options.settings.o == Seat::Human;
+        // Against the AI undo goes back to a turn of the human's: with none before (the AI
+        // opened), taking its move back would only have it play again at once.
+        if from > 0 && any_human && !self.human_turn_played() {
+            self.notice = Some("nothing to undo: the AI's move came before your first turn".into());
+            return;
+        }
         if self.game.undo().is_none() {
             self.notice = Some(format!("nothing to undo{}", self.before_the_start()));
             return;
         }
-        let any_human =
-            self.options.settings.x == Seat::Human || self.options.settings.o == Seat::Human;
         if any_human {
             // Against the AI, undo goes back to the human's previous turn.
             while !self.human_to_move() && !self.game.moves().is_empty() {
@@ -317,6 +323,16 @@ impl App {
         self.start_search();
     }
 
+    /// Whether a human played any of the game's moves (so undo has a human's turn to go back to).
+    fn human_turn_played(&self) -> bool {
+        let mut side = self.game.start().to_move();
+        (0..self.game.moves().len()).any(|_| {
+            let human = self.seat(side) == Seat::Human;
+            side = side.opponent();
+            human
+        })
+    }
+
     fn redo(&mut self) {
         let Some(mv) = self.game.next_redo() else {
             self.notice = Some("nothing to redo".into());
@@ -325,6 +341,10 @@ impl App {
         // Redo mirrors undo: back to where the undo started (against the AI, the AI's answer too),
         // whoever plays each side now.
         let target = self.game.redo_target();
+        // Said before the moves, which the log then shows as they were played.
+        let to_move = self.position().ply() as usize + (target - self.game.moves().len()) + 1;
+        self.log
+            .push(LogKind::Info, format!("Redo: forward to move {to_move}"));
         self.play(mv);
         while self.game.moves().len() < target {
             match self.game.next_redo() {

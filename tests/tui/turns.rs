@@ -109,6 +109,31 @@ fn undo_while_the_ai_thinks_cancels_and_returns_to_the_human() {
     assert!(app.game.moves().is_empty());
 }
 
+/// When the AI opened the game, undo has no turn of the human's to go back to: taking the AI's
+/// move back would only have it play again.
+#[test]
+fn undo_refuses_the_ais_opening_move() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.x = Seat::Ai(Skill::WinOrBlock);
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 1, "the AI opened");
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("nothing to undo: the AI's move came before your first turn")
+    );
+    assert_eq!(app.game.moves().len(), 1);
+    // Once the human has played, undo goes back to that turn.
+    let free = app.position().legal_moves()[0];
+    play_at(&mut app, &Rules::TICTACTOE.move_name(free));
+    assert_eq!(app.game.moves().len(), 3);
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(app.game.moves().len(), 1);
+    assert!(app.human_to_move());
+}
+
 #[test]
 fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
@@ -140,6 +165,12 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     // the position before O's reply has not run again.
     let redone = moves_logged(&app)[2..].to_vec();
     assert_eq!(redone, played);
+    let log = log_text(&app);
+    let redo = log
+        .iter()
+        .position(|line| line == "Redo: forward to move 5");
+    let redo = redo.unwrap_or_else(|| panic!("{log:?}"));
+    assert_eq!(log[redo + 1..redo + 3], played[..], "the moves follow it");
     assert!(redone[1].contains(" — score "), "{redone:?}");
     press(&mut app, &[Action::NewGame]);
     assert!(app.game.moves().is_empty());
