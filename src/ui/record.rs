@@ -20,24 +20,23 @@ pub struct RecordPopup<'a> {
 impl Widget for RecordPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let record = self.record;
-        let moves = if record.numbered.is_empty() {
-            "no moves yet".to_string()
+        let width = area.width.saturating_sub(4).clamp(20, 90);
+        let inner = usize::from(width.saturating_sub(4)).max(1);
+        let moves = if record.turns.is_empty() {
+            vec!["no moves yet".to_string()]
         } else {
-            record.numbered.clone()
+            turn_rows(&record.turns, inner)
         };
-        let lines = vec![
-            Line::raw(record.summary.clone()),
-            Line::default(),
-            Line::raw(moves),
+        let mut lines = vec![Line::raw(record.summary.clone()), Line::default()];
+        lines.extend(moves.into_iter().map(Line::raw));
+        lines.extend([
             Line::default(),
             Line::styled("Resume it with:", self.theme.dim()),
             Line::raw(record.resume.clone()),
             Line::default(),
             Line::styled("It is printed again when tictree ends.", self.theme.dim()),
-        ];
-        let width = area.width.saturating_sub(4).clamp(20, 90);
+        ]);
         // Wrapped text needs a guess at its height: every line by its length, at least one row.
-        let inner = usize::from(width.saturating_sub(4)).max(1);
         let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
         let popup = centered(area, width, rows as u16 + 2);
         Clear.render(popup, buf);
@@ -51,5 +50,38 @@ impl Widget for RecordPopup<'_> {
                     .padding(ratatui::widgets::Padding::horizontal(1)),
             )
             .render(popup, buf);
+    }
+}
+
+/// The turns (`1. a3 b2`) two blanks apart in rows at most `width` wide, a turn never split from
+/// its number or its second move (one wider than a row alone is left for the paragraph to wrap).
+fn turn_rows(turns: &[String], width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    for turn in turns {
+        match rows.last_mut() {
+            Some(row) if row.chars().count() + 2 + turn.chars().count() <= width => {
+                row.push_str("  ");
+                row.push_str(turn);
+            }
+            _ => rows.push(turn.clone()),
+        }
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turns_wrap_whole() {
+        let turns: Vec<String> = ["1. b2 a2", "2. c3 a1", "3. a3 b4", "4. c4 d2"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            turn_rows(&turns, 20),
+            ["1. b2 a2  2. c3 a1", "3. a3 b4  4. c4 d2"]
+        );
+        assert_eq!(turn_rows(&turns, 5).len(), 4);
     }
 }
