@@ -240,6 +240,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--hash lots: expected a whole number",
     ),
     (
+        &["bench", "--only", " "],
+        "--only needs a part of a row's name, such as 3x3 or Begin",
+    ),
+    (
         &["bench", "--only", "zzz"],
         "--only zzz: no row's name contains it; the rows are 3x3 analysis minimax,",
     ),

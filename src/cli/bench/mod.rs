@@ -132,9 +132,24 @@ fn row_names() -> Vec<String> {
     analyses.chain(fixed).chain(sets).chain(realtime).collect()
 }
 
+/// Whether `--only` (if given) wants the row `name`: a part of its name, whatever its case
+/// (`3X3` is the 3x3 rows).
+fn wants(only: Option<&str>, name: &str) -> bool {
+    only.is_none_or(|only| name.to_lowercase().contains(&only.to_lowercase()))
+}
+
 /// Runs the suite and prints a table or a JSON object.
 pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
-    let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
+    let wanted = |name: &str| wants(args.only.as_deref(), name);
+    if args
+        .only
+        .as_deref()
+        .is_some_and(|only| only.trim().is_empty())
+    {
+        return Err(CliError(
+            "--only needs a part of a row's name, such as 3x3 or Begin".into(),
+        ));
+    }
     // An --only that matches nothing is a typo, not an empty benchmark.
     let names = row_names();
     if let Some(only) = &args.only
@@ -190,7 +205,7 @@ fn suite(
     live: &Live,
     rows: &mut Vec<BenchRow>,
 ) -> Result<(), Halt> {
-    let wanted = |name: &str| args.only.as_deref().is_none_or(|only| name.contains(only));
+    let wanted = |name: &str| wants(args.only.as_deref(), name);
     let ttt = Rules::TICTACTOE;
     if !args.json {
         crate::outln!("{}", table_header(threads));
