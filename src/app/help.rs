@@ -186,9 +186,3 @@ pub const HELP: &[HelpSection] = &[
         ],
     },
 ];
-
-/// Lines of the help popup: each section's title and keys, the blank lines between sections,
-/// and the two closing lines (a blank and the score legend).
-pub fn help_length() -> usize {
-    HELP.iter().map(|s| 1 + s.keys.len()).sum::<usize>() + HELP.len() - 1 + 3
-}

@@ -16,6 +16,7 @@ use crate::app::settings::values::{Palette, Seat, Settings};
 use crate::engine::{CompareRow, Move, MoveAppraisal, Player, Position, Reach, Rules, Status};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 /// The pane that receives the cursor keys.
@@ -116,8 +117,12 @@ pub struct App {
     pub mode: Mode,
     /// The open popup, if any (over either mode).
     pub popup: Option<Popup>,
-    /// Lines the help popup is scrolled down.
+    /// Rows the help popup is scrolled down.
     pub help_scroll: usize,
+    /// The most rows the help popup can scroll with its last row at its foot, which only the
+    /// popup knows (its lines wrap on narrow screens): it sets this when drawn (`usize::MAX`
+    /// until then).
+    pub help_most: Cell<usize>,
     /// Whether the help shows the glossary (Tab) rather than the keys.
     pub help_glossary: bool,
     /// Whether the AI waits instead of moving.
@@ -176,6 +181,7 @@ impl App {
             mode: Mode::Game,
             popup: None,
             help_scroll: 0,
+            help_most: Cell::new(usize::MAX),
             help_glossary: false,
             paused: false,
             explorer: Explorer::default(),

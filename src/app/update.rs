@@ -117,17 +117,14 @@ impl App {
                 self.help_scroll = self.help_scroll.saturating_sub(1)
             }
             Action::Move(Direction::Down) if popup == Popup::Help => {
-                let length = if self.help_glossary {
-                    crate::app::glossary_length()
-                } else {
-                    crate::app::help::help_length()
-                };
-                self.help_scroll = (self.help_scroll + 1).min(length)
+                self.help_scroll = (self.help_scroll + 1).min(self.help_most.get())
             }
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
                 self.help_scroll = 0;
+                // The other page's length is known when it is drawn.
+                self.help_most.set(usize::MAX);
             }
             _ => {}
         }

@@ -3,24 +3,33 @@
 
 use super::popup::{centered, more_mark};
 use super::theme::Theme;
+use super::wrap;
 use crate::app::{GLOSSARY, HELP};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Widget};
+use std::cell::Cell;
 
 /// The help popup, centred over whatever is below.
-pub struct HelpPopup {
+pub struct HelpPopup<'a> {
     /// Styles.
     pub theme: Theme,
-    /// Lines scrolled past at the top.
+    /// Rows scrolled past at the top.
     pub scroll: usize,
     /// Whether the glossary page is shown rather than the keys.
     pub glossary: bool,
+    /// Where the popup tells the app how far it can scroll: only the popup knows how many rows
+    /// its lines wrap to.
+    pub most: &'a Cell<usize>,
 }
 
+/// A line of the popup and how far in its continuation rows start when it wraps (under the
+/// description, past the key column).
+type Hung = (Line<'static>, u16);
+
 /// The popup's lines: each section's title, then its keys.
-fn lines(theme: Theme) -> Vec<Line<'static>> {
+fn lines(theme: Theme) -> Vec<Hung> {
     let key_w = HELP
         .iter()
         .flat_map(|s| s.keys)
@@ -49,11 +58,12 @@ fn lines(theme: Theme) -> Vec<Line<'static>> {
         " nodes: a move's own search; 2* = mostly known already (table or opening book)",
         theme.dim(),
     ));
-    lines
+    let description = key_w as u16 + 3;
+    lines.into_iter().map(|line| (line, description)).collect()
 }
 
 /// The glossary page: each term, its meaning and where the replay shows it.
-fn glossary_lines(theme: Theme) -> Vec<Line<'static>> {
+fn glossary_lines(theme: Theme) -> Vec<Hung> {
     let mut lines = vec![
         Line::styled(
             " The words of game search, and where the replay (s) shows each",
@@ -74,25 +84,40 @@ fn glossary_lines(theme: Theme) -> Vec<Line<'static>> {
             Span::raw(term.shows),
         ]));
     }
-    lines
+    lines.into_iter().map(|line| (line, 3)).collect()
 }
 
-impl Widget for HelpPopup {
+impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (lines, page, other) = if self.glossary {
             (glossary_lines(self.theme), "glossary", "keys")
         } else {
             (lines(self.theme), "keys", "glossary")
         };
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
-        let height = lines.len() as u16 + 2;
-        let popup = centered(area, width, height);
-        let rows = usize::from(popup.height.saturating_sub(2));
-        let scroll = self.scroll.min(lines.len().saturating_sub(rows));
-        let more = more_mark(scroll > 0, lines.len() > rows + scroll);
+        // Border, text, a blank column: wider than the screen, the text wraps instead.
+        let widest = lines.iter().map(|(l, _)| l.width()).max().unwrap_or(0) as u16 + 3;
+        let text_width = widest.min(area.width).saturating_sub(3).max(1);
+        let rows: Vec<Line> = lines
+            .iter()
+            .flat_map(|(line, hang)| {
+                // A blank line is a row too, which wrapping would drop.
+                let rows = wrap::wrap(line, text_width, *hang);
+                if rows.is_empty() {
+                    vec![Line::default()]
+                } else {
+                    rows
+                }
+            })
+            .collect();
+        let popup = centered(area, text_width + 3, rows.len() as u16 + 2);
+        let visible = usize::from(popup.height.saturating_sub(2));
+        let most = rows.len().saturating_sub(visible);
+        self.most.set(most);
+        let scroll = self.scroll.min(most);
+        let more = more_mark(scroll > 0, rows.len() > visible + scroll);
         Clear.render(popup, buf);
         let bottom = format!("{more} Tab: {other} · Esc or ? closes ");
-        Paragraph::new(lines)
+        Paragraph::new(rows)
             .scroll((scroll as u16, 0))
             .block(
                 Block::bordered()

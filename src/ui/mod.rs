@@ -218,6 +218,7 @@ fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             theme,
             scroll: app.help_scroll,
             glossary: app.help_glossary,
+            most: &app.help_most,
         }
         .render(area, buf),
         (Some(Popup::Compare), Some(comparison)) => {

@@ -58,6 +58,8 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     assert!(!text(&tall).contains("↓ more"));
     // On a short one it starts at the top and says there is more; ↓ scrolls it down to its last
     // line and no further: the view is then the end of the whole popup.
+    // Drawn again at its size, as the terminal is before a key: the popup says how far it scrolls.
+    let terminal = screen(&app, 100, 30);
     let first = help_lines(&terminal);
     assert!(first.len() < whole.len());
     assert_eq!(first, whole[..first.len()]);
@@ -69,6 +71,9 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
         app.update(Action::Move(Direction::Down));
     }
     let end = screen(&app, 100, 30);
+    // No further than the end: one ↑ moves the view at once.
+    app.update(Action::Move(Direction::Up));
+    assert!(text(&screen(&app, 100, 30)).contains(" ↑↓ more ·"));
     let last = help_lines(&end);
     assert_eq!(last, whole[whole.len() - last.len()..]);
     assert!(text(&end).contains(" ↑ more · Tab: glossary · Esc or ? closes"));
@@ -184,6 +189,7 @@ fn tab_in_the_help_shows_the_glossary() {
         assert!(text(&terminal).contains("↓ more · Tab: keys · Esc or ? closes"));
         assert_snapshot!(format!("glossary_{width}x{height}"), terminal.backend());
     }
+    screen(&app, 80, 24);
     for _ in 0..whole.len() + 5 {
         app.update(Action::Move(Direction::Down));
     }
@@ -211,4 +217,38 @@ fn the_docs_glossary_has_every_term() {
         .filter_map(|l| l.strip_prefix("- **")?.split("**").next())
         .collect();
     assert_eq!(listed, TERMS);
+}
+
+/// On a screen narrower than the help, its lines wrap, each description under its own column,
+/// rather than being cut at the edge: every word of every key's description is there.
+#[test]
+fn the_help_wraps_on_a_narrow_screen() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHelp]);
+    // 60 columns: the two borders and a blank column leave 57 for the text.
+    let rows = help_lines(&screen(&app, 60, 300));
+    assert!(
+        rows.iter().all(|row| row.chars().count() <= 57),
+        "{rows:#?}"
+    );
+    let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let all = words(&rows.join(" "));
+    for section in tictree::app::HELP {
+        for (key, what) in section.keys {
+            assert!(
+                all.contains(&words(&format!("{key} {what}"))),
+                "{key}: {what}\n{rows:#?}"
+            );
+        }
+    }
+    // A continuation row starts under the description, not under the key.
+    let at = rows
+        .iter()
+        .position(|row| row.contains("drop a disc"))
+        .expect("the gravity digits' row");
+    let chars = |text: &str| text.chars().count();
+    let column = chars(&rows[at][..rows[at].find("gravity boards").unwrap()]);
+    let indent = chars(&rows[at + 1]) - chars(rows[at + 1].trim_start());
+    assert_eq!(indent, column, "{rows:#?}");
 }
