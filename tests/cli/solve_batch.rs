@@ -559,6 +559,47 @@ fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
     );
 }
 
+/// Ctrl-C while the batch waits for a line that has not come (a generator pausing, someone
+/// typing) stops it at once, as it stops a search: the input stays open, nothing more arrives.
+#[test]
+#[cfg(unix)]
+fn ctrl_c_while_waiting_for_the_next_line_stops_the_batch() {
+    let mut child = spawn_piped(&[
+        "solve", "--rules", "connect4", "--hash", "1", "--batch", "-",
+    ]);
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"4453 -2\n").unwrap();
+    stdin.flush().unwrap();
+    // The first line is answered; then the batch waits on the open input.
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut answered = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut answered).unwrap();
+    assert!(answered.starts_with("4453 -2 "), "{answered}");
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    // A hang guard, not a speed claim: the waiting stops at once.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still waiting for input 10 s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert!(
+        err.starts_with("tictree: batch interrupted (Ctrl-C) at line 2, after ")
+            && err.ends_with(" and 1 position(s) solved\n"),
+        "{err}"
+    );
+}
+
 /// A finished game is answered as `solve` answers it: the side to move has lost, with no move
 /// left (`--analyze`: every column -1000, as for a full one), never an error.
 #[test]

@@ -1,12 +1,15 @@
 //! The batch's input, line by line, in bounded memory: a line is kept up to `MAX_LINE` bytes and
 //! the rest of a longer one is read and dropped, so a stream without a newline (`< /dev/zero`)
 //! costs a few KiB instead of growing until the system kills the process. Ctrl-C is looked at
-//! between reads, so it stops a line that never ends too.
+//! between reads, so it stops a line that never ends too, and, standard input being read on a
+//! thread of its own, a wait for a line that has not come.
 
 use crate::engine::StopFlag;
 use crate::engine::game::rules::MAX_SIDE;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, ErrorKind, Read, Seek};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::time::Duration;
 
 /// Cells on the largest board.
 const MOST_CELLS: usize = MAX_SIDE as usize * MAX_SIDE as usize;
@@ -105,13 +108,91 @@ impl Lines {
     }
 }
 
+/// Bytes standard input is read in, on its own thread.
+const CHUNK: usize = 8 << 10;
+
+/// How often a read waiting for input looks at Ctrl-C.
+const LOOK: Duration = Duration::from_millis(50);
+
+/// Standard input read on a thread of its own and handed over in chunks. A read of a pipe or a
+/// terminal waits until the writer writes, and Ctrl-C does not end that wait (the signal's
+/// handler lets the read go on): waiting on the channel instead, the batch looks at Ctrl-C
+/// every `LOOK` while the line has not come. The channel holds two chunks, so memory stays
+/// bounded however fast the input comes.
+struct Handed {
+    chunks: Receiver<io::Result<Vec<u8>>>,
+    chunk: Vec<u8>,
+    at: usize,
+    stop: StopFlag,
+}
+
+impl Handed {
+    fn stdin(stop: StopFlag) -> Handed {
+        let (send, chunks) = sync_channel(2);
+        // Left waiting in its read if the batch ends first: the process ends with the batch.
+        let _ = std::thread::Builder::new()
+            .name("stdin".into())
+            .spawn(move || {
+                let mut stdin = io::stdin();
+                loop {
+                    let mut chunk = vec![0; CHUNK];
+                    let read = match stdin.read(&mut chunk) {
+                        Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+                        read => read,
+                    };
+                    let end = !matches!(read, Ok(n) if n > 0);
+                    let sent = send.send(read.map(|n| {
+                        chunk.truncate(n);
+                        chunk
+                    }));
+                    if end || sent.is_err() {
+                        return;
+                    }
+                }
+            });
+        Handed {
+            chunks,
+            chunk: Vec::new(),
+            at: 0,
+            stop,
+        }
+    }
+}
+
+impl Read for Handed {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at == self.chunk.len() {
+            if self.stop.is_stopped() {
+                // `Lines` reads this as "look at the stop flag", and stops there.
+                return Err(ErrorKind::Interrupted.into());
+            }
+            match self.chunks.recv_timeout(LOOK) {
+                Ok(chunk) => {
+                    self.chunk = chunk?;
+                    self.at = 0;
+                    if self.chunk.is_empty() {
+                        return Ok(0);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                // The end was sent, and the thread has gone: the end again.
+                Err(RecvTimeoutError::Disconnected) => return Ok(0),
+            }
+        }
+        let n = buf.len().min(self.chunk.len() - self.at);
+        buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 /// Opens `source` (`-`: standard input, read as it comes, so a generator can feed it) and, for
 /// a regular file, counts its lines first, so the progress can say how many there are (reading
 /// it twice, never holding it whole).
 pub fn open(source: &str, stop: &StopFlag) -> io::Result<(Lines, Option<usize>)> {
     if source == "-" {
-        let stdin = Box::new(io::stdin().lock());
-        return Ok((Lines::new(stdin, stop.clone()), None));
+        let stdin = BufReader::new(Handed::stdin(stop.clone()));
+        return Ok((Lines::new(Box::new(stdin), stop.clone()), None));
     }
     let mut file = File::open(source)?;
     let total = if file.metadata()?.is_file() {
