@@ -172,21 +172,41 @@ fn print(
     }
 }
 
+/// `--json`'s object, its fields in the order docs/cli.md gives them (the rules first, as in
+/// every command's JSON).
+#[derive(Serialize)]
+struct Comparison {
+    rules: RulesJson,
+    position: String,
+    /// The depth the comparison searched to, when not to the end.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    depth: Option<u32>,
+    rows: Vec<Row>,
+    /// Set when Ctrl-C cut the comparison short.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partial: Option<bool>,
+    /// The algorithm Ctrl-C stopped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    interrupted: Option<&'static str>,
+}
+
 /// `--json`: one object, the rows and, when Ctrl-C cut the comparison short, which algorithm.
 fn print_json(position: &Position, reach: Reach, rows: Vec<Row>, stopped: Option<Algorithm>) {
-    let mut object = serde_json::json!({
-        "rules": RulesJson::from(position.rules()),
-        "position": position.to_notation(),
-        "rows": rows,
-    });
-    if let Reach::Depth(depth) = reach {
-        object["depth"] = depth.into();
+    let comparison = Comparison {
+        rules: RulesJson::from(position.rules()),
+        position: position.to_notation(),
+        depth: match reach {
+            Reach::Depth(depth) => Some(depth),
+            Reach::Exact => None,
+        },
+        rows,
+        partial: stopped.map(|_| true),
+        interrupted: stopped.map(Algorithm::name),
+    };
+    match serde_json::to_string(&comparison) {
+        Ok(text) => crate::outln!("{text}"),
+        Err(error) => crate::errln!("tictree: cannot write the JSON: {error}"),
     }
-    if let Some(algorithm) = stopped {
-        object["partial"] = true.into();
-        object["interrupted"] = algorithm.name().into();
-    }
-    crate::outln!("{object}");
 }
 
 /// One algorithm's line of the table (`w`: the score column's width), or why it did not finish

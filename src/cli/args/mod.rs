@@ -134,7 +134,7 @@ pub struct SolveArgs {
 /// `tictree bench`.
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Print one JSON object instead of a table.
+    /// Print a JSON array of rows instead of a table.
     #[arg(long)]
     pub json: bool,
     #[command(flatten)]
