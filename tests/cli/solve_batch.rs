@@ -515,6 +515,25 @@ fn a_line_longer_than_any_position_is_that_lines_error() {
     assert!(!run.err.contains("bytes long"), "{}", run.err);
 }
 
+/// Sends Ctrl-C's signal to `child` and waits for it to end. A hang guard, not a speed claim:
+/// the batch stops at once, whatever it was reading or waiting for.
+#[cfg(unix)]
+fn interrupt(child: &mut std::process::Child) {
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("still running 10 s after Ctrl-C");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
 #[test]
 #[cfg(unix)]
 fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
@@ -529,20 +548,7 @@ fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
         while stdin.write_all(&zeros).is_ok() {}
     });
     std::thread::sleep(std::time::Duration::from_millis(500));
-    // SAFETY: kill has no memory-safety preconditions.
-    assert_eq!(
-        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
-        0
-    );
-    // A hang guard, not a speed claim: the reading stops at once.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("still reading 10 s after Ctrl-C");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    interrupt(&mut child);
     let output = child.wait_with_output().unwrap();
     let err = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(130), "{err}");
@@ -575,20 +581,7 @@ fn ctrl_c_while_waiting_for_the_next_line_stops_the_batch() {
     let mut answered = String::new();
     std::io::BufRead::read_line(&mut stdout, &mut answered).unwrap();
     assert!(answered.starts_with("4453 -2 "), "{answered}");
-    // SAFETY: kill has no memory-safety preconditions.
-    assert_eq!(
-        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
-        0
-    );
-    // A hang guard, not a speed claim: the waiting stops at once.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while child.try_wait().unwrap().is_none() {
-        if std::time::Instant::now() > deadline {
-            child.kill().unwrap();
-            panic!("still waiting for input 10 s after Ctrl-C");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    interrupt(&mut child);
     drop(stdin);
     let output = child.wait_with_output().unwrap();
     let err = String::from_utf8(output.stderr).unwrap();
