@@ -97,6 +97,44 @@ fn a_build_killed_halfway_resumes_to_the_same_bytes() {
     );
 }
 
+/// Ctrl-C early in a build (while it lists the positions, before any search) ends it as Ctrl-C
+/// ends every command: status 130 and one line, never the signal's silent death.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_at_the_start_of_a_build_is_one_line_and_status_130() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("early.book");
+    let child = tictree_command()
+        .args([
+            "book",
+            "build",
+            "--rules",
+            "4x4",
+            "--plies",
+            "9",
+            "--threads",
+            "1",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(130), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("tictree: "), "{err}");
+    assert!(!out.exists());
+}
+
 #[test]
 fn a_checkpoint_of_another_build_is_refused() {
     let dir = tempfile::tempdir().unwrap();

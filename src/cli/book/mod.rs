@@ -6,13 +6,12 @@ mod verify;
 
 use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::Live;
 use crate::engine::Rules;
 use crate::engine::analysis::book_build::solve_positions;
 use crate::engine::book::{self, Book};
 use crate::engine::game::notation::thousands;
-use crate::engine::{Cancelled, Position};
+use crate::engine::{Cancelled, Position, StopFlag};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -28,14 +27,16 @@ pub fn run(args: &BookArgs) -> Result<Ending, CliError> {
     }
 }
 
-/// Solves `positions` as `solve_positions` does, stopped by Ctrl-C, with a progress line on a
-/// terminal: `line(positions solved so far, time since the start)`.
+/// Solves `positions` as `solve_positions` does, stopped by `stop` (the command's Ctrl-C, caught
+/// when it started), with a progress line on a terminal: `line(positions solved so far, time
+/// since the start)`.
 fn solve_live(
     positions: &[Position],
     threads: usize,
     hash: usize,
     line: impl Fn(usize, Duration) -> String + Send + 'static,
     on_solved: &(dyn Fn(usize, i8) + Sync),
+    stop: &StopFlag,
 ) -> Result<(), Cancelled> {
     let done = Arc::new(AtomicUsize::new(0));
     let started = Instant::now();
@@ -43,17 +44,10 @@ fn solve_live(
         let done = Arc::clone(&done);
         Live::start(move || vec![line(done.load(Ordering::Relaxed), started.elapsed())])
     };
-    let interrupt = Interrupt::catch();
-    let outcome = solve_positions(
-        positions,
-        threads,
-        hash,
-        interrupt.flag(),
-        &|index, score| {
-            on_solved(index, score);
-            done.fetch_add(1, Ordering::Relaxed);
-        },
-    );
+    let outcome = solve_positions(positions, threads, hash, stop, &|index, score| {
+        on_solved(index, score);
+        done.fetch_add(1, Ordering::Relaxed);
+    });
     live.finish();
     outcome
 }

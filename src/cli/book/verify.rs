@@ -4,6 +4,7 @@
 use super::{read, solve_live};
 use crate::cli::args::BookVerifyArgs;
 use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::seconds;
 use crate::engine::Position;
 use crate::engine::book::{Book, value_of_score};
@@ -21,6 +22,7 @@ const DEFAULT_SAMPLE: usize = 100;
 
 /// Runs `tictree book verify`.
 pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
+    let interrupt = Interrupt::catch();
     let wanted = args.sample.unwrap_or(DEFAULT_SAMPLE);
     let seed = args.seed.unwrap_or_else(rand::random);
     let threads = args.threads.count();
@@ -49,6 +51,7 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
         &|index, score| {
             searched.lock().unwrap_or_else(PoisonError::into_inner)[index] = Some(score);
         },
+        interrupt.flag(),
     );
     let searched = searched
         .into_inner()
@@ -73,6 +76,11 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
     ));
     crate::cli::common::output::out(&report);
     Ok(if outcome.is_err() {
+        crate::errln!(
+            "tictree: book verify interrupted (Ctrl-C) after {} of {} positions",
+            thousands(checked),
+            thousands(sample.len() as u64)
+        );
         Ending::Interrupted
     } else if wrong > 0 {
         Ending::Failed

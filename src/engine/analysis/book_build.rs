@@ -81,8 +81,12 @@ impl Plan {
     }
 
     /// The book, from the compact score of every frontier position (by key): each shallower
-    /// position gets the best of its children's values.
-    pub fn finish(&self, solved: &HashMap<u128, i8>) -> Result<Book, String> {
+    /// position gets the best of its children's values. `None` once `stop` is raised.
+    pub fn finish(
+        &self,
+        solved: &HashMap<u128, i8>,
+        stop: &StopFlag,
+    ) -> Result<Option<Book>, String> {
         let keys = Keys::of(self.rules);
         let cells = self.rules.cells() as u32;
         let mut known: HashMap<u128, i8> = HashMap::with_capacity(self.entries());
@@ -93,7 +97,11 @@ impl Plan {
             known.insert(*key, *score);
         }
         for layer in self.layers.iter().rev().skip(1) {
-            for (key, position) in layer {
+            for (index, (key, position)) in layer.iter().enumerate() {
+                // A deep book takes seconds here: Ctrl-C is looked at now and then.
+                if index % 4096 == 0 && stop.is_stopped() {
+                    return Ok(None);
+                }
                 let ply = position.ply();
                 let mut best = -INFINITY;
                 for mv in position.legal_moves() {
@@ -116,7 +124,7 @@ impl Plan {
         }
         let mut entries: Vec<(u128, i8)> = known.into_iter().collect();
         entries.sort_unstable();
-        Ok(Book::from_entries(self.rules, self.plies, &entries))
+        Ok(Some(Book::from_entries(self.rules, self.plies, &entries)))
     }
 }
 
@@ -197,7 +205,10 @@ mod tests {
             },
         )
         .unwrap();
-        let book = plan.finish(&solved.into_inner().unwrap()).unwrap();
+        let book = plan
+            .finish(&solved.into_inner().unwrap(), &StopFlag::default())
+            .unwrap()
+            .unwrap();
         assert_eq!(book.len(), plan.entries());
         for index in 0..book.len() {
             let (key, _) = book.entry(index);
