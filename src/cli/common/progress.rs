@@ -44,14 +44,16 @@ impl StatusLines {
         self.draw(&describe());
     }
 
-    /// Draws `lines` in place of the previous ones now. Each is cut to the terminal's width: a
-    /// wrapped line would leave a row behind that the next redraw does not know to clear.
+    /// Draws `lines` in place of the previous ones now. Each is cut to the terminal's width and
+    /// three columns more, the cursor's and the two the terminal echoes Ctrl-C with (`^C`): a
+    /// wrapped line would leave a row behind that the next redraw (or the last clear) does not
+    /// know to clear.
     pub fn draw(&mut self, lines: &[String]) {
         if !self.on {
             return;
         }
         self.last = Some(Instant::now());
-        let width = terminal_width().saturating_sub(1).max(10);
+        let width = terminal_width().saturating_sub(3).max(10);
         let mut text = self.erasure();
         for (index, line) in lines.iter().enumerate() {
             if index > 0 {
