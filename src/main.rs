@@ -72,7 +72,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         tictree::tui::run(options, warning).map_err(|error| CliError(error.to_string()))?;
     // The game stays with the user after the screen is gone: ready to copy, or to resume (a
     // set-up position too, even before its first move).
-    if record.length > 0 || record.origin.is_some() {
+    if record.worth_printing() {
         tictree::cli::common::output::out(&record.to_string());
     }
     Ok(())

@@ -39,8 +39,9 @@ pub fn run(options: Options, warning: Option<String>) -> color_eyre::Result<Reco
     let result = event_loop(&mut terminal, &mut app, &signals);
     terminal::restore();
     // Also after an error: a hangup can make reading the terminal fail before the loop sees the
-    // signal, and the error could not be shown on a terminal that is gone anyway.
-    signals.end_if_received();
+    // signal, and the error could not be shown on a terminal that is gone anyway. The game stays
+    // with the user as after `q` (unless the terminal hung up).
+    signals.end_if_received(&app.record());
     result.map(|()| app.record())
 }
 

@@ -3,8 +3,9 @@
 //! line mode and a stale screen.
 //!
 //! - SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2 and SIGALRM end the event loop like `q`;
-//!   once the terminal is restored, the program ends as the signal would have ended it, so a shell
-//!   or a supervisor still sees "terminated by SIGTERM". (Ctrl-C and Ctrl-\ in the game are keys,
+//!   once the terminal is restored, the game record is printed as after `q` (not after SIGHUP: the
+//!   terminal is gone) and the program ends as the signal would have ended it, so a shell or a
+//!   supervisor still sees "terminated by SIGTERM". (Ctrl-C and Ctrl-\ in the game are keys,
 //!   not signals: raw mode turns the signals off.)
 //! - SIGTSTP (`kill -TSTP`, or Ctrl-Z, which raw mode delivers as a key) asks the loop to give the
 //!   terminal back and stop; SIGCONT (`fg`, `kill -CONT`) asks it to set the terminal up again and
@@ -16,9 +17,17 @@
 //! moment, then restores the terminal and ends the program itself.
 
 use super::terminal;
+use crate::app::Record;
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::Duration;
+
+/// SIGHUP's number: the terminal is gone, nothing is printed to it.
+#[cfg(unix)]
+const HANGUP: i32 = signal_hook::consts::SIGHUP;
+#[cfg(not(unix))]
+const HANGUP: i32 = 1;
 
 /// How long the event loop has to end the game itself after a signal (it needs one poll
 /// interval) before the signal thread does it.
@@ -87,12 +96,20 @@ impl Signals {
         self.resumed.swap(false, Ordering::SeqCst)
     }
 
-    /// If a signal was received, ends the program as that signal would have. Call it once the
+    /// If a signal asked the program to end: prints `record` (as the caller does after `q`),
+    /// unless the terminal hung up, and ends as that signal would have. Call it once the
     /// terminal is restored.
-    pub fn end_if_received(&self) {
+    pub fn end_if_received(&self, record: &Record) {
         match self.received.load(Ordering::SeqCst) {
             0 => {}
-            signal => end_as(signal),
+            signal => {
+                if signal != HANGUP && record.worth_printing() {
+                    // Best effort: the signal, not a failed write, decides how the program ends.
+                    let _ = write!(std::io::stdout(), "{record}");
+                    let _ = std::io::stdout().flush();
+                }
+                end_as(signal)
+            }
         }
     }
 }

@@ -63,6 +63,26 @@ fn signals_restore_the_terminal_then_end_the_program_as_they_would_have() {
     }
 }
 
+/// A game ended by a signal stays with the user as after `q`: its record, with the command that
+/// resumes it, is printed once the terminal is restored; after a hangup there is no terminal to
+/// print it to.
+#[test]
+fn a_signal_prints_the_game_record_unless_the_terminal_hung_up() {
+    for (signal, printed) in [(libc::SIGTERM, true), (libc::SIGHUP, false)] {
+        let program = env!("CARGO_BIN_EXE_tictree");
+        let mut session = Session::spawn(program, &["--seed", "3", "--moves", "b2 a1"], &[]);
+        session.screen.wait_for("X (you) to move");
+        session.signal(signal);
+        session.finish();
+        let after = session.assert_restored();
+        assert_eq!(
+            after.contains("tictree --rules tictactoe --moves \"b2 a1\""),
+            printed,
+            "signal {signal}: {after:?}"
+        );
+    }
+}
+
 #[test]
 fn an_error_restores_the_terminal_then_says_what_went_wrong() {
     // File descriptors 0 to 4 only: enough to start (the signal thread's pipe takes 3 and 4) and

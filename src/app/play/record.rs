@@ -29,6 +29,14 @@ pub struct Record {
     pub origin: Option<String>,
 }
 
+impl Record {
+    /// Whether there is a game to print when tictree ends: moves, or a set-up position (even
+    /// before its first move), to copy or to resume.
+    pub fn worth_printing(&self) -> bool {
+        self.length > 0 || self.origin.is_some()
+    }
+}
+
 impl fmt::Display for Record {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.summary)?;
