@@ -275,18 +275,35 @@ fn footer_texts(app: &App, theme: Theme) -> (Vec<String>, Style) {
 fn searching(search: &SearchView, algorithm: Algorithm) -> Vec<String> {
     let exact = format!("{} of {} exact", search.exact_count(), search.total);
     match (search.depth, &search.live) {
-        // Iterative deepening under way: how deep, how long, how much is already exact.
-        (Some(depth), _) => {
+        // Iterative deepening under way: how deep, how long, how much is already exact. Between
+        // two depths the exact search runs on (its progress reports are newer than the last
+        // estimate): which moves, how much work, and the time, which then goes on counting.
+        (Some(depth), live) => {
+            let newer = live.as_ref().filter(|live| live.elapsed > search.elapsed);
+            let elapsed = newer.map_or(search.elapsed, |live| live.elapsed);
             let progress = format!(
                 "  searching… depth {depth} · {} · {exact}",
-                duration(search.elapsed)
+                duration(elapsed)
             );
-            vec![
+            let mut texts = Vec::new();
+            if let Some(live) = newer {
+                let nodes = format!("{} nodes", millions(live.nodes));
+                let time = duration(elapsed);
+                texts.extend([
+                    format!(
+                        "  searching… depth {depth} · {exact}{} · {nodes} · {time}",
+                        scoring(search, live)
+                    ),
+                    format!("  searching… depth {depth} · {exact} · {nodes} · {time}"),
+                ]);
+            }
+            texts.extend([
                 format!("{progress} ({algorithm})"),
                 progress,
                 format!("  searching… depth {depth} · {exact}"),
                 format!("  depth {depth} · {exact}"),
-            ]
+            ]);
+            texts
         }
         // The exact search of a long analysis: which moves, how much work, how long.
         (None, Some(live)) => {

@@ -208,3 +208,44 @@ fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
     }));
     assert_eq!(app.search.live.as_ref().unwrap().nodes, 40_431_497);
 }
+
+/// Between two depths of the estimates the exact search runs on: its progress reports, newer
+/// than the last estimate, give the footer its moves, its work and a clock that goes on counting
+/// (it used to stand at the first estimate's time, `depth 1 · 3.73 ms`, for a second).
+#[test]
+fn the_footer_counts_on_while_the_exact_search_runs_between_depths() {
+    let mut options = budgeted(Rules::CONNECT4);
+    options.start = options.start.play_moves("44").unwrap();
+    let mut app = App::new(options, false);
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("expected a search request");
+    };
+    let first_estimate = replies(Job::Analyze(request), &KeptSolvers::default())
+        .into_iter()
+        .find(|reply| matches!(reply.body, ReplyBody::Move(_)))
+        .expect("an estimate");
+    app.update(Action::Search(first_estimate));
+    assert!(app.search.running());
+    let before = text(&screen(&app, 120, 36));
+    assert!(before.contains("searching… depth 1 ·"), "{before}");
+    let rules = Rules::CONNECT4;
+    app.update(Action::Search(Reply {
+        key: tictree::app::JobKey::Play,
+        generation: app.search.generation,
+        body: ReplyBody::Progress(tictree::app::Live {
+            nodes: 3_250_000,
+            elapsed: std::time::Duration::from_millis(1_040),
+            scoring: vec![rules.parse_cell("c1").unwrap()],
+        }),
+    }));
+    let wide = text(&screen(&app, 160, 36));
+    assert!(
+        wide.contains("searching… depth 1 · 0 of 7 exact · solving c1 · 3,250,000 nodes · 1.04 s"),
+        "{wide}"
+    );
+    let narrower = text(&screen(&app, 120, 36));
+    assert!(
+        narrower.contains("searching… depth 1 · 0 of 7 exact · 3,250,000 nodes · 1.04 s"),
+        "{narrower}"
+    );
+}
