@@ -11,7 +11,7 @@ use crate::engine::game::notation::thousands;
 use crate::engine::{Move, Rules, SearchProgress};
 use serde::Serialize;
 use std::io::{self, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Something that happened to a line.
 pub enum Tallied {
@@ -37,6 +37,11 @@ pub struct Tally {
     bad: usize,
     disagreed: usize,
     started: Instant,
+    /// When the line being worked on was read; `None` while the batch waits for the next line
+    /// (standard input fed as it comes).
+    working_since: Option<Instant>,
+    /// Time spent on the lines done, not waiting for them: the rate is the search's.
+    worked: Duration,
 }
 
 /// What a line's JSON says of the position, or with `--analyze` of each column (`null` for a
@@ -114,14 +119,24 @@ impl Tally {
             bad: 0,
             disagreed: 0,
             started: Instant::now(),
+            working_since: None,
+            worked: Duration::ZERO,
         }
     }
 
     /// Counts an event and prints what it says, with the progress off the screen meanwhile. An
     /// error is standard output's (a closed pipe).
     pub fn add(&mut self, event: Tallied, live: &Live, json: bool) -> io::Result<()> {
+        if !matches!(event, Tallied::Reading(_))
+            && let Some(since) = self.working_since.take()
+        {
+            self.worked += since.elapsed();
+        }
         match event {
-            Tallied::Reading(number) => self.line = number,
+            Tallied::Reading(number) => {
+                self.line = number;
+                self.working_since = Some(Instant::now());
+            }
             Tallied::Bad(number, why) => {
                 self.bad += 1;
                 live.above(|| crate::errln!("tictree: line {number}: {why}"));
@@ -224,6 +239,7 @@ impl Tally {
     /// the one being solved.
     pub fn lines(&self, progress: &SearchProgress) -> Vec<String> {
         let elapsed = self.started.elapsed();
+        let worked = self.worked + self.working_since.map_or(Duration::ZERO, |t| t.elapsed());
         let nodes = progress.nodes();
         let of = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
         let mut lines = vec![format!(
@@ -233,10 +249,12 @@ impl Tally {
             self.solved,
             self.bad + self.disagreed,
             thousands(nodes),
-            rate(nodes, elapsed),
+            rate(nodes, worked),
             seconds(elapsed)
         )];
-        if !self.analyze {
+        if self.working_since.is_none() {
+            lines.push(format!("waiting for line {}", self.line + 1));
+        } else if !self.analyze {
             let cells = self.rules.cells();
             lines.push(format!(
                 "line {}: {}",
@@ -287,4 +305,25 @@ fn text(entry: &Entry, answer: &Answer, analyze: bool) -> String {
         answer.explored,
         answer.elapsed.as_secs_f64() * 1e6
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Between lines fed as they come, the progress says the batch waits, not what the line
+    /// just done was asking.
+    #[test]
+    fn between_lines_the_progress_says_it_waits() {
+        let mut tally = Tally::new(Rules::CONNECT4, None, false, false);
+        let progress = SearchProgress::default();
+        assert_eq!(tally.lines(&progress)[1], "waiting for line 1");
+        tally.add(Tallied::Reading(1), &Live::off(), false).unwrap();
+        assert!(tally.lines(&progress)[1].starts_with("line 1: "));
+        let why = "not a position".to_string();
+        tally
+            .add(Tallied::Bad(1, why), &Live::off(), false)
+            .unwrap();
+        assert_eq!(tally.lines(&progress)[1], "waiting for line 2");
+    }
 }
