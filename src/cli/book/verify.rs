@@ -74,13 +74,16 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
             format!("{wrong} disagree")
         }
     ));
-    crate::cli::common::output::out(&report);
-    Ok(if outcome.is_err() {
-        crate::errln!(
-            "tictree: book verify interrupted (Ctrl-C) after {} of {} positions",
+    if outcome.is_err() {
+        // As `selfplay` and `analyze` mark a result Ctrl-C cut short.
+        report.push_str(&format!(
+            "partial: interrupted (Ctrl-C) after {} of {} positions\n",
             thousands(checked),
             thousands(sample.len() as u64)
-        );
+        ));
+    }
+    crate::cli::common::output::out(&report);
+    Ok(if outcome.is_err() {
         Ending::Interrupted
     } else if wrong > 0 {
         Ending::Failed

@@ -158,6 +158,11 @@ pub fn solve_positions(
                 let next = &next;
                 scope.spawn(move || -> Result<(), Cancelled> {
                     loop {
+                        // Looked at between positions too: a small one never reaches the
+                        // search's own look at the flag (every few hundred nodes).
+                        if stop.is_stopped() {
+                            return Err(Cancelled);
+                        }
                         let index = next.fetch_add(1, Ordering::Relaxed);
                         let Some(position) = positions.get(index) else {
                             return Ok(());
