@@ -162,6 +162,12 @@ impl Log {
     }
 }
 
+/// `1 move`, `7 moves`, `549,945 nodes`: a count and its noun, singular for one.
+pub fn count(n: u64, what: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {what}{s}", thousands(n))
+}
+
 /// `text` with every control character escaped as Rust writes it in a string literal: user
 /// text quoted in a message (a paste, a config value, an argument) never drives the terminal.
 pub fn printable(text: &str) -> String {

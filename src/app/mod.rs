@@ -39,7 +39,9 @@ pub use jobs::{
     COMPARE_ALLOWANCE, ChoiceRequest, CompareRequest, Job, JobKey, Live, QuizRequest, Reply,
     ReplyBody, ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
 };
-pub use log::{Log, LogKind, LogLayout, LogLine, SAVED_TO, duration, names, printable, thousands};
+pub use log::{
+    Log, LogKind, LogLayout, LogLine, SAVED_TO, count, duration, names, printable, thousands,
+};
 pub use play::board_view::{BoardView, Ghost, Mark};
 pub use play::game::Game;
 pub use play::record::Record;

@@ -175,10 +175,10 @@ fn heading(start: &Position, count: usize) -> String {
     } else {
         start.to_notation()
     };
-    let moves = if count == 1 { "move" } else { "moves" };
     format!(
-        "{count} {moves} from {from} ({}), each scored for the side that played it:\n\
+        "{} from {from} ({}), each scored for the side that played it:\n\
          {:>4}  {:<6} {:<4} {:>5}  {:<11} {:<20} {:>5}  verdict",
+        crate::app::count(count as u64, "move"),
         start.rules(),
         "ply",
         "player",

@@ -2,7 +2,7 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{App, LogKind, LogLine};
+use crate::app::{App, LogKind, LogLine, count};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -43,8 +43,7 @@ impl Widget for LogPane<'_> {
             .rows_back(lines.len(), log.scroll)
             .min(layout.most_back(lines.len()));
         let title = if back > 0 {
-            let rows = if back == 1 { "row" } else { "rows" };
-            format!(" Log · {back} newer {rows} below (PgDn) ")
+            format!(" Log · {} below (PgDn) ", count(back as u64, "newer row"))
         } else {
             " Log ".to_string()
         };

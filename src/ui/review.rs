@@ -4,7 +4,7 @@
 
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{REVIEW_LIMIT, ReviewState, names};
+use crate::app::{REVIEW_LIMIT, ReviewState, count, names};
 use crate::engine::{Judgement, MoveReview, Player, Rules, Verdict};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -179,8 +179,7 @@ fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'s
             match state.scoring {
                 // How far the exact scores of the position's moves have got.
                 Some((scored, moves)) => {
-                    let noun = if moves == 1 { "move" } else { "moves" };
-                    format!("judging… {scored} of {moves} {noun}")
+                    format!("judging… {scored} of {}", count(moves as u64, "move"))
                 }
                 None => "judging…".to_string(),
             }

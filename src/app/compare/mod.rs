@@ -2,7 +2,7 @@
 //! background; the rows fill a popup as they arrive, and the log gets one line per algorithm.
 
 use crate::app::jobs::{COMPARE_ALLOWANCE, CompareRequest, Job, JobKey, Reply, ReplyBody};
-use crate::app::log::{LogKind, duration, thousands};
+use crate::app::log::{LogKind, count, duration, thousands};
 use crate::app::state::{App, Comparison, Popup};
 use crate::engine::game::notation::plies;
 use crate::engine::{Appraisal, CompareRow, Reach, Status, Unfinished, default_reach};
@@ -77,13 +77,11 @@ impl App {
             CompareRow::Finished(analysis) => {
                 let best = rules.move_names(&analysis.best());
                 let score = best_score(&analysis);
-                let nodes = analysis.stats.nodes;
                 format!(
-                    "  {:<9} best {} {score}: {} {} in {}",
+                    "  {:<9} best {} {score}: {} in {}",
                     analysis.algorithm.name(),
                     crate::app::log::names(&best, "/", 3),
-                    thousands(nodes),
-                    if nodes == 1 { "node" } else { "nodes" },
+                    count(analysis.stats.nodes, "node"),
                     duration(analysis.elapsed)
                 )
             }

@@ -1,6 +1,7 @@
 //! The game record: every move from the empty board in notation, ready to copy, and the command
 //! that resumes the game. Shown behind a key and printed when tictree ends.
 
+use crate::app::log::count;
 use crate::app::settings::values::Seat;
 use crate::app::state::App;
 use crate::engine::{Move, Player, Status};
@@ -87,20 +88,16 @@ impl App {
             .map(|(turn, pair)| format!("{}. {}", first_turn + turn, pair.join(" ")))
             .collect();
         let numbered = turns.join("  ");
-        let count = |n: usize| format!("{n} move{}", if n == 1 { "" } else { "s" });
+        let played = count(moves.len() as u64, "move");
         let from = if set_up {
             " from the set-up position"
         } else {
             ""
         };
         let state = match position.status() {
-            Status::Won(player) => format!("{player} wins after {}{from}", count(moves.len())),
-            Status::Draw => format!("draw after {}{from}", count(moves.len())),
-            Status::Ongoing => format!(
-                "{} to move after {}{from}",
-                position.to_move(),
-                count(moves.len())
-            ),
+            Status::Won(player) => format!("{player} wins after {played}{from}"),
+            Status::Draw => format!("draw after {played}{from}"),
+            Status::Ongoing => format!("{} to move after {played}{from}", position.to_move()),
         };
         let summary = format!(
             "{rules} · X: {} · O: {} · {state}",
