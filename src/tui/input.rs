@@ -34,7 +34,12 @@ pub fn presses(event: Event) -> Vec<Event> {
 pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
     match event {
         Event::Key(key) if key.kind != KeyEventKind::Release => {
-            Some(action_for_key(app, key).unwrap_or(Action::Unbound))
+            let action = if app.popup.is_none() && crate::ui::too_small(app, screen) {
+                unseen_key_action(app, key)
+            } else {
+                action_for_key(app, key)
+            };
+            Some(action.unwrap_or(Action::Unbound))
         }
         // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
         Event::Paste(text) => Some(Action::Paste(text.clone())),
@@ -136,6 +141,21 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         _ => return None,
     };
     Some(action)
+}
+
+/// The action for a key press while the screen is too small to show the board: only the keys that
+/// act on something the screen can show (quitting, the help, the settings in the game, whose rules
+/// may give a board that fits). A move or an undo made blind would change a game nobody can see.
+fn unseen_key_action(app: &App, key: &KeyEvent) -> Option<Action> {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        return matches!(key.code, KeyCode::Char('c')).then_some(Action::Quit);
+    }
+    match key.code {
+        KeyCode::Char('q') => Some(Action::Quit),
+        KeyCode::Char('?') => Some(Action::ToggleHelp),
+        KeyCode::Char('o') if matches!(app.mode, Mode::Game) => Some(Action::ToggleSettings),
+        _ => None,
+    }
 }
 
 /// The action for a key press in whatever mode the app is in.

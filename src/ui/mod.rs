@@ -205,6 +205,13 @@ fn above_status(screen: Rect, panes: &Panes) -> Rect {
     }
 }
 
+/// Whether a screen of `screen`'s size is too small for the panes: `draw` then shows only the
+/// "terminal too small" message (and any popup).
+pub fn too_small(app: &App, screen: Rect) -> bool {
+    let rules = *app.position().rules();
+    panes(screen, &rules, rules.cells()).is_err()
+}
+
 /// Where popups go on a screen of `screen`'s size, laid out as `draw` lays it out.
 pub fn popup_area(app: &App, screen: Rect) -> Rect {
     let rules = *app.position().rules();

@@ -232,6 +232,8 @@ fn footer_texts(app: &App, theme: Theme) -> (Vec<String>, Style) {
         let texts = vec![
             format!("  analysing on… {}", live_work(search, live, &exact)),
             format!("  analysing on… {exact} · {nodes}"),
+            format!("  analysing on… {exact}"),
+            format!("  analysing… {exact}"),
             format!("  {exact}"),
         ];
         return (texts, theme.strong());
@@ -248,6 +250,7 @@ fn footer_texts(app: &App, theme: Theme) -> (Vec<String>, Style) {
             format!("{budget} ({algorithm})"),
             budget,
             format!("  analysing on… {exact}"),
+            format!("  analysing… {exact}"),
             format!("  {exact}"),
         ];
         return (texts, theme.strong());
@@ -314,6 +317,7 @@ fn searching(search: &SearchView, algorithm: Algorithm) -> Vec<String> {
             vec![
                 format!("  searching… {}", live_work(search, live, &exact)),
                 format!("  searching… {exact} · {nodes}"),
+                format!("  searching… {exact}"),
                 format!("  {exact}"),
             ]
         }

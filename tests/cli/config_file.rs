@@ -114,6 +114,21 @@ fn a_corrupt_file_warns_once_keeps_what_it_can_and_is_left_as_it_was() {
     assert_eq!(after, format!("{text}algorithm = \"alphabeta\"\n"));
 }
 
+/// A setting written as text takes a bare number as its text: plies are a number, and
+/// `replay_depth = 7` is what a person writes by hand.
+#[test]
+fn a_text_setting_takes_a_bare_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "replay_depth = 7\nx = 3\n").unwrap();
+    let (settings, warning) = loaded_settings(&path);
+    assert_eq!(settings.replay_depth, ReplayDepth::Plies(7));
+    // A number that is no value of the setting says what the setting takes.
+    let warning = warning.expect("a warning");
+    assert!(warning.contains("x = 3: "), "{warning}");
+    assert!(!warning.contains("in quotes"), "{warning}");
+}
+
 #[test]
 fn a_file_that_is_not_toml_is_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();

@@ -200,6 +200,9 @@ fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
         text.contains("analysing on… 0 of 7 exact · solving a1, g1 · 40.4 M nodes · 7.04 s"),
         "{text}"
     );
+    // Narrower, the footer drops the work before the words that say the search goes on.
+    let narrow = words(&pane_text(&screen(&app, 75, 20), "Game tree"));
+    assert!(narrow.contains("analysing on… 0 of 7 exact"), "{narrow}");
     // A report of an older search is stale and changes nothing.
     app.update(Action::Search(Reply {
         key: tictree::app::JobKey::Play,

@@ -104,6 +104,42 @@ fn any_key_ends_a_notice() {
     assert!(app.game.moves().is_empty(), "and nothing else happens");
 }
 
+/// Behind "terminal too small" the board cannot be seen, so the keys that change the game do
+/// nothing there: only quitting, the help and the settings (whose rules may fit) act.
+#[test]
+fn keys_do_not_play_blind_on_a_screen_too_small() {
+    let mut app = App::new(connect4_midgame(), false);
+    run_jobs(&mut app);
+    let small = Rect::new(0, 0, 60, 18);
+    assert!(text(&screen(&app, 60, 18)).contains("too small"));
+    let key = |code| Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    for code in [
+        KeyCode::Enter,
+        KeyCode::Char('4'),
+        KeyCode::Right,
+        KeyCode::Char('u'),
+        KeyCode::Char('n'),
+        KeyCode::Char('R'),
+        KeyCode::Char('s'),
+        KeyCode::Esc,
+    ] {
+        let action = tictree::tui::action(&key(code), &app, small);
+        assert!(matches!(action, Some(Action::Unbound)), "{code:?}: {action:?}");
+    }
+    let acts = |app: &App, code| tictree::tui::action(&key(code), app, small);
+    assert!(matches!(acts(&app, KeyCode::Char('q')), Some(Action::Quit)));
+    assert!(matches!(acts(&app, KeyCode::Char('?')), Some(Action::ToggleHelp)));
+    let settings = acts(&app, KeyCode::Char('o'));
+    assert!(matches!(settings, Some(Action::ToggleSettings)));
+    // Once a popup is open its keys work as on any screen (the settings' cursor keys).
+    app.update(Action::ToggleSettings);
+    assert!(matches!(acts(&app, KeyCode::Right), Some(Action::Move(_))));
+    // And on a screen that fits, Enter plays.
+    app.update(Action::ToggleSettings);
+    let fits = tictree::tui::action(&key(KeyCode::Enter), &app, Rect::new(0, 0, 80, 24));
+    assert!(matches!(fits, Some(Action::Place)), "{fits:?}");
+}
+
 #[test]
 fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
     let mut options = options(Rules::TICTACTOE);

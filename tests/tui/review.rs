@@ -204,9 +204,10 @@ fn the_selection_moves_the_board_to_the_position_before_the_move() {
     assert_eq!(view.position, after("b2 a2 a1 c3 c1 c2"));
     let rules = Rules::TICTACTOE;
     let cell = |name| rules.parse_cell(name).unwrap();
-    // The played move is marked, the best moves starred.
+    // The played move is marked with its move number (`7. X b3` in the list), the best moves
+    // starred.
     assert_eq!(view.mark(cell("b3")), Some(Mark::Highlight));
-    assert_eq!(view.ghost(cell("b3")).map(|g| g.number), Some(1));
+    assert_eq!(view.ghost(cell("b3")).map(|g| g.number), Some(7));
     let mut best = view.hints.clone();
     best.sort();
     assert_eq!(best, [cell("a3"), cell("b1")]);

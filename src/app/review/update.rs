@@ -184,11 +184,16 @@ impl App {
     }
 
     /// The board during the review: the position before the selected move, the move played
-    /// there as a numbered mark between angle brackets, and the best moves starred (once judged).
+    /// there as a mark numbered with its move number, between angle brackets, and the best moves starred (once judged).
     pub fn review_board(&self, state: &ReviewState) -> BoardView {
         let before = state.before(state.selected);
         let played = state.moves[state.selected];
         let mut view = BoardView::with_line(before, &[played]);
+        // Numbered as the list and the caption number it (`5. X a3`): the game's fifth move, not
+        // the first of a line.
+        for ghost in &mut view.ghosts {
+            ghost.number += before.ply() as usize;
+        }
         view.marks.push((played, Mark::Highlight));
         if let Some(judged) = state.selected_judgement() {
             view.hints = judged.best.clone();

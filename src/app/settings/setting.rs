@@ -122,6 +122,8 @@ impl Setting {
     pub fn put(&self, settings: &mut Settings, value: Value) -> Result<(), String> {
         match (self.kind, value) {
             (Kind::Text { put, .. }, Value::Text(text)) => put(settings, &text),
+            // `replay_depth = 7` means plies as surely as `replay_depth = "7"` does.
+            (Kind::Text { put, .. }, Value::Number(n)) => put(settings, &n.to_string()),
             (Kind::Number { most, put, .. }, Value::Number(n)) if n <= most => {
                 put(settings, n);
                 Ok(())
