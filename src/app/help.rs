@@ -170,7 +170,7 @@ pub const HELP: &[HelpSection] = &[
             ),
             ("y / n", "new game with the rules chosen? yes / no"),
             ("Enter", "close (a rules question: yes)"),
-            ("Esc / o", "close (a rules question: no)"),
+            ("Esc / o", "close (a rules question: no, and stay)"),
         ],
     },
     HelpSection {

@@ -1,6 +1,6 @@
 //! The log pane's lines and the formats they share with the rest of the UI.
 
-pub use crate::engine::game::notation::thousands;
+pub use crate::engine::game::notation::{count, thousands};
 use std::cell::RefCell;
 use std::time::Duration;
 
@@ -160,12 +160,6 @@ impl Log {
         let page = self.layout.borrow().rows.saturating_sub(1).max(1);
         self.scroll_by(pages * page as isize);
     }
-}
-
-/// `1 move`, `7 moves`, `549,945 nodes`: a count and its noun, singular for one.
-pub fn count(n: u64, what: &str) -> String {
-    let s = if n == 1 { "" } else { "s" };
-    format!("{} {what}{s}", thousands(n))
 }
 
 /// `text` with every control character escaped as Rust writes it in a string literal: user

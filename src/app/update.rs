@@ -338,10 +338,11 @@ impl App {
         // Redo mirrors undo: back to where the undo started (against the AI, the AI's answer too),
         // whoever plays each side now.
         let target = self.game.redo_target();
-        // Said before the moves, which the log then shows as they were played.
-        let to_move = self.position().ply() as usize + (target - self.game.moves().len()) + 1;
+        // Said before the moves, which the log then shows as they were played. "Through" the last
+        // move redone: the move after it may not exist (a game redone to its end).
+        let last = self.position().ply() as usize + (target - self.game.moves().len());
         self.log
-            .push(LogKind::Info, format!("Redo: forward to move {to_move}"));
+            .push(LogKind::Info, format!("Redo: forward through move {last}"));
         self.play(mv);
         while self.game.moves().len() < target {
             match self.game.next_redo() {

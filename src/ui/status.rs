@@ -325,7 +325,7 @@ fn game_keys(app: &App) -> Vec<Hint> {
     keys.push(Hint::new(
         "m",
         if app.options.settings.heat_map {
-            "no heat"
+            "heat off"
         } else {
             "heat"
         },

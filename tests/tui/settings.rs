@@ -155,10 +155,11 @@ fn a_rules_change_asks_before_a_new_game() {
     assert_eq!(app.game.moves().len(), 2);
     assert_eq!(app.settings_menu.draft, None);
     assert_eq!(app.popup, Some(Popup::Settings), "the popup stays open");
-    // A custom board: 3×3 with gravity, then y (Enter says yes too).
+    // A custom board: 3×3 with gravity, then Enter: yes, and the popup closes.
     select(&mut app, Field::Gravity);
     right(&mut app);
     press(&mut app, &[Action::Place]);
+    assert_eq!(app.popup, None);
     let rules: Rules = "3x3k3g".parse().unwrap();
     assert_eq!(app.position().rules(), &rules);
     assert!(app.game.moves().is_empty());
@@ -168,7 +169,6 @@ fn a_rules_change_asks_before_a_new_game() {
     );
     assert_eq!(app.take_settings_change().map(|s| s.rules), Some(rules));
     // The new game is played under the new rules: a drop in column a lands on a1.
-    press(&mut app, &[Action::Escape]);
     play_at(&mut app, "a3");
     assert_eq!(rules.move_name(app.game.moves()[0]), "a1");
 }

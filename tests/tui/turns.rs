@@ -168,7 +168,7 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     let log = log_text(&app);
     let redo = log
         .iter()
-        .position(|line| line == "Redo: forward to move 5");
+        .position(|line| line == "Redo: forward through move 4");
     let redo = redo.unwrap_or_else(|| panic!("{log:?}"));
     assert_eq!(log[redo + 1..redo + 3], played[..], "the moves follow it");
     assert!(redone[1].contains(" — score "), "{redone:?}");

@@ -41,7 +41,12 @@ impl App {
             }
             Action::SettingsClick(field) => self.settings_menu.selected = field,
             Action::Answer(yes) => self.answer(yes),
-            Action::Place if pending => self.answer(true),
+            // Enter confirms and closes, as it closes the popup otherwise: the new game is what
+            // the person asked for. `y` answers and leaves the popup open for more changes.
+            Action::Place if pending => {
+                self.answer(true);
+                self.close_settings();
+            }
             Action::Escape if pending => self.answer(false),
             Action::Place | Action::Escape | Action::ToggleSettings => self.close_settings(),
             Action::Quit => self.quit(),

@@ -19,6 +19,12 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// `1 move`, `7 moves`, `549,945 nodes`: a count and its noun, singular for one.
+pub fn count(n: u64, what: &str) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    format!("{} {what}{s}", thousands(n))
+}
+
 /// `1 ply`, `2 plies`: a depth or a distance in moves, in words.
 pub fn plies(n: impl Into<u64>) -> String {
     let n = n.into();

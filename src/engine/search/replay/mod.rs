@@ -43,7 +43,7 @@ pub use sentence::{intro_sentence, sentence};
 pub use trace::Trace;
 pub use view::View;
 
-use crate::engine::game::notation::thousands;
+use crate::engine::game::notation::count;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
 use machine::{Context, Machine};
@@ -188,10 +188,10 @@ impl Replay {
             .collect();
         // Separated as the counters above the sentence are, so the two read alike.
         let counts = format!(
-            "{} nodes, {} cutoffs, {} table hits",
-            thousands(counters.nodes),
-            thousands(counters.cutoffs),
-            thousands(counters.tt_hits)
+            "{}, {}, {}",
+            count(counters.nodes, "node"),
+            count(counters.cutoffs, "cutoff"),
+            count(counters.tt_hits, "table hit")
         );
         if self.truncated() {
             return format!(

@@ -9,7 +9,7 @@ use super::counters::ReplayLimits;
 use super::event::LeafKind;
 use super::explored::{ExploredNode, ExploredTree};
 use super::trace::Trace;
-use crate::engine::game::notation::thousands;
+use crate::engine::game::notation::count;
 use crate::engine::game::position::Position;
 use crate::engine::game::rules::Rules;
 use crate::engine::search::{Algorithm, StopFlag};
@@ -93,9 +93,9 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
         trace.root().to_notation(),
         rules,
         trace.root().to_move(),
-        count(counters.nodes, "node", "nodes"),
-        count(counters.cutoffs, "cutoff", "cutoffs"),
-        count(counters.tt_hits, "table hit", "table hits")
+        count(counters.nodes, "node"),
+        count(counters.cutoffs, "cutoff"),
+        count(counters.tt_hits, "table hit")
     )?;
     writeln!(
         out,
@@ -133,11 +133,6 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
     }
     write_legend(out)?;
     writeln!(out, "}}")
-}
-
-/// `1 cutoff`, `98 cutoffs`.
-fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", thousands(n), if n == 1 { one } else { many })
 }
 
 /// The value shown on a node: for the side that played the move into it (the root: for its side
