@@ -147,8 +147,25 @@ fn a_checkpoint_of_another_build_is_refused() {
     let (status, _, err) = build("5x4k4g", "4", &out);
     assert_eq!(status, 2);
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("not the checkpoint of this build"), "{err}");
+    assert!(
+        err.contains("the checkpoint of another build (its first line: 'tictree book checkpoint: rules 5x4k4g, plies 3'; this build: rules 5x4k4g, plies 4)"),
+        "{err}"
+    );
     assert!(err.contains("remove it"), "{err}");
+    // A line that is no position of the book is named, and the progress before it can be kept.
+    let checkpoint = dir.path().join("b.book.partial");
+    std::fs::write(
+        &checkpoint,
+        "tictree book checkpoint: rules 5x4k4g, plies 4\nnonsense\n0 0\n",
+    )
+    .unwrap();
+    let (status, _, err) = build("5x4k4g", "4", &out);
+    assert_eq!((status, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("line 2 is not a position of this book; remove that line"), "{err}");
+    // And --out naming a directory is refused before any search.
+    let (status, _, err) = build("5x4k4g", "4", dir.path());
+    assert_eq!(status, 2);
+    assert!(err.contains("is a directory; --out names the book file"), "{err}");
 }
 
 #[test]
@@ -194,6 +211,16 @@ fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
     let (status, _, err) = tictree(&["book", "info", &flipped_path]);
     assert_eq!((status, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("checksum"), "{err}");
+    let padded = path(&dir, "padded.book");
+    std::fs::write(&padded, [bytes.as_slice(), b"\n"].concat()).unwrap();
+    let (status, _, err) = tictree(&["book", "info", &padded]);
+    assert_eq!((status, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("padded"), "{err}");
+    // A path that never ends is read no further than a header's length: it used to be read
+    // whole, until the machine ran out of memory.
+    let (status, _, err) = tictree(&["book", "info", "/dev/zero"]);
+    assert_eq!(err, "tictree: /dev/zero: not a tictree book\n");
+    assert_eq!(status, 2);
 
     let analyze = |book: &[&str]| {
         let mut args = vec![

@@ -10,7 +10,7 @@ use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
 use crate::engine::analysis::book_build::Plan;
-use crate::engine::game::notation::thousands;
+use crate::engine::game::notation::{self, count, thousands};
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
@@ -28,6 +28,13 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let threads = args.threads.count();
     let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
     let out = Path::new(&args.out);
+    // Said before the search, which can take hours, and not after it.
+    if out.is_dir() {
+        return Err(CliError(format!(
+            "{}: is a directory; --out names the book file to write",
+            out.display()
+        )));
+    }
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
     let plan = Plan::new(rules, plies);
     if interrupt.flag().is_stopped() {
@@ -94,15 +101,24 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     write_whole(out, book.bytes())?;
     let _ = std::fs::remove_file(&checkpoint);
     crate::cli::common::output::out(&format!(
-        "wrote {}: {rules}, {plies} plies, {} entries, {} bytes; {} positions searched in {} on {threads} thread{}\n",
+        "wrote {}: {rules}, {}, {}, {} bytes; {} searched in {} on {}\n",
         out.display(),
-        thousands(book.len() as u64),
+        notation::plies(plies),
+        entries(book.len()),
         thousands(book.bytes().len() as u64),
-        thousands((total - resumed) as u64),
+        count((total - resumed) as u64, "position"),
         took(searched_in),
-        if threads == 1 { "" } else { "s" },
+        count(threads as u64, "thread"),
     ));
     Ok(Ending::Done)
+}
+
+/// `1 entry`, `10,501 entries`.
+fn entries(n: usize) -> String {
+    match n {
+        1 => "1 entry".into(),
+        n => format!("{} entries", thousands(n as u64)),
+    }
 }
 
 /// `850 ms`, `12.3 s`, `39.1 min`, `2.4 h`: a build's time at a glance.
@@ -196,13 +212,18 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
     let mut lines = BufReader::new(file).split(b'\n').peekable();
     match lines.next() {
         Some(Ok(first)) if first == heading.as_bytes() => {}
-        _ => {
+        first => {
+            let first = first.and_then(Result::ok).unwrap_or_default();
+            let first: String = String::from_utf8_lossy(&first).chars().take(80).collect();
+            let this = heading.trim_start_matches("tictree book checkpoint: ");
             return Err(damaged(&format!(
-                "not the checkpoint of this build ({heading})"
+                "the checkpoint of another build (its first line: '{first}'; this build: {this})"
             )));
         }
     }
+    let mut number = 1;
     while let Some(line) = lines.next() {
+        number += 1;
         let line = line.map_err(|e| damaged(&e.to_string()))?;
         let last = lines.peek().is_none();
         let parsed = std::str::from_utf8(&line).ok().and_then(|text| {
@@ -217,7 +238,12 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
             }
             // A crash can cut the last line short: that position is solved again.
             None if last => {}
-            None => return Err(damaged("a line is not a position of this book")),
+            None => {
+                return Err(CliError(format!(
+                    "{}: line {number} is not a position of this book; remove that line to resume, or the file to start the build afresh",
+                    path.display()
+                )));
+            }
         }
     }
     Ok(solved)

@@ -9,11 +9,13 @@ use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::progress::Live;
 use crate::engine::Rules;
 use crate::engine::analysis::book_build::solve_positions;
-use crate::engine::book::{self, Book};
+use crate::engine::book::{self, Book, Header};
 use crate::engine::game::notation::thousands;
 use crate::engine::{Cancelled, Position, StopFlag};
 use serde::Serialize;
 use std::borrow::Cow;
+use std::fs::File;
+use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -52,10 +54,27 @@ fn solve_live(
     outcome
 }
 
-/// Reads a book file, or says in one line why it cannot be used.
+/// Reads a book file, or says in one line why it cannot be used. The header is read first and
+/// says how long the file is: no more than that (and one byte, to tell a padded file) is read, so
+/// a path that never ends (`/dev/zero`, a pipe) cannot fill the memory.
 pub fn read(path: &str) -> Result<Book, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError(format!("{path}: {e}")))?;
-    Book::from_bytes(Cow::Owned(bytes)).map_err(|why| CliError(format!("{path}: {why}")))
+    let fail = |why: String| CliError(format!("{path}: {why}"));
+    let file = File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut bytes = Vec::new();
+    let mut reader = file.take(Header::SIZE as u64);
+    reader
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(e.to_string()))?;
+    let length = Header::peek(&bytes)
+        .map_err(fail)?
+        .file_length()
+        .ok_or_else(|| fail("the book's header says more entries than a file holds".into()))?;
+    let rest = length + 1 - bytes.len() as u64;
+    let mut reader = reader.into_inner().take(rest);
+    reader
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(e.to_string()))?;
+    Book::from_bytes(Cow::Owned(bytes)).map_err(fail)
 }
 
 /// Installs the book a command's searches consult (`engine::book::install`): `--book FILE`, else

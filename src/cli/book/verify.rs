@@ -6,7 +6,7 @@ use crate::cli::args::BookVerifyArgs;
 use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::seconds;
-use crate::engine::Position;
+use crate::engine::{Position, Score};
 use crate::engine::book::{Book, value_of_score};
 use crate::engine::game::notation::thousands;
 use crate::engine::game::score::signed;
@@ -68,10 +68,10 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
         args.file,
         seconds(started.elapsed()),
         if threads == 1 { "" } else { "s" },
-        if wrong == 0 {
-            "every one agrees with the book".to_string()
-        } else {
-            format!("{wrong} disagree")
+        match (checked, wrong) {
+            (0, _) => "none checked".to_string(),
+            (_, 0) => "every one agrees with the book".to_string(),
+            (_, wrong) => format!("{wrong} disagree"),
         }
     ));
     if outcome.is_err() {
@@ -120,13 +120,22 @@ fn check(
         if stored != found {
             wrong += 1;
             let ply = position.ply();
+            // The book's scale (Pons') and, as every other command shows a position's value,
+            // tictree's score and outcome for the side to move.
+            let shown = |compact: i8| {
+                let value = value_of_score(compact, ply, cells);
+                let score = Score::from_value(value, cells as usize, ply);
+                format!(
+                    "{} ({score}: {})",
+                    signed(i32::from(compact)),
+                    score.outcome()
+                )
+            };
             report.push_str(&format!(
-                "disagrees: {} (ply {ply}): book {} (value {}), search {} (value {})\n",
+                "disagrees: {} (ply {ply}): book {}, search {}\n",
                 position.to_notation(),
-                signed(i32::from(stored)),
-                value_of_score(stored, ply, cells),
-                signed(i32::from(found)),
-                value_of_score(found, ply, cells),
+                shown(stored),
+                shown(found),
             ));
         }
     }

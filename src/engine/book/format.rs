@@ -59,6 +59,33 @@ impl Header {
 
     /// The header of `bytes`, checked against the rest of them (size and checksum).
     pub(super) fn decode(bytes: &[u8]) -> Result<Header, String> {
+        let header = Header::peek(bytes)?;
+        let body = &bytes[HEADER..];
+        let length = header.file_length();
+        if length.is_some_and(|length| bytes.len() as u64 > length) {
+            return Err(format!(
+                "the book is padded: bytes follow the {} entries its header says",
+                header.entries
+            ));
+        }
+        if Some(bytes.len() as u64) != length {
+            return Err(format!(
+                "the book is truncated: {} bytes of entries where the header says {} entries",
+                body.len(),
+                header.entries
+            ));
+        }
+        if fnv1a(body) != header.checksum {
+            return Err(
+                "the book's checksum does not match its entries (the file is damaged)".into(),
+            );
+        }
+        Ok(header)
+    }
+
+    /// The header alone, from the first `HEADER` bytes of a file (or more): what a reader needs
+    /// to know how long the file should be before reading the rest.
+    pub fn peek(bytes: &[u8]) -> Result<Header, String> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
             return Err("not a tictree book".into());
         }
@@ -80,20 +107,16 @@ impl Header {
         if usize::from(bytes[14]) != key_bytes(rules) {
             return Err("the book's key size does not fit its rules".into());
         }
-        let body = &bytes[HEADER..];
-        let expected = header.entries.checked_mul(key_bytes(rules) as u64 + 1);
-        if expected != Some(body.len() as u64) {
-            return Err(format!(
-                "the book is truncated or padded: {} bytes of entries where the header says {} entries",
-                body.len(),
-                header.entries
-            ));
-        }
-        if fnv1a(body) != header.checksum {
-            return Err(
-                "the book's checksum does not match its entries (the file is damaged)".into(),
-            );
-        }
         Ok(header)
+    }
+
+    /// The header's size in bytes, at the start of every book file.
+    pub const SIZE: usize = HEADER;
+
+    /// The length of the whole file the header describes, in bytes (`None`: too big to be one).
+    pub fn file_length(&self) -> Option<u64> {
+        self.entries
+            .checked_mul(key_bytes(self.rules) as u64 + 1)?
+            .checked_add(HEADER as u64)
     }
 }
