@@ -479,6 +479,27 @@ fn a_byte_order_mark_before_the_first_line_is_ignored() {
     }
 }
 
+/// A binary file (the opening book, given by mistake) stops the batch with one line, status 2:
+/// it used to print a complaint for each of its hundreds of "lines".
+#[test]
+fn a_binary_file_is_one_error_not_one_per_line() {
+    let book = format!("{}/data/book/connect4.book", env!("CARGO_MANIFEST_DIR"));
+    let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", &book], "");
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert_eq!(
+        run.err,
+        format!("tictree: --batch {book}: line 1 holds a NUL byte: not a text file\n")
+    );
+    // The lines before it are answered as usual.
+    let run = tictree_with_input(
+        &["solve", "--rules", "connect4", "--batch", "-"],
+        "4453626\n44\0\n",
+    );
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert!(run.out.starts_with("4453626 "), "{}", run.out);
+    assert!(run.err.ends_with("line 2 holds a NUL byte: not a text file\n"), "{}", run.err);
+}
+
 #[test]
 fn a_line_longer_than_any_position_is_that_lines_error() {
     let digits = "4".repeat(5_000);

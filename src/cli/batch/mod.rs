@@ -125,6 +125,14 @@ fn solve_lines(
                 return Ok(false);
             }
         };
+        // A binary file (a book given by mistake) is no list of positions: one line and stop,
+        // rather than one complaint for each of its hundreds of "lines".
+        if read.contains(&0) {
+            return Err(Failed::Reading(std::io::Error::new(
+                ErrorKind::InvalidData,
+                format!("line {number} holds a NUL byte: not a text file"),
+            )));
+        }
         let Ok(text) = String::from_utf8(read) else {
             record(Tallied::Bad(number, "not UTF-8 text".into()))?;
             continue;
