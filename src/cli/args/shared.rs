@@ -16,7 +16,7 @@ use std::time::Duration;
 /// The rules alone: `book build`'s, which always starts from the empty board, and the game's.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
-    /// Rules: tictactoe (the default), 4x4, 5x5k4, connect4, or WxHkK[g] (g = gravity).
+    /// Rules: tictactoe (the default), 4x4, 5x5k4, connect4, or WxHkK[g] such as 8x8k5 (g = gravity).
     #[arg(long)]
     pub rules: Option<String>,
 }

@@ -107,7 +107,7 @@ impl FromStr for Rules {
         }
         let bad = || {
             RulesError(format!(
-                "unknown rules '{text}': use tictactoe, 4x4, 5x5k4, connect4 or WxHkK[g] such as 6x5k4 or 7x6k4g"
+                "unknown rules '{text}': use tictactoe, 4x4, 5x5k4, connect4 or WxHkK[g] such as 8x8k5, 6x5k4 or 7x6k4g"
             ))
         };
         let (body, gravity) = match lower.strip_suffix('g') {
