@@ -289,14 +289,29 @@ impl App {
         }
     }
 
+    /// Whether a human plays a side (undo then goes back to a human's turn).
+    fn any_human(&self) -> bool {
+        self.options.settings.x == Seat::Human || self.options.settings.o == Seat::Human
+    }
+
+    /// Whether `u` has something to take back, as the status bar offers it: a move, and against
+    /// the AI a turn of the human's to go back to.
+    pub fn can_undo(&self) -> bool {
+        !self.game.moves().is_empty() && (!self.any_human() || self.human_turn_played())
+    }
+
     fn undo(&mut self) {
         let from = self.game.moves().len();
-        let any_human =
-            self.options.settings.x == Seat::Human || self.options.settings.o == Seat::Human;
+        let any_human = self.any_human();
         // Against the AI undo goes back to a turn of the human's: with none before (the AI
         // opened), taking its move back would only have it play again at once.
-        if from > 0 && any_human && !self.human_turn_played() {
-            self.notice = Some("nothing to undo: the AI's move came before your first turn".into());
+        if from > 0 && !self.can_undo() {
+            let first = if self.options.opening.is_empty() {
+                "before your first turn"
+            } else {
+                "first after the opening"
+            };
+            self.notice = Some(format!("nothing to undo: the AI's move came {first}"));
             return;
         }
         if self.game.undo().is_none() {

@@ -300,7 +300,7 @@ fn game_keys(app: &App) -> Vec<Hint> {
             },
         ));
     }
-    if !app.game.moves().is_empty() {
+    if app.can_undo() {
         keys.push(Hint::new("u", "undo"));
     }
     if app.game.next_redo().is_some() {

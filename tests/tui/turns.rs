@@ -119,6 +119,9 @@ fn undo_refuses_the_ais_opening_move() {
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     assert_eq!(app.game.moves().len(), 1, "the AI opened");
+    // The status bar does not offer what undo would refuse.
+    assert!(!app.can_undo());
+    assert!(!text(&screen(&app, 120, 40)).contains("u undo"));
     press(&mut app, &[Action::Undo]);
     assert_eq!(
         app.notice.as_deref(),
@@ -129,9 +132,21 @@ fn undo_refuses_the_ais_opening_move() {
     let free = app.position().legal_moves()[0];
     play_at(&mut app, &Rules::TICTACTOE.move_name(free));
     assert_eq!(app.game.moves().len(), 3);
+    assert!(app.can_undo());
     press(&mut app, &[Action::Undo]);
     assert_eq!(app.game.moves().len(), 1);
     assert!(app.human_to_move());
+    // After an opening (--moves, a paste) the AI answered: the refusal says where the game began.
+    let mut options = options_from(Rules::TICTACTOE, "b2 a3 c1");
+    options.settings.o = Seat::Ai(Skill::WinOrBlock);
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 1, "the AI answered the opening");
+    press(&mut app, &[Action::Undo]);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("nothing to undo: the AI's move came first after the opening")
+    );
 }
 
 #[test]
