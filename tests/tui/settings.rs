@@ -424,7 +424,7 @@ fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
     assert!(shown.contains("◂ 400 ms a move at least ▸"), "{shown}");
     right(&mut app);
     assert_eq!(app.options.pace(), std::time::Duration::from_millis(1000));
-    assert!(log_text(&app).contains(&"Setting: AI vs AI pace 1000 ms a move at least".to_string()));
+    assert!(log_text(&app).contains(&"Setting: AI vs AI pace 1 s a move at least".to_string()));
     press(&mut app, &[Action::Escape]);
     app.update(Action::MoveNow);
     let Some(tictree::app::Job::Analyze(request)) = app.take_job() else {

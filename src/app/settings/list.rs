@@ -144,7 +144,7 @@ pub const SETTINGS: &[Setting] = &[
             shown: always,
             text: |s, _| match s.time_ms {
                 0 => "no limit".into(),
-                ms => format!("{ms} ms"),
+                ms => milliseconds(ms),
             },
             step: |s, delta| s.time_ms = step_number(&TIMES, s.time_ms, delta),
         }),
@@ -185,7 +185,7 @@ pub const SETTINGS: &[Setting] = &[
             shown: |s| s.x.is_ai() && s.o.is_ai(),
             text: |s, _| match s.pace_ms {
                 0 => "none: as fast as they think".into(),
-                ms => format!("{ms} ms a move at least"),
+                ms => format!("{} a move at least", milliseconds(ms)),
             },
             step: |s, delta| s.pace_ms = step_number(&PACES, s.pace_ms, delta),
         }),
@@ -344,6 +344,16 @@ pub const SETTINGS: &[Setting] = &[
         row: None,
     },
 ];
+
+/// `400 ms`, `1.5 s`, `10 s`: a time of the settings as a person says it.
+fn milliseconds(ms: u64) -> String {
+    match ms {
+        // Below a second, or a time the file gave to the millisecond: as it was given.
+        ms if ms < 1000 || ms % 100 != 0 => format!("{ms} ms"),
+        ms if ms % 1000 == 0 => format!("{} s", ms / 1000),
+        ms => format!("{:.1} s", ms as f64 / 1000.0),
+    }
+}
 
 #[cfg(test)]
 mod tests {
