@@ -189,7 +189,15 @@ fn cursor_name(state: &QuizState, question: &Question) -> String {
 
 /// The verdict: right or wrong, the right answer, why.
 fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'static>> {
-    let verdict = if checked.right {
+    let among_equals = matches!(question.kind, crate::engine::quiz::Kind::Best(_));
+    let verdict = if checked.right && among_equals && checked.given != checked.answer {
+        // One of several right answers (a best move among equals): what was said, then all.
+        Line::from(vec![
+            Span::styled("✓ Right: ", theme.best()),
+            Span::styled(checked.given.clone(), theme.strong()),
+            Span::raw(format!(" (the answer: {})", checked.answer)),
+        ])
+    } else if checked.right {
         Line::from(vec![
             Span::styled("✓ Right: ", theme.best()),
             Span::styled(checked.answer.clone(), theme.strong()),

@@ -161,11 +161,17 @@ fn a_checkpoint_of_another_build_is_refused() {
     .unwrap();
     let (status, _, err) = build("5x4k4g", "4", &out);
     assert_eq!((status, err.lines().count()), (2, 1), "{err}");
-    assert!(err.contains("line 2 is not a position of this book; remove that line"), "{err}");
+    assert!(
+        err.contains("line 2 is not a position of this book; remove that line"),
+        "{err}"
+    );
     // And --out naming a directory is refused before any search.
     let (status, _, err) = build("5x4k4g", "4", dir.path());
     assert_eq!(status, 2);
-    assert!(err.contains("is a directory; --out names the book file"), "{err}");
+    assert!(
+        err.contains("is a directory; --out names the book file"),
+        "{err}"
+    );
 }
 
 #[test]

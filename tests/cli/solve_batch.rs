@@ -497,7 +497,12 @@ fn a_binary_file_is_one_error_not_one_per_line() {
     );
     assert_eq!(run.code, 2, "{}", run.err);
     assert!(run.out.starts_with("4453626 "), "{}", run.out);
-    assert!(run.err.ends_with("line 2 holds a NUL byte: not a text file\n"), "{}", run.err);
+    assert!(
+        run.err
+            .ends_with("line 2 holds a NUL byte: not a text file\n"),
+        "{}",
+        run.err
+    );
 }
 
 #[test]

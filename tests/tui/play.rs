@@ -124,11 +124,17 @@ fn keys_do_not_play_blind_on_a_screen_too_small() {
         KeyCode::Esc,
     ] {
         let action = tictree::tui::action(&key(code), &app, small);
-        assert!(matches!(action, Some(Action::Unbound)), "{code:?}: {action:?}");
+        assert!(
+            matches!(action, Some(Action::Unbound)),
+            "{code:?}: {action:?}"
+        );
     }
     let acts = |app: &App, code| tictree::tui::action(&key(code), app, small);
     assert!(matches!(acts(&app, KeyCode::Char('q')), Some(Action::Quit)));
-    assert!(matches!(acts(&app, KeyCode::Char('?')), Some(Action::ToggleHelp)));
+    assert!(matches!(
+        acts(&app, KeyCode::Char('?')),
+        Some(Action::ToggleHelp)
+    ));
     let settings = acts(&app, KeyCode::Char('o'));
     assert!(matches!(settings, Some(Action::ToggleSettings)));
     // Once a popup is open its keys work as on any screen (the settings' cursor keys).

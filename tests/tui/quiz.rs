@@ -208,6 +208,11 @@ fn a_typed_answer_that_is_not_one_says_what_to_type() {
             .as_ref()
             .is_some_and(|e| e.contains("type"))
     );
+    // Enter on nothing typed says how to answer, not that "" is no answer.
+    keys(&mut app, &[KeyCode::Backspace, KeyCode::Enter]);
+    let error = state(&app).error.clone().unwrap_or_default();
+    let how = question(&app).how_to_answer();
+    assert_eq!(error, format!("nothing typed yet: {how}"));
 }
 
 /// A cell's name typed into a question answered on the board is not ignored: the quiz says how
@@ -435,6 +440,36 @@ fn a_random_seed_is_short_and_stays_in_the_title_at_80x24() {
     assert!(
         shown.contains(" Quiz · 1/10 · 0 of 0 right · seed 99999 "),
         "{shown}"
+    );
+}
+
+/// A best move among several equal ones is right, and the verdict says which was chosen before
+/// it lists them all (`✓ Right: a1 (the answer: a1, c1)`, not the list alone, as if both had been
+/// named).
+#[test]
+fn a_best_move_among_equals_is_named_before_the_others() {
+    let mut app = started();
+    let mut asked = 0;
+    while state(&app).index < 9 && asked == 0 {
+        let question = question(&app);
+        let best = question.answer_moves();
+        if matches!(question.kind, Kind::Best(_)) && best.len() > 1 {
+            let rules = *question.position.rules();
+            cursor_to(&mut app, best[1]);
+            keys(&mut app, &[KeyCode::Enter]);
+            assert!(verdict(&app).0);
+            let shown = text(&screen(&app, 120, 40));
+            let said = format!("✓ Right: {} (the answer: ", rules.move_name(best[1]));
+            assert!(shown.contains(&said), "{shown}");
+            asked += 1;
+        } else {
+            answer(&mut app, true);
+        }
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert_eq!(
+        asked, 1,
+        "a question with several best moves among the first nine"
     );
 }
 

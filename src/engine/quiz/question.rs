@@ -134,6 +134,9 @@ impl Question {
 
     /// Reads typed text as an answer to this question.
     pub fn parse(&self, text: &str) -> Result<Answer, String> {
+        if text.trim().is_empty() {
+            return Err(format!("nothing typed yet: {}", self.how_to_answer()));
+        }
         match self.kind {
             Kind::Score(_) => parse_number(text).map(Answer::Number),
             Kind::Outcome(_) => parse_outcome(text).map(Answer::Outcome),
