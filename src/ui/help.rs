@@ -36,30 +36,33 @@ fn lines(theme: Theme) -> Vec<Hung> {
         .map(|(k, _)| k.chars().count())
         .max()
         .unwrap_or(0);
-    let mut lines = Vec::new();
+    // A key's description wraps under the description column; a title or a note, under itself.
+    let description = key_w as u16 + 3;
+    let mut lines: Vec<Hung> = Vec::new();
     for section in HELP {
         if !lines.is_empty() {
-            lines.push(Line::default());
+            lines.push((Line::default(), 1));
         }
-        lines.push(Line::styled(format!(" {}", section.title), theme.strong()));
+        lines.push((
+            Line::styled(format!(" {}", section.title), theme.strong()),
+            1,
+        ));
         for (key, what) in section.keys {
-            lines.push(Line::from(vec![
+            let line = Line::from(vec![
                 Span::styled(format!(" {key:>key_w$}"), theme.strong()),
                 Span::raw(format!("  {what}")),
-            ]));
+            ]);
+            lines.push((line, description));
         }
     }
-    lines.push(Line::default());
-    lines.push(Line::styled(
+    lines.push((Line::default(), 1));
+    for note in [
         " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
-        theme.dim(),
-    ));
-    lines.push(Line::styled(
         " nodes: a move's own search; 2* = mostly known already (table or opening book)",
-        theme.dim(),
-    ));
-    let description = key_w as u16 + 3;
-    lines.into_iter().map(|line| (line, description)).collect()
+    ] {
+        lines.push((Line::styled(note, theme.dim()), 1));
+    }
+    lines
 }
 
 /// The glossary page: each term, its meaning and where the replay shows it.
@@ -89,15 +92,22 @@ fn glossary_lines(theme: Theme) -> Vec<Hung> {
 
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let (lines, page, other) = if self.glossary {
+        let (shown, page, other) = if self.glossary {
             (glossary_lines(self.theme), "glossary", "keys")
         } else {
             (lines(self.theme), "keys", "glossary")
         };
-        // Border, text, a blank column: wider than the screen, the text wraps instead.
-        let widest = lines.iter().map(|(l, _)| l.width()).max().unwrap_or(0) as u16 + 3;
+        // Border, text, a blank column: wider than the screen, the text wraps instead. Both pages
+        // take the wider one's width, so Tab does not make the popup jump.
+        let widest = [lines(self.theme), glossary_lines(self.theme)]
+            .iter()
+            .flatten()
+            .map(|(l, _)| l.width())
+            .max()
+            .unwrap_or(0) as u16
+            + 3;
         let text_width = widest.min(area.width).saturating_sub(3).max(1);
-        let rows: Vec<Line> = lines
+        let rows: Vec<Line> = shown
             .iter()
             .flat_map(|(line, hang)| {
                 // A blank line is a row too, which wrapping would drop.
