@@ -25,11 +25,40 @@ fn width_of(text: &str) -> usize {
 /// first row; the rows after it start `hang` columns in, so a paragraph reads as one.
 pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
     lay_out(
-        units_kept(words_of(&line.spans, 0)),
+        bounds_kept(units_kept(words_of(&line.spans, 0))),
         width,
         hang,
         line.style,
     )
+}
+
+/// Names a value is never split from at the end of a row: `α -∞`, `β +∞`.
+const BOUNDS: [&str; 2] = ["α", "β"];
+
+/// `words` with each bound's name joined to the value after it, as one word.
+fn bounds_kept(words: Vec<Word>) -> Vec<Word> {
+    let mut kept: Vec<Word> = Vec::with_capacity(words.len());
+    for word in words {
+        let after_bound = kept.last().is_some_and(|last| {
+            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
+            BOUNDS.iter().any(|name| text.trim_start() == *name)
+        });
+        match kept.last_mut() {
+            Some(last) if after_bound => join(last, word),
+            _ => kept.push(word),
+        }
+    }
+    kept
+}
+
+/// `word` appended to `last`, the blanks between them kept.
+fn join(last: &mut Word, word: Word) {
+    let style = word.spans.first().map_or(Style::new(), |span| span.style);
+    for _ in 0..word.gap {
+        push_char(&mut last.spans, ' ', style);
+    }
+    last.width += word.gap + word.width;
+    last.spans.extend(word.spans);
 }
 
 /// Units a number is never split from at the end of a row: `99.6 ms`, `134 MiB`.
@@ -56,14 +85,7 @@ fn units_kept(words: Vec<Word>) -> Vec<Word> {
         });
         match kept.last_mut() {
             // Only a word after a number is read as a possible unit: most words are not.
-            Some(last) if after_number && is_unit(&word) => {
-                let style = word.spans.first().map_or(Style::new(), |span| span.style);
-                for _ in 0..word.gap {
-                    push_char(&mut last.spans, ' ', style);
-                }
-                last.width += word.gap + word.width;
-                last.spans.extend(word.spans);
-            }
+            Some(last) if after_number && is_unit(&word) => join(last, word),
             _ => kept.push(word),
         }
     }
@@ -271,6 +293,19 @@ mod tests {
         // A unit that is not after a number is a word like any other.
         let line = Line::from("ab ms");
         assert_eq!(texts(&wrap(&line, 3, 0)), ["ab", "ms"]);
+    }
+
+    #[test]
+    fn a_bound_keeps_its_value_on_its_row() {
+        // Found in the replay: `… the full window α -∞, β` at a row's end, `+∞` on the next.
+        let line = Line::from("with the full window α -∞, β +∞");
+        assert_eq!(
+            texts(&wrap(&line, 28, 0)),
+            ["with the full window α -∞,", "β +∞"]
+        );
+        // `β` in a word is a word like any other.
+        let line = Line::from("ab β1 cd");
+        assert_eq!(texts(&wrap(&line, 5, 0)), ["ab β1", "cd"]);
     }
 
     #[test]
