@@ -22,10 +22,13 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
     let text = text(&terminal);
     // The minimax tutorial notebook's count for minimax after a3 b2 b3: 934 moves checked.
     assert!(text.contains("minimax") && text.contains("934"), "{text}");
+    // The log says the score, then the moves that make it, as the hint line does.
+    let log = log_text(&app);
+    let minimax = log.iter().find(|l| l.starts_with("  minimax "));
+    let minimax = minimax.unwrap_or_else(|| panic!("{log:?}"));
     assert!(
-        log_text(&app)
-            .iter()
-            .any(|l| l.contains("minimax") && l.contains("934 nodes"))
+        minimax.starts_with("  minimax   best 0 with c3: 934 nodes in "),
+        "{minimax}"
     );
     assert_snapshot!("compare_popup", terminal.backend());
     press(&mut app, &[Action::Escape]);

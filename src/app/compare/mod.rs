@@ -77,8 +77,9 @@ impl App {
             CompareRow::Finished(analysis) => {
                 let best = rules.move_names(&analysis.best());
                 let score = best_score(&analysis);
+                // As the hint line says it: the score, then the moves that make it.
                 format!(
-                    "  {:<9} best {} {score}: {} in {}",
+                    "  {:<9} best {score} with {}: {} in {}",
                     analysis.algorithm.name(),
                     crate::app::log::names(&best, "/", 3),
                     count(analysis.stats.nodes, "node"),
