@@ -74,7 +74,9 @@ impl Tally {
     }
 
     fn finish(&mut self, elapsed: Duration) {
-        self.plies_mean = self.plies_total as f64 / self.games.max(1) as f64;
+        // Three decimals, as the times are: the text shows one, scripts need no more.
+        let mean = self.plies_total as f64 / self.games.max(1) as f64;
+        self.plies_mean = (mean * 1e3).round() / 1e3;
         let per_move =
             |time: Duration, moves: u64| json_ms(time.as_secs_f64() * 1e3 / moves.max(1) as f64);
         self.x_ms_per_move = per_move(self.thinking[0], self.moves[0]);

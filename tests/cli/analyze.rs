@@ -155,6 +155,8 @@ fn compare_runs_every_algorithm_on_the_same_position() {
     for row in rows {
         assert_eq!(row["best"], serde_json::json!(["c3"]));
         assert_eq!(row["score"], 0);
+        // The rate's name is `solve --json`'s.
+        assert!(row["nodes_per_second"].as_f64().is_some(), "{row}");
     }
     assert!(rows[1]["nodes"].as_u64() < rows[0]["nodes"].as_u64());
     let table = String::from_utf8(tictree(&["analyze", "--compare"]).stdout).unwrap();

@@ -47,6 +47,10 @@ fn equal_seeds_give_equal_tallies_and_the_levels_differ() {
     ] {
         assert_eq!(first[field], again[field], "{field}");
     }
+    // The mean to three decimals, as every fraction of the JSON.
+    let mean = first["plies_mean"].as_f64().unwrap();
+    assert_eq!((mean * 1e3).round() / 1e3, mean);
+    assert!(!first["plies_mean"].to_string().contains("0000"), "{first}");
     // Perfect play never loses, and beats a random player almost every time.
     assert_eq!(first["o_wins"], 0);
     assert!(first["x_wins"].as_u64().unwrap() > 400, "{first}");

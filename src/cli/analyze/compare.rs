@@ -30,7 +30,7 @@ struct Row {
     /// Deepest ply reached below the position (the move itself is ply 1).
     depth: u32,
     elapsed_ms: f64,
-    nodes_per_s: f64,
+    nodes_per_second: f64,
 }
 
 impl Row {
@@ -61,7 +61,7 @@ impl Row {
                 moves: analysis.moves.len(),
                 depth: analysis.stats.depth,
                 elapsed_ms: json_ms(analysis.elapsed.as_secs_f64() * 1e3),
-                nodes_per_s: rate(analysis.stats.nodes, analysis.elapsed),
+                nodes_per_second: rate(analysis.stats.nodes, analysis.elapsed),
             },
             CompareRow::Unfinished(unfinished) => Row {
                 algorithm: unfinished.algorithm.name(),
@@ -78,7 +78,7 @@ impl Row {
                 moves: unfinished.legal,
                 depth: unfinished.stats.depth,
                 elapsed_ms: json_ms(unfinished.elapsed.as_secs_f64() * 1e3),
-                nodes_per_s: rate(unfinished.stats.nodes, unfinished.elapsed),
+                nodes_per_second: rate(unfinished.stats.nodes, unfinished.elapsed),
             },
         }
     }
@@ -235,7 +235,7 @@ fn print_row(row: &Row, score: &str, w: usize) {
         score,
         row.nodes,
         row.elapsed_ms,
-        row.nodes_per_s
+        row.nodes_per_second
     );
 }
 
