@@ -184,7 +184,8 @@ impl App {
     }
 
     /// The board during the review: the position before the selected move, the move played
-    /// there as a mark numbered with its move number, between angle brackets, and the best moves starred (once judged).
+    /// there between angle brackets, numbered with its move number, and the best moves starred
+    /// (once judged).
     pub fn review_board(&self, state: &ReviewState) -> BoardView {
         let before = state.before(state.selected);
         let played = state.moves[state.selected];
