@@ -238,12 +238,13 @@ impl App {
     pub(super) fn play(&mut self, mv: Move) {
         let position = *self.position();
         let player = position.to_move();
-        let Ok(known) = self.game.play(mv, self.search.of(mv).map(|m| m.value)) else {
+        let who = self.seat_label(player);
+        let known = self.search.of(mv).map(|m| m.value);
+        let Ok(known) = self.game.play(mv, known, who.clone()) else {
             return;
         };
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
-        let who = self.seat_label(player);
         let mut verdict = known.map_or(String::new(), |value| format!(" — {}", verdict(&value)));
         // The perfect player moves on an estimate only when the budget ran out first: say so.
         if self.seat(player) == Seat::PERFECT && known.is_some_and(|value| !value.is_exact()) {

@@ -298,6 +298,35 @@ fn a_narrow_tall_terminal_stacks_the_panes_and_clicks_still_hit_their_cells() {
     assert!(small.contains("too small"), "{small}");
 }
 
+/// A seat changed during the game: the record names who really played each side's moves, and
+/// while the game goes on, who plays it now.
+#[test]
+fn the_record_names_who_played_when_a_seat_changed() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    play_at(&mut app, "b2");
+    // X handed to the AI: it plays X's next move at once (O answered already).
+    app.options.settings.x = Seat::Ai(Skill::WinOrBlock);
+    app.update(Action::MoveNow);
+    run_jobs(&mut app);
+    let summary = app.record().summary;
+    assert!(
+        summary.starts_with("tictactoe · X: you, then AI level 2 · O: AI level 4 · "),
+        "{summary}"
+    );
+    // Once the game is over only who played counts: a seat changed after the end is not named.
+    while app.position().status() == tictree::engine::Status::Ongoing {
+        app.update(Action::MoveNow);
+        run_jobs(&mut app);
+    }
+    app.options.settings.x = Seat::Human;
+    let summary = app.record().summary;
+    assert!(
+        summary.starts_with("tictactoe · X: you, then AI level 2 · O: AI level 4 · "),
+        "{summary}"
+    );
+}
+
 /// Each way of playing on screen: two humans with the analysis on, and two AIs, paused.
 #[test]
 fn human_against_human_and_ai_against_ai_screens() {

@@ -11,6 +11,9 @@ pub struct Game {
     moves: Vec<Move>,
     /// The value of each move of `moves` when it was played, if the analysis had one.
     values: Vec<Option<MoveValue>>,
+    /// Who played each move of `moves` (`you`, `AI level 4`): a seat may change during a game,
+    /// and the record names who really played.
+    played_by: Vec<String>,
     /// Moves taken back with their values, the most recent last: a redo says again what was
     /// known of each, though the analysis of the positions it passes through has not run again.
     undone: Vec<(Move, Option<MoveValue>)>,
@@ -26,6 +29,7 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             values: Vec::new(),
+            played_by: Vec::new(),
             undone: Vec::new(),
             stops: Vec::new(),
         }
@@ -47,6 +51,11 @@ impl Game {
         &self.moves
     }
 
+    /// Who played each move of `moves`, in order.
+    pub fn played_by(&self) -> &[String] {
+        &self.played_by
+    }
+
     /// The most recent move.
     pub fn last_move(&self) -> Option<Move> {
         self.moves.last().copied()
@@ -54,15 +63,17 @@ impl Game {
 
     /// Plays a move whose value the analysis knows (`known`), or not; a new move forgets the
     /// moves taken back. Returns what is known of the move: `known`, or for a move redone the
-    /// value it had when it was first played.
+    /// value it had when it was first played. `by` names who plays it.
     pub fn play(
         &mut self,
         mv: Move,
         known: Option<MoveValue>,
+        by: String,
     ) -> Result<Option<MoveValue>, IllegalMove> {
         let next = self.position().play(mv)?;
         self.positions.push(next);
         self.moves.push(mv);
+        self.played_by.push(by);
         let mut value = known;
         match self.undone.last() {
             Some(&(undone, before)) if undone == mv => {
@@ -83,6 +94,7 @@ impl Game {
     /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
+        self.played_by.pop();
         let value = self.values.pop().flatten();
         self.positions.pop();
         self.undone.push((mv, value));
@@ -113,6 +125,7 @@ impl Game {
         self.positions.truncate(1);
         self.moves.clear();
         self.values.clear();
+        self.played_by.clear();
         self.undone.clear();
         self.stops.clear();
     }

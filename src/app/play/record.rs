@@ -56,6 +56,25 @@ impl App {
         opening.chain(self.game.moves()).copied().collect()
     }
 
+    /// Who played `player`'s moves of this game, in turn (`AI level 4, then you`), and while the
+    /// game goes on, who plays it now: the seats may have changed during the game.
+    fn players(&self, player: Player) -> String {
+        let mut side = self.game.start().to_move();
+        let mut names: Vec<&str> = Vec::new();
+        for by in self.game.played_by() {
+            if side == player && names.last() != Some(&by.as_str()) {
+                names.push(by);
+            }
+            side = side.opponent();
+        }
+        let now = self.seat_label(player);
+        let ongoing = self.position().status() == Status::Ongoing;
+        if names.is_empty() || (ongoing && names.last() != Some(&now.as_str())) {
+            names.push(&now);
+        }
+        names.join(", then ")
+    }
+
     /// The record of the game on the board: from the empty board or the set-up position, the
     /// moves given with `--moves` (or pasted), then the moves played since (moves taken back are
     /// not part of it).
@@ -101,8 +120,8 @@ impl App {
         };
         let summary = format!(
             "{rules} · X: {} · O: {} · {state}",
-            self.seat_label(Player::X),
-            self.seat_label(Player::O)
+            self.players(Player::X),
+            self.players(Player::O)
         );
         // Who plays is part of the game: the seats go in unless they are the defaults.
         let mut resume = format!("tictree --rules {rules}");
