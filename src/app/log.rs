@@ -164,16 +164,24 @@ impl Log {
 
 /// `text` with every control character escaped as Rust writes it in a string literal: user
 /// text quoted in a message (a paste, a config value, an argument) never drives the terminal.
+/// The invisible format characters too (a right-to-left override would reverse the rest of the
+/// line; a byte order mark or a zero-width space would hide in `'4453'`).
 pub fn printable(text: &str) -> String {
     text.chars()
         .map(|c| {
-            if c.is_control() {
+            if c.is_control() || invisible(c) {
                 c.escape_default().to_string()
             } else {
                 c.to_string()
             }
         })
         .collect()
+}
+
+/// Format characters that take no room on screen: zero-width spaces and joiners, the
+/// direction marks, embeddings, overrides and isolates, the word joiner, the byte order mark.
+fn invisible(c: char) -> bool {
+    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 /// A duration to three significant figures in a unit that suits it.
@@ -216,6 +224,18 @@ mod tests {
         assert_eq!(duration(Duration::from_micros(1234)), "1.23 ms");
         assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
         assert_eq!(duration(Duration::from_nanos(8_400)), "8.4 µs");
+    }
+
+    #[test]
+    fn quoted_text_shows_what_would_hide_or_drive_the_terminal() {
+        assert_eq!(printable("a\u{1b}[2Jb"), "a\\u{1b}[2Jb");
+        // A right-to-left override, a byte order mark, a zero-width space: escaped, as found by
+        // a user's `--moves` and a batch line.
+        assert_eq!(printable("\u{202e}b2"), "\\u{202e}b2");
+        assert_eq!(printable("\u{feff}4453"), "\\u{feff}4453");
+        assert_eq!(printable("b\u{200b}2"), "b\\u{200b}2");
+        // Text of other scripts is text: left as it is.
+        assert_eq!(printable("α ≥ β · ✓ 日本"), "α ≥ β · ✓ 日本");
     }
 
     #[test]

@@ -323,6 +323,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (&["selfplay", "--o", "ai:0"], "--o ai:0: unknown level '0'"),
     (
+        &["selfplay", "--x", ""],
+        "--x '': unknown player: use ai or ai:LEVEL (1 to 4, 3:DEPTH)",
+    ),
+    (
         &["selfplay", "--x", "ai:3:0"],
         "--x ai:3:0: level 3:0: the depth is a number from 1 to 20",
     ),

@@ -227,6 +227,10 @@ fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
     let (status, _, err) = tictree(&["book", "info", "/dev/zero"]);
     assert_eq!(err, "tictree: /dev/zero: not a tictree book\n");
     assert_eq!(status, 2);
+    // An empty name is named as one.
+    let (status, _, err) = tictree(&["book", "info", ""]);
+    assert!(err.starts_with("tictree: '': No such file"), "{err}");
+    assert_eq!(status, 2);
 
     let analyze = |book: &[&str]| {
         let mut args = vec![

@@ -13,7 +13,7 @@ use crate::app::{MAX_DEPTH, MAX_TIME_MS};
 use crate::cli::common::error::CliError;
 use crate::engine::{ReplayLimits, Skill};
 use clap::{Args, Parser, Subcommand};
-use shared::{seat, whole};
+use shared::whole;
 
 /// tictree: tic-tac-toe and its bigger relatives against a minimax AI, and a view inside that AI.
 #[derive(Parser, Debug)]
@@ -257,11 +257,17 @@ pub struct SelfplayArgs {
 impl SelfplayArgs {
     /// The skill of each side, X then O: both must be AIs.
     pub fn skills(&self) -> Result<[Skill; 2], CliError> {
-        let skill = |text: &str, side: &str| match seat(text, side)? {
-            Seat::Ai(skill) => Ok(skill),
-            Seat::Human => Err(CliError(format!(
+        // Its own message for a value that names no player: the game's ("use human, ai…")
+        // offers a human, which selfplay refuses. A bad level keeps the level's message.
+        let skill = |text: &str, side: &str| match text.parse::<Seat>() {
+            Ok(Seat::Ai(skill)) => Ok(skill),
+            Ok(Seat::Human) => Err(CliError(format!(
                 "--{side} {text}: selfplay needs two AIs (ai or ai:LEVEL)"
             ))),
+            Err(why) if why.starts_with("unknown player") => Err(CliError(format!(
+                "--{side} '{text}': unknown player: use ai or ai:LEVEL (1 to 4, 3:DEPTH)"
+            ))),
+            Err(why) => Err(CliError(format!("--{side} {text}: {why}"))),
         };
         Ok([skill(&self.x, "x")?, skill(&self.o, "o")?])
     }

@@ -1,7 +1,7 @@
 //! Options several commands share: the game and position, the table, the threads, budgets and
 //! the whole numbers they are given as.
 
-use crate::app::{MAX_THREADS, Seat, threads_for};
+use crate::app::{MAX_THREADS, threads_for};
 use crate::cli::common::error::CliError;
 use crate::engine::game::notation::thousands;
 use crate::engine::{Budget, Position, Rules};
@@ -201,10 +201,4 @@ impl ThreadArgs {
     pub fn count(&self) -> usize {
         threads_for(self.threads.unwrap_or(0))
     }
-}
-
-/// A `--x` or `--o` seat, or a one-line error naming the option.
-pub(super) fn seat(text: &str, side: &str) -> Result<Seat, CliError> {
-    text.parse()
-        .map_err(|why: String| CliError(format!("--{side} {text}: {why}")))
 }

@@ -58,7 +58,9 @@ fn solve_live(
 /// says how long the file is: no more than that (and one byte, to tell a padded file) is read, so
 /// a path that never ends (`/dev/zero`, a pipe) cannot fill the memory.
 pub fn read(path: &str) -> Result<Book, CliError> {
-    let fail = |why: String| CliError(format!("{path}: {why}"));
+    // An empty name is shown as one: `'': No such file or directory`.
+    let shown = if path.is_empty() { "''" } else { path };
+    let fail = |why: String| CliError(format!("{shown}: {why}"));
     let file = File::open(path).map_err(|e| fail(e.to_string()))?;
     let mut bytes = Vec::new();
     let mut reader = file.take(Header::SIZE as u64);
