@@ -65,7 +65,15 @@ fn with_stderr_piped_nothing_of_the_progress_appears() {
 
 #[test]
 fn solve_and_batch_show_their_narrowing_and_counts_then_clear() {
-    let mut session = Session::start(&["solve", "--rules", "connect4", "--moves", "3246313"]);
+    // Without the book, which holds this 7-ply position: its solve is then searched.
+    let mut session = Session::start(&[
+        "solve",
+        "--rules",
+        "connect4",
+        "--moves",
+        "3246313",
+        "--no-book",
+    ]);
     assert!(session.finish().success());
     let raw = written(&session);
     assert!(raw.contains("solve connect4 · "), "{raw:?}");
