@@ -338,12 +338,9 @@ impl App {
 
     /// Whether a human played any of the game's moves (so undo has a human's turn to go back to).
     fn human_turn_played(&self) -> bool {
-        let mut side = self.game.start().to_move();
-        (0..self.game.moves().len()).any(|_| {
-            let human = self.seat(side) == Seat::Human;
-            side = side.opponent();
-            human
-        })
+        self.game
+            .movers()
+            .any(|side| self.seat(side) == Seat::Human)
     }
 
     fn redo(&mut self) {

@@ -25,30 +25,46 @@ fn width_of(text: &str) -> usize {
 /// first row; the rows after it start `hang` columns in, so a paragraph reads as one.
 pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
     lay_out(
-        bounds_kept(units_kept(words_of(&line.spans, 0))),
+        kept_together(words_of(&line.spans, 0)),
         width,
         hang,
         line.style,
     )
 }
 
+/// Units a number is never split from at the end of a row: `99.6 ms`, `134 MiB`.
+const UNITS: [&str; 8] = ["ns", "µs", "ms", "s", "KiB", "MiB", "GiB", "%"];
+
 /// Names a value is never split from at the end of a row: `α -∞`, `β +∞`.
 const BOUNDS: [&str; 2] = ["α", "β"];
 
-/// `words` with each bound's name joined to the value after it, as one word.
-fn bounds_kept(words: Vec<Word>) -> Vec<Word> {
+/// `words` with each word that belongs on the row of the one before it joined to it, blanks and
+/// all, as one word: a unit after its number, a value after a bound's name.
+fn kept_together(words: Vec<Word>) -> Vec<Word> {
     let mut kept: Vec<Word> = Vec::with_capacity(words.len());
     for word in words {
-        let after_bound = kept.last().is_some_and(|last| {
-            let text: String = last.spans.iter().map(|s| s.content.as_ref()).collect();
-            BOUNDS.iter().any(|name| text.trim_start() == *name)
-        });
         match kept.last_mut() {
-            Some(last) if after_bound => join(last, word),
+            Some(last) if stays_with(last, &word) => join(last, word),
             _ => kept.push(word),
         }
     }
     kept
+}
+
+/// Whether `word` goes on the row of `last`: `last` ends in a digit and `word` is a unit (`ms,`
+/// and `ms)` too), or `last` is `α` or `β`. Only a word after a number is read as a possible
+/// unit: most words are not.
+fn stays_with(last: &Word, word: &Word) -> bool {
+    let text = |word: &Word| -> String { word.spans.iter().map(|s| s.content.as_ref()).collect() };
+    let after_number = last
+        .spans
+        .last()
+        .and_then(|span| span.content.chars().last())
+        .is_some_and(|c| c.is_ascii_digit());
+    if after_number {
+        return UNITS.contains(&text(word).trim_end_matches([',', '.', ')', ';', ':']));
+    }
+    last.width == 1 && BOUNDS.contains(&text(last).trim_start())
 }
 
 /// `word` appended to `last`, the blanks between them kept.
@@ -59,37 +75,6 @@ fn join(last: &mut Word, word: Word) {
     }
     last.width += word.gap + word.width;
     last.spans.extend(word.spans);
-}
-
-/// Units a number is never split from at the end of a row: `99.6 ms`, `134 MiB`.
-const UNITS: [&str; 8] = ["ns", "µs", "ms", "s", "KiB", "MiB", "GiB", "%"];
-
-/// `words` with each unit joined to the number before it, blanks and all, as one word.
-fn units_kept(words: Vec<Word>) -> Vec<Word> {
-    let mut kept: Vec<Word> = Vec::with_capacity(words.len());
-    // `ms,` and `ms)` are units too.
-    let is_unit = |word: &Word| {
-        let text: String = word
-            .spans
-            .iter()
-            .map(|span| span.content.as_ref())
-            .collect();
-        UNITS.contains(&text.trim_end_matches([',', '.', ')', ';', ':']))
-    };
-    for word in words {
-        let after_number = kept.last().is_some_and(|last| {
-            last.spans
-                .last()
-                .and_then(|span| span.content.chars().last())
-                .is_some_and(|c| c.is_ascii_digit())
-        });
-        match kept.last_mut() {
-            // Only a word after a number is read as a possible unit: most words are not.
-            Some(last) if after_number && is_unit(&word) => join(last, word),
-            _ => kept.push(word),
-        }
-    }
-    kept
 }
 
 /// The words of `spans`, split at blanks, each with the blanks before it (`lead` more before the

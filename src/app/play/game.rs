@@ -1,7 +1,7 @@
 //! The game record: the start position, the moves played since, and the moves taken back, each
 //! with what the analysis knew of it when it was played.
 
-use crate::engine::{IllegalMove, Move, MoveValue, Position};
+use crate::engine::{IllegalMove, Move, MoveValue, Player, Position};
 
 /// The moves of one game, with undo and redo.
 #[derive(Clone, Debug)]
@@ -44,6 +44,13 @@ impl Game {
     /// The position the game started from (what `moves` are played from).
     pub fn start(&self) -> &Position {
         &self.positions[0]
+    }
+
+    /// Who played each of `moves`, in order: the side to move before it.
+    pub fn movers(&self) -> impl Iterator<Item = Player> + '_ {
+        self.positions[..self.moves.len()]
+            .iter()
+            .map(Position::to_move)
     }
 
     /// The moves played since the start.

@@ -59,13 +59,11 @@ impl App {
     /// Who played `player`'s moves of this game, in turn (`AI level 4, then you`), and while the
     /// game goes on, who plays it now: the seats may have changed during the game.
     fn players(&self, player: Player) -> String {
-        let mut side = self.game.start().to_move();
         let mut names: Vec<&str> = Vec::new();
-        for by in self.game.played_by() {
+        for (side, by) in self.game.movers().zip(self.game.played_by()) {
             if side == player && names.last() != Some(&by.as_str()) {
                 names.push(by);
             }
-            side = side.opponent();
         }
         let now = self.seat_label(player);
         let ongoing = self.position().status() == Status::Ongoing;
