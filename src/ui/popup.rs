@@ -14,12 +14,13 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
 }
 
 /// The start of a scrolled popup's bottom title: which ways there is more to see, if any
-/// (`" ↑↓ more ·"`), so a reader in the middle knows both ends are out of sight.
+/// (`" ▲▼ more ·"`), so a reader in the middle knows both ends are out of sight. Triangles, not
+/// arrows: the arrows beside it in a bottom title are keys (`↑↓ select`).
 pub fn more_mark(above: bool, below: bool) -> &'static str {
     match (above, below) {
-        (true, true) => " ↑↓ more ·",
-        (false, true) => " ↓ more ·",
-        (true, false) => " ↑ more ·",
+        (true, true) => " ▲▼ more ·",
+        (false, true) => " ▼ more ·",
+        (true, false) => " ▲ more ·",
         (false, false) => "",
     }
 }

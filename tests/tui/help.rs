@@ -55,7 +55,7 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
             "help lacks {line:?}: {whole:#?}"
         );
     }
-    assert!(!text(&tall).contains("↓ more"));
+    assert!(!text(&tall).contains("▼ more"));
     // On a short one it starts at the top and says there is more; ↓ scrolls it down to its last
     // line and no further: the view is then the end of the whole popup.
     // Drawn again at its size, as the terminal is before a key: the popup says how far it scrolls.
@@ -63,20 +63,20 @@ fn help_popup_lists_every_key_and_esc_closes_it() {
     let first = help_lines(&terminal);
     assert!(first.len() < whole.len());
     assert_eq!(first, whole[..first.len()]);
-    assert!(text(&terminal).contains(" ↓ more · Tab: glossary · Esc or ? closes"));
+    assert!(text(&terminal).contains(" ▼ more · Tab: glossary · Esc or ? closes"));
     app.update(Action::Move(Direction::Down));
     let middle = screen(&app, 100, 30);
-    assert!(text(&middle).contains(" ↑↓ more · Tab: glossary · Esc or ? closes"));
+    assert!(text(&middle).contains(" ▲▼ more · Tab: glossary · Esc or ? closes"));
     for _ in 0..whole.len() + 5 {
         app.update(Action::Move(Direction::Down));
     }
     let end = screen(&app, 100, 30);
     // No further than the end: one ↑ moves the view at once.
     app.update(Action::Move(Direction::Up));
-    assert!(text(&screen(&app, 100, 30)).contains(" ↑↓ more ·"));
+    assert!(text(&screen(&app, 100, 30)).contains(" ▲▼ more ·"));
     let last = help_lines(&end);
     assert_eq!(last, whole[whole.len() - last.len()..]);
-    assert!(text(&end).contains(" ↑ more · Tab: glossary · Esc or ? closes"));
+    assert!(text(&end).contains(" ▲ more · Tab: glossary · Esc or ? closes"));
     // Keys other than Esc/?/q do nothing while the popup is open; Esc closes it, not the app.
     press(&mut app, &[Action::Move(Direction::Left), Action::Escape]);
     assert!(app.popup.is_none() && !app.should_quit());
@@ -186,7 +186,7 @@ fn tab_in_the_help_shows_the_glossary() {
     assert_eq!(whole.len(), tictree::app::glossary_length());
     for (width, height) in [(80, 24), (120, 40)] {
         let terminal = screen(&app, width, height);
-        assert!(text(&terminal).contains("↓ more · Tab: keys · Esc or ? closes"));
+        assert!(text(&terminal).contains("▼ more · Tab: keys · Esc or ? closes"));
         assert_snapshot!(format!("glossary_{width}x{height}"), terminal.backend());
     }
     screen(&app, 80, 24);

@@ -373,18 +373,18 @@ fn a_short_terminal_scrolls_the_popup_to_the_selection() {
     run_jobs(&mut app);
     press(&mut app, &[Action::ToggleSettings]);
     let shown = text(&screen(&app, 60, 20));
-    assert!(shown.contains("↓ more"), "{shown}");
+    assert!(shown.contains("▼ more"), "{shown}");
     assert!(!shown.contains("theme"));
     select(&mut app, Field::Setting("theme"));
     let shown = text(&screen(&app, 60, 20));
     assert!(shown.contains("> theme"), "{shown}");
-    assert!(shown.contains(" ↑ more · ↑↓ select"), "{shown}");
+    assert!(shown.contains(" ▲ more · ↑↓ select"), "{shown}");
     // In the middle, rows are hidden both ways, and the mark says both.
     press(&mut app, &[Action::Move(Direction::Up)]);
     let shown = text(&screen(&app, 80, 24));
     assert!(shown.contains("> mouse"), "{shown}");
     assert!(!shown.contains("theme"), "{shown}");
-    assert!(shown.contains(" ↑↓ more · ↑↓ select"), "{shown}");
+    assert!(shown.contains(" ▲▼ more · ↑↓ select"), "{shown}");
     // And at every size, however small, it draws without panicking.
     for width in (0..80).step_by(3) {
         for height in 0..30 {
