@@ -52,8 +52,17 @@ pub(super) fn children_rows(
         let name = rules.move_name(mv);
         let best = level.best_move == Some(mv) && child.value().is_some();
         let (text, style) = match child {
-            Child::Done { value, table } => {
-                let value = view.value(side, value);
+            Child::Done {
+                value,
+                bound,
+                table,
+            } => {
+                // A child that stopped early (a cutoff below it) holds a bound: `≤+6`.
+                let value = format!(
+                    "{}{}",
+                    view.bound(side, bound).sign(),
+                    view.value(side, value)
+                );
                 let from = if table { " (table)" } else { "" };
                 let star = if best { "★" } else { "" };
                 let style = if best {

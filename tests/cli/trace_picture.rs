@@ -151,3 +151,58 @@ fn a_search_too_big_for_a_picture_is_refused_with_the_way_to_make_it_smaller() {
     let (_, out, _) = tictree(&["trace", "--format", "dot", "--limit", "40"]);
     assert!(out.contains("stopped at its node limit"), "{out}");
 }
+
+/// Each node's tried children are written before the moves it pruned, and the graph keeps that
+/// order (`ordering=out`), so the picture reads left to right as the search went; a node cut off
+/// shows its value as the bound it is. In `xx./.o./..o`, after c3 a2 (X to move), X's b1 is cut
+/// off by O's c2: at most -7 for X (`≤-7`), not -7.
+#[test]
+fn pruned_moves_come_after_the_tried_ones_and_a_node_cut_off_shows_a_bound() {
+    let (code, out, err) = tictree(&["trace", "--format", "dot", "xx./.o./..o"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ordering=out"), "{out}");
+    let graph = graphviz_rust::parse(&out).unwrap();
+    let (nodes, edges) = statements(&graph);
+    for (index, (from, to, _)) in edges.iter().enumerate() {
+        if to.starts_with('p') {
+            assert!(
+                !edges[index..]
+                    .iter()
+                    .any(|(f, t, _)| f == from && t.starts_with('n')),
+                "{from}: a tried child after the pruned {to}"
+            );
+        }
+    }
+    let label = |node: &Node| {
+        node.attributes
+            .iter()
+            .find(|Attribute(k, _)| text(k) == "label")
+            .map(|Attribute(_, v)| text(v))
+            .unwrap_or_default()
+    };
+    // Every node that pruned a move stopped early: its value is a bound.
+    let pruning: Vec<&String> = edges
+        .iter()
+        .filter(|(_, to, _)| to.starts_with('p'))
+        .map(|(from, _, _)| from)
+        .collect();
+    let cut: Vec<String> = nodes
+        .iter()
+        .filter(|n| pruning.contains(&&text(&n.id.0)))
+        .map(|n| label(n))
+        .collect();
+    assert!(
+        cut.contains(&r#""X b1\n≤-7\ncutoff""#.to_string()),
+        "{cut:?}"
+    );
+    assert!(
+        cut.iter().all(|l| l.contains('≤') || l.contains('≥')),
+        "{cut:?}"
+    );
+    // A cutoff at the last move pruned nothing: every child was searched and exact, so the
+    // value is exact (O's b1 after c3 a2 c2: X's last reply, a1, wins and reaches β: -6 for O).
+    assert!(
+        nodes.iter().any(|n| label(n) == r#""O b1\n-6\ncutoff""#),
+        "{out}"
+    );
+}

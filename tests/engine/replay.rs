@@ -3,7 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictree::engine::search::replay::{Event, EventKind, ReplayLimits};
+use tictree::engine::search::replay::{Bound, Event, EventKind, ReplayLimits};
 use tictree::engine::{
     Algorithm, Child, Counters, Level, Player, Position, Replay, ReplayValue, Rules, StopFlag,
     View, analyze,
@@ -662,4 +662,53 @@ fn max_min_sentences_speak_for_x() {
             "{end}"
         );
     }
+}
+
+/// A node that stopped early returns a bound, and the replay says so. After c3 a2 from
+/// `xo./.x./..o`, X's b1 is cut off (O's first reply holds X to +6, below X's +8 from a1), so
+/// +6 is only the most X gets from b1: b1 is in fact a draw (O's pruned a1 holds X to 0).
+#[test]
+fn a_node_cut_off_is_worth_a_bound_and_the_sentences_say_which() {
+    let root = Position::parse(Rules::TICTACTOE, "xo./.x./..o").unwrap();
+    let mut replay = Replay::new(root, Algorithm::AlphaBeta, ReplayLimits::default());
+    let (mut negamax, mut max_min) = (Vec::new(), Vec::new());
+    let mut children = None;
+    while replay.forward() {
+        negamax.push(replay.sentence());
+        max_min.push(replay.sentence_in(View::MaxMin));
+        let event = replay.event().expect("an event");
+        let path = Rules::TICTACTOE.move_names(&event.path);
+        if path == ["c3", "a2", "b1"] && matches!(event.kind, EventKind::Return { .. }) {
+            children = Some(replay.children_of(2));
+        }
+    }
+    assert!(
+        negamax.contains(
+            &"Back at depth 2: b1 is worth at most +6 for X (at least -6 for O: a cutoff ended its \
+              search); best so far stays +8, β +∞."
+                .to_string()
+        ),
+        "{negamax:#?}"
+    );
+    assert!(
+        max_min.contains(
+            &"Back at depth 2, where X maximises: b1 is worth at most +6 for X (a cutoff ended \
+              O's search there); best so far stays +8, α +8, β +∞."
+                .to_string()
+        ),
+        "{max_min:#?}"
+    );
+    // The children of X's node after c3 a2 once b1 is back: c2 and a1 exact, b1 a bound.
+    let bounds: Vec<Option<Bound>> = children
+        .expect("b1 returned")
+        .iter()
+        .map(|child| match child {
+            Child::Done { bound, .. } => Some(*bound),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        bounds,
+        [Some(Bound::Exact), Some(Bound::Exact), Some(Bound::Upper)]
+    );
 }

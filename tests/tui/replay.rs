@@ -238,6 +238,34 @@ fn d_draws_the_replayed_search_for_a_file_and_refuses_a_search_too_big_to_read()
         "{}",
         minimax.text
     );
+    // Cut at a depth, the search is another tree: another file, and its title says the depth.
+    press(
+        &mut app,
+        &[
+            Action::Replay(ReplayCommand::Algorithm(Algorithm::AlphaBeta)),
+            Action::Replay(ReplayCommand::Depth(-1)),
+            Action::Replay(ReplayCommand::Picture),
+        ],
+    );
+    let shallow = app.take_picture().expect("the depth-limited picture");
+    let depth = app
+        .replay()
+        .expect("open")
+        .replay
+        .limits()
+        .depth
+        .expect("a depth");
+    assert_eq!(
+        shallow.name,
+        format!("tictree-alphabeta-depth{depth}-xo_-_o_-x_x.dot")
+    );
+    assert!(
+        shallow
+            .text
+            .contains(&format!("alphabeta to depth {depth} on xo./.o./x.x")),
+        "{}",
+        shallow.text
+    );
     // The empty board's search is far beyond a picture: nothing to write, and the user is told.
     let mut app = App::new(crate::inline_app::options(Rules::TICTACTOE), false);
     run_jobs(&mut app);

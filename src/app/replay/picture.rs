@@ -9,10 +9,13 @@ use crate::engine::search::replay::{MAX_PICTURE_NODES, ReplayLimits, picture};
 use crate::engine::{Algorithm, Position, StopFlag};
 
 /// `tictree-alphabeta-xo_-_o_-x_x.dot`: the algorithm and the position, a name a shell takes as it
-/// is. Empty cells are `_`: dots would read as an ellipsis or as the start of the extension.
-fn file_name(root: &Position, algorithm: Algorithm) -> String {
+/// is; `tictree-alphabeta-depth4-….dot` for a search cut at a depth, so that it does not
+/// overwrite the whole search's picture. Empty cells are `_`: dots would read as an ellipsis or
+/// as the start of the extension.
+fn file_name(root: &Position, algorithm: Algorithm, depth: Option<u32>) -> String {
+    let depth = depth.map_or(String::new(), |depth| format!("-depth{depth}"));
     format!(
-        "tictree-{algorithm}-{}.dot",
+        "tictree-{algorithm}{depth}-{}.dot",
         root.to_notation().replace('/', "-").replace('.', "_")
     )
 }
@@ -33,7 +36,7 @@ impl App {
         // At most one more node than a picture holds: a few milliseconds, no stop needed.
         match picture(root, algorithm, limits, &StopFlag::default()) {
             Some((text, _)) => {
-                let name = file_name(&root, algorithm);
+                let name = file_name(&root, algorithm, limits.depth);
                 self.picture = Some(PictureFile { name, text });
             }
             None => {

@@ -164,6 +164,7 @@ fn event_json(event: &Event, rules: &Rules) -> EventJson {
         }
         EventKind::Return {
             mv,
+            bound,
             parent_best,
             new_best,
             raised_alpha,
@@ -172,6 +173,7 @@ fn event_json(event: &Event, rules: &Rules) -> EventJson {
             ..
         } => {
             json.mv = Some(rules.move_name(mv));
+            json.bound = Some(bound.name());
             json.best = Some(Value(parent_best));
             json.new_best = Some(new_best);
             json.raised_alpha = Some(raised_alpha);

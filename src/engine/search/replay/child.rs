@@ -2,7 +2,7 @@
 //! view shows it, so a student sees which replies were searched, with which value, which one is
 //! being searched, which wait their turn, and which a cutoff pruned.
 
-use super::event::ReplayValue;
+use super::event::{Bound, ReplayValue};
 
 /// One child of a node on the stack, in the node's search order (`Replay::moves_of`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,6 +15,9 @@ pub enum Child {
     Done {
         /// The value the child returned, for the parent's side to move (negamax).
         value: ReplayValue,
+        /// Whether `value` is the child's value or a bound on it, for the parent's side to move:
+        /// a child cut off is worth at most its value to the parent (`Upper`).
+        bound: Bound,
         /// Whether the transposition table gave it without a search (the engine model).
         table: bool,
     },

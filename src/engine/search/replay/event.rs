@@ -186,6 +186,24 @@ impl Bound {
         }
     }
 
+    /// How a value with this bound reads in a sentence: `""`, `"at least "`, `"at most "`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Bound::Exact => "",
+            Bound::Lower => "at least ",
+            Bound::Upper => "at most ",
+        }
+    }
+
+    /// How a value with this bound reads in a list or a picture: `""`, `"≥"`, `"≤"`.
+    pub fn sign(self) -> &'static str {
+        match self {
+            Bound::Exact => "",
+            Bound::Lower => "≥",
+            Bound::Upper => "≤",
+        }
+    }
+
     /// The same bound from the other side's point of view: a lower bound for O is an upper
     /// bound for X.
     pub fn flipped(self) -> Bound {
@@ -265,6 +283,11 @@ pub enum EventKind {
         mv: Move,
         /// The node's value, for the node's side to move.
         value: ReplayValue,
+        /// Whether `value` is the node's value or a bound on it: a node cut off is worth at
+        /// least its value (`Lower`), one whose every move fell to α or below at most (`Upper`).
+        bound: Bound,
+        /// Whether a table hit gave the node its value (the engine model).
+        from_table: bool,
         /// The parent's best so far afterwards, for the parent's side to move.
         parent_best: ReplayValue,
         /// Whether the node's move became the parent's best move.

@@ -21,6 +21,8 @@ pub struct ExploredNode {
     pub children: Vec<NodeId>,
     /// The node's final value for its side to move; `None` if the search stopped inside it.
     pub value: Option<ReplayValue>,
+    /// Whether `value` is the node's value or, for a node that stopped early, a bound on it.
+    pub bound: Bound,
     /// Why the node is a leaf, if it is one.
     pub leaf: Option<LeafKind>,
     /// What the transposition table told the node (the engine model only), and whether it ended
@@ -52,6 +54,7 @@ impl ExploredNode {
             ply,
             children: Vec::new(),
             value: None,
+            bound: Bound::Exact,
             leaf: None,
             table_hit: None,
             cutoff: None,
@@ -105,10 +108,14 @@ impl ExploredTree {
                 node.pruned = pruned.to_vec();
             }
             EventKind::Return {
-                value, new_best, ..
+                value,
+                bound,
+                new_best,
+                ..
             } => {
                 self.stack.pop();
                 self.nodes[top].value = Some(value);
+                self.nodes[top].bound = bound;
                 if let Some(&parent) = self.stack.last()
                     && new_best
                 {

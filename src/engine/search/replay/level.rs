@@ -1,6 +1,6 @@
 //! One node of the replay's explicit stack.
 
-use super::event::{Origin, ReplayValue};
+use super::event::{Bound, Origin, ReplayValue};
 use crate::engine::game::position::{Move, Position};
 
 /// One node on the path from the root to the current node.
@@ -28,8 +28,9 @@ pub struct Level {
     pub(crate) window_alpha: ReplayValue,
     /// Whether the node searched children (only those results are worth storing).
     pub(crate) searched: bool,
-    /// Whether a table hit gave the node its value (the children view marks it).
-    pub(crate) from_table: bool,
+    /// What the table entry that gave the node its value knew (the children view marks such a
+    /// node; a bound entry makes the value a bound).
+    pub(crate) from_table: Option<Bound>,
     /// Whether a cutoff ended the node: its untried moves are pruned.
     pub(crate) cut: bool,
     /// Where the values of its tried children start in the machine.
@@ -76,7 +77,7 @@ impl Level {
             best_move: None,
             window_alpha: alpha,
             searched: false,
-            from_table: false,
+            from_table: None,
             cut: false,
             values_first: 0,
             first,

@@ -60,9 +60,9 @@ pub(crate) struct Machine {
     /// The move lists of every level, one after the other.
     moves: Vec<Move>,
     /// The values of the children tried so far by every level, one level after the other
-    /// (each with whether the table gave it): the children view. Only tried children take room,
+    /// (each with its bound and whether the table gave it): the children view. Only tried children take room,
     /// so a checkpoint stays small on a board with many moves; the rest follow from `next`.
-    values: Vec<(ReplayValue, bool)>,
+    values: Vec<(ReplayValue, Bound, bool)>,
     phase: Phase,
     pub event: Option<Event>,
     pub counters: Counters,
@@ -117,7 +117,11 @@ impl Machine {
         let searching = below.map(|_| values.len());
         (0..(level.end - level.first) as usize)
             .map(|index| match values.get(index) {
-                Some(&(value, table)) => Child::Done { value, table },
+                Some(&(value, bound, table)) => Child::Done {
+                    value,
+                    bound,
+                    table,
+                },
                 None if Some(index) == searching => Child::Searching,
                 None if level.cut => Child::Pruned,
                 None => Child::NotYet,
@@ -131,7 +135,7 @@ impl Machine {
         size_of::<Machine>()
             + self.stack.capacity() * size_of::<Level>()
             + self.moves.capacity() * size_of::<Move>()
-            + self.values.capacity() * size_of::<(ReplayValue, bool)>()
+            + self.values.capacity() * size_of::<(ReplayValue, Bound, bool)>()
             + self.root_scores.capacity() * size_of::<(Move, ReplayValue)>()
     }
 
@@ -247,7 +251,7 @@ impl Machine {
         };
         if ends {
             top.best = value;
-            top.from_table = true;
+            top.from_table = Some(entry.bound);
             return Some(Phase::TtHit(entry, true));
         }
         let from_table = Origin::Table { ply: top.ply };
@@ -377,16 +381,48 @@ impl Machine {
         )
     }
 
+    /// What a searched node's best value is worth: the best of its children's values, each of
+    /// which may itself be a bound. It is at least the best if the child that gave it is not
+    /// worth less than it says (not `Upper`), and at most the best if no move was pruned and no
+    /// child is worth more than it says (none `Lower`). With every child exact it is exact, even
+    /// where alpha-beta could only promise a bound from its window.
+    fn searched_bound(&self, node: &Level) -> Bound {
+        let children = &self.values[node.values_first as usize..];
+        // A cutoff moves `next` to the end: the moves pruned are those without a value.
+        let pruned = children.len() < (node.end - node.first) as usize;
+        let at_least = children
+            .iter()
+            .any(|&(value, bound, _)| value.key() == node.best.key() && bound != Bound::Upper);
+        let at_most = !pruned && children.iter().all(|&(_, bound, _)| bound != Bound::Lower);
+        match (at_least, at_most) {
+            (true, true) => Bound::Exact,
+            (false, true) => Bound::Upper,
+            // A cutoff's reply is worth at least β, so the best is never `Upper` when a move
+            // was pruned or a child is `Lower` (both follow a cutoff): at least the best.
+            (_, false) => Bound::Lower,
+        }
+    }
+
     fn leave(&mut self, context: &Context, table: &mut Table) -> Event {
         let path = self.path();
         let node = self
             .stack
             .pop()
             .unwrap_or_else(|| unreachable!("a node to leave"));
+        // What the value is worth, as the replay tells it: a leaf's is exact, a table hit's what
+        // the entry knew, a searched node's what its children's values say.
+        let bound = match node.from_table {
+            Some(bound) => bound,
+            None if !node.searched => Bound::Exact,
+            None => self.searched_bound(&node),
+        };
         self.moves.truncate(node.first as usize);
         self.values.truncate(node.values_first as usize);
         if context.algorithm == Algorithm::Engine && node.searched {
-            let bound = if node.best.key() <= node.window_alpha.key() {
+            // The engine model stores what the window proves, as alpha-beta with a table does:
+            // a value at or below the window it was searched with is at most that, one at or
+            // above β at least that.
+            let window = if node.best.key() <= node.window_alpha.key() {
                 Bound::Upper
             } else if node.best.key() >= node.beta.key() {
                 Bound::Lower
@@ -397,7 +433,7 @@ impl Machine {
                 &node.position,
                 Entry {
                     value: node.best,
-                    bound,
+                    bound: window,
                 },
             );
         }
@@ -421,7 +457,8 @@ impl Machine {
             };
         }
         let parent = *parent;
-        self.values.push((value, node.from_table));
+        self.values
+            .push((value, bound.flipped(), node.from_table.is_some()));
         self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {
             Phase::Cutoff
         } else {
@@ -437,6 +474,8 @@ impl Machine {
             kind: EventKind::Return {
                 mv,
                 value: node.best,
+                bound,
+                from_table: node.from_table.is_some(),
                 parent_best: parent.best,
                 new_best,
                 raised_alpha,

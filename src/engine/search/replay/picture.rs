@@ -84,11 +84,18 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
     } else {
         ""
     };
+    // A search cut at a depth is another tree than the whole search: its title says so.
+    let depth = match trace.limits().depth {
+        Some(depth) => format!(" to depth {depth}"),
+        None => String::new(),
+    };
     writeln!(out, "digraph search {{")?;
+    // `ordering=out` keeps each node's children in the order written: the order tried, the
+    // pruned moves after them, as the replay lists them.
     writeln!(
         out,
-        "  graph [label=\"{} on {} ({}), {} to move: {}, {}, {}{stopped}\", labelloc=t, \
-         fontname=\"Helvetica\", nodesep=0.15, ranksep=0.35];",
+        "  graph [label=\"{}{depth} on {} ({}), {} to move: {}, {}, {}{stopped}\", labelloc=t, \
+         fontname=\"Helvetica\", nodesep=0.15, ranksep=0.35, ordering=out];",
         trace.algorithm(),
         trace.root().to_notation(),
         rules,
@@ -103,6 +110,9 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
     )?;
     writeln!(out, "  edge [fontname=\"Helvetica\", fontsize=9];")?;
     let pv: HashSet<usize> = tree.principal_variation().into_iter().collect();
+    // The pruned moves come after every entered node, so that each node's edges to its tried
+    // children come before its edges to the moves it pruned.
+    let mut pruned = String::new();
     for (id, node) in tree.nodes.iter().enumerate() {
         write_node(out, id, node, &rules, pv.contains(&id) || id == 0)?;
         if let Some(parent) = node.parent {
@@ -120,27 +130,28 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
         };
         for (index, &mv) in node.pruned.iter().enumerate() {
             writeln!(
-                out,
+                pruned,
                 "  p{id}_{index} [label=\"{side} {}\\npruned\", style=\"rounded,dashed\", \
                  color=gray50, fontcolor=gray50];",
                 rules.move_name(mv)
             )?;
             writeln!(
-                out,
+                pruned,
                 "  n{id} -> p{id}_{index} [style=dashed, color=gray50];"
             )?;
         }
     }
+    out.push_str(&pruned);
     write_legend(out)?;
     writeln!(out, "}}")
 }
 
 /// The value shown on a node: for the side that played the move into it (the root: for its side
-/// to move), as the game-tree pane shows moves.
+/// to move), as the game-tree pane shows moves; `≤+6` for a node that stopped early.
 fn shown_value(node: &ExploredNode) -> String {
     match (node.value, node.entered_by) {
         (None, _) => "not finished".into(),
-        (Some(value), Some(_)) => (-value).to_string(),
+        (Some(value), Some(_)) => format!("{}{}", node.bound.flipped().sign(), -value),
         (Some(value), None) => value.to_string(),
     }
 }
@@ -215,7 +226,7 @@ fn write_legend(out: &mut String) -> fmt::Result {
         "  subgraph cluster_legend {",
         "    label=\"legend\"; fontname=\"Helvetica\"; fontsize=10; color=gray70;",
         "    l_pv [label=\"principal variation\", style=\"rounded,bold\", color=blue3, fontcolor=blue3, penwidth=2];",
-        "    l_node [label=\"position entered\\nvalue for the side that moved\"];",
+        "    l_node [label=\"position entered\\nvalue for the side that moved\\n(≤, ≥: a bound, as it stopped early)\"];",
         "    l_cut [label=\"reply that reached β\\n(cutoff)\"];",
         "    l_pruned [label=\"pruned: never entered\", style=\"rounded,dashed\", color=gray50, fontcolor=gray50];",
         "    l_table [label=\"table hit\", peripheries=2];",

@@ -2,7 +2,7 @@
 //! max/min read most differently: negamax says every side raises its own α; max/min says X
 //! raises α and O lowers β, and a cutoff is the textbook's α ≥ β.
 
-use super::event::{Event, EventKind};
+use super::event::{Bound, Event, EventKind};
 use super::sentence::{pruned_tail, refutation};
 use super::view::View;
 use crate::engine::game::position::Player;
@@ -15,6 +15,8 @@ pub(super) fn back(event: &Event, rules: &Rules, algorithm: Algorithm, view: Vie
     let EventKind::Return {
         mv,
         value,
+        bound,
+        from_table,
         parent_best,
         new_best,
         raised_alpha,
@@ -34,14 +36,44 @@ pub(super) fn back(event: &Event, rules: &Rules, algorithm: Algorithm, view: Vie
     };
     let name = rules.move_name(mv);
     let best = view.value(parent, parent_best);
+    // A node that stopped early returns a bound, not its value: say so, and why.
+    let why = match (bound, from_table, view, side) {
+        (Bound::Exact, ..) => String::new(),
+        (_, true, ..) => " (a bound from the table)".into(),
+        (Bound::Lower, _, View::Negamax, _) => {
+            format!(
+                " ({}{value} for {side}: a cutoff ended its search)",
+                bound.words()
+            )
+        }
+        (Bound::Upper, _, View::Negamax, _) => {
+            format!(
+                " ({}{value} for {side}: none of its moves beat α)",
+                bound.words()
+            )
+        }
+        (Bound::Lower, _, View::MaxMin, _) => format!(" (a cutoff ended {side}'s search there)"),
+        (Bound::Upper, _, View::MaxMin, Player::X) => {
+            " (none of X's moves there rose above α)".into()
+        }
+        (Bound::Upper, _, View::MaxMin, Player::O) => {
+            " (none of O's moves there fell below β)".into()
+        }
+    };
     let mut text = match view {
-        View::Negamax => format!(
+        View::Negamax if bound == Bound::Exact => format!(
             "{at}: {name} is worth {} for {parent} ({value} for {side}); ",
             -value
         ),
+        View::Negamax => format!(
+            "{at}: {name} is worth {}{} for {parent}{why}; ",
+            bound.flipped().words(),
+            -value
+        ),
         View::MaxMin => format!(
-            "{at}, where {parent} {}: {name} is worth {} for X; ",
+            "{at}, where {parent} {}: {name} is worth {}{} for X{why}; ",
             view.role(parent),
+            view.bound(side, bound).words(),
             view.value(side, value)
         ),
     };

@@ -43,6 +43,11 @@ impl Trace {
         self.context.algorithm
     }
 
+    /// How deep and how far the search may go.
+    pub fn limits(&self) -> ReplayLimits {
+        self.context.limits
+    }
+
     /// Does one event; false at the end.
     pub fn forward(&mut self) -> bool {
         self.machine.step(&self.context, &mut self.table)

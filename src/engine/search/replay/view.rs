@@ -4,7 +4,7 @@
 //! O minimising, α the best X can already force and β the best O can already force, one pair for
 //! the whole path. A `View` turns one into the other; nothing in the search changes.
 
-use super::event::{Origin, ReplayValue};
+use super::event::{Bound, Origin, ReplayValue};
 use crate::engine::game::position::Player;
 
 /// How the replay shows its values.
@@ -56,6 +56,16 @@ impl View {
             value
         } else {
             -value
+        }
+    }
+
+    /// A bound on a value of a node with `side` to move, as this view shows the value: a lower
+    /// bound for O is an upper bound for X.
+    pub fn bound(self, side: Player, bound: Bound) -> Bound {
+        if self.owner(side) == side {
+            bound
+        } else {
+            bound.flipped()
         }
     }
 
