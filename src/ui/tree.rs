@@ -303,6 +303,17 @@ fn searching(search: &SearchView, algorithm: Algorithm) -> Vec<String> {
                     ),
                 ]);
             }
+            // While the exact search runs, its moves matter more than the depth of estimates
+            // that stand still meanwhile.
+            if let Some(live) = newer.filter(|live| !live.scoring.is_empty()) {
+                let names = search.position.rules().move_names(&live.scoring);
+                texts.extend([
+                    format!("  searching… solving {} · {exact}", names.join(", ")),
+                    format!("  solving {} · {exact}", names.join(", ")),
+                    format!("  solving… {exact}"),
+                ]);
+                return texts;
+            }
             texts.extend([
                 format!("{progress} ({algorithm})"),
                 progress,

@@ -251,4 +251,11 @@ fn the_footer_counts_on_while_the_exact_search_runs_between_depths() {
         narrower.contains("searching… depth 1 · 0 of 7 exact · 3,250,000 nodes · 1.04 s"),
         "{narrower}"
     );
+    // Where the work does not fit, the moves being solved do: not `depth 1`, which stands still
+    // while they are solved.
+    let eighty = text(&screen(&app, 80, 24));
+    assert!(
+        eighty.contains("searching… solving c1 · 0 of 7 exact"),
+        "{eighty}"
+    );
 }
