@@ -47,6 +47,9 @@ const RULES_AND_MOVES: &[(&[&str], &str)] = &[
     (&["--moves", "a4"], "move 1 'a4': 'a4' is off the board"),
     (&["--moves", "b2 b"], "move 2 'b': 'b' is not a cell"),
     (&["--moves", "b2 ?"], "move 2 '?': '?' is not a cell"),
+    // Quoted as typed: a capital letter stays one.
+    (&["--moves", "B2 Bx"], "move 2 'Bx': 'Bx' is not a cell"),
+    (&["--moves", "D1"], "move 1 'D1': 'D1' is off the board"),
     (
         &["--rules", "connect4", "--moves", "44444444"],
         "move 7 '4': column 4 is full",

@@ -285,6 +285,31 @@ fn enter_takes_the_game_back_before_the_move_and_redo_brings_the_rest() {
     );
 }
 
+/// After an opening given with the game, the move Enter goes back to is counted from the empty
+/// board, as the title, the review's rows and undo count it (it said `move 3` for move 7).
+#[test]
+fn enter_after_an_opening_names_the_move_as_the_title_counts_it() {
+    let mut options = options_from(Rules::TICTACTOE, "b2 a2 a1 c3");
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    for cell in ["c1", "c2", "b3"] {
+        play_at(&mut app, cell);
+    }
+    press(&mut app, &[Action::Review]);
+    // The review lists the moves played after the opening: 5. c1, 6. c2, 7. b3.
+    select(&mut app, 3);
+    let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
+    press(&mut app, &[enter]);
+    assert_eq!(*app.position(), after("b2 a2 a1 c3 c1 c2"));
+    assert!(text(&screen(&app, 80, 24)).contains("move 7"));
+    assert!(
+        log_text(&app).contains(&"Review: back to move 7 (r redoes the rest)".to_string()),
+        "{:?}",
+        log_text(&app)
+    );
+}
+
 #[test]
 fn enter_on_the_ai_s_move_pauses_it_there() {
     // You against the perfect AI: going back to before one of its moves must not let it play

@@ -172,7 +172,12 @@ impl App {
         self.game.undone_from(from);
         self.log.push(
             LogKind::Info,
-            format!("Review: back to move {} (r redoes the rest)", target + 1),
+            // Counted from the empty board, as the title and undo count: an opening given
+            // with the game is part of the count.
+            format!(
+                "Review: back to move {} (r redoes the rest)",
+                self.position().ply() + 1
+            ),
         );
         if self.ai_to_move() && !self.paused {
             self.paused = true;

@@ -80,9 +80,10 @@ impl Rules {
 
     /// Parses a cell name such as `b2` (case-insensitive).
     pub fn parse_cell(&self, text: &str) -> Result<Move, NotationError> {
-        let text = text.trim().to_ascii_lowercase();
+        // Messages quote the text as typed; only the letter is read case-insensitively.
+        let text = text.trim();
         let mut chars = text.chars();
-        let letter = chars.next();
+        let letter = chars.next().map(|c| c.to_ascii_lowercase());
         let digits = chars.as_str();
         let last_col = (b'a' + self.width - 1) as char;
         let (Some(letter @ 'a'..='z'), Ok(number)) = (letter, digits.parse::<usize>()) else {
@@ -224,9 +225,10 @@ impl Position {
     /// Parses one move for this position: a cell name, or with gravity a column letter.
     pub fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
         let rules = *self.rules();
-        let trimmed = text.trim().to_ascii_lowercase();
+        let trimmed = text.trim();
         if rules.gravity && trimmed.len() == 1 {
-            let col = usize::from(trimmed.as_bytes()[0].wrapping_sub(b'a'));
+            let letter = trimmed.as_bytes()[0].to_ascii_lowercase();
+            let col = usize::from(letter.wrapping_sub(b'a'));
             if col >= usize::from(rules.width) {
                 let last = (b'a' + rules.width - 1) as char;
                 return error(format!("'{trimmed}' is not a column: use a..{last}"));
@@ -235,7 +237,7 @@ impl Position {
                 .landing(col)
                 .ok_or_else(|| NotationError(format!("column {trimmed} is full")));
         }
-        rules.parse_cell(&trimmed)
+        rules.parse_cell(trimmed)
     }
 
     /// Plays a move list (`b2 a3 c1`; with gravity also column letters, or a digit string `4453`)
