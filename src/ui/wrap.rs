@@ -110,7 +110,8 @@ fn words_of(spans: &[Span], lead: usize) -> Vec<Word> {
 
 /// Groups of spans, each kept whole on a row, `gap` blanks apart, in rows at most `width`
 /// columns wide that all start `indent` columns in: counters that must not be split from their
-/// labels. A group wider than a row is broken at its blanks, as `wrap` breaks a line.
+/// labels. A group wider than a row starts a row of its own and is broken at its blanks, as
+/// `wrap` breaks a line (ending the row before, its first words would run on from another group).
 pub fn flow(
     groups: Vec<Vec<Span<'static>>>,
     gap: u16,
@@ -125,7 +126,14 @@ pub fn flow(
             let gap = usize::from(if index == 0 { indent } else { gap });
             let width: usize = spans.iter().map(Span::width).sum();
             if width > room {
-                words_of(&spans, gap)
+                let mut words = words_of(&spans, gap);
+                if index > 0
+                    && let Some(first) = words.first_mut()
+                {
+                    // No row has room after another word for this blank: a new row starts.
+                    first.gap = usize::from(u16::MAX);
+                }
+                words
             } else {
                 vec![Word { spans, width, gap }]
             }
@@ -324,6 +332,16 @@ mod tests {
         assert_eq!(
             texts(&flow(groups, 3, 18, 1)),
             [" X: no mistakes, 1", " unjudged", " O: none"]
+        );
+        // After another group it starts a row of its own: its first words do not run on from
+        // the progress before it.
+        let groups = vec![
+            vec![Span::raw("reviewing 2 of 4…")],
+            vec![Span::raw("X: no mistakes, 1 unjudged")],
+        ];
+        assert_eq!(
+            texts(&flow(groups, 3, 24, 1)),
+            [" reviewing 2 of 4…", " X: no mistakes, 1", " unjudged"]
         );
     }
 
