@@ -199,12 +199,13 @@ pub fn duration(d: Duration) -> String {
     }
 }
 
-/// Up to `max` names joined by `sep`, then how many more there are: `a3/b3/c3 +6 more`.
+/// Up to `max` names joined by `sep`, then how many more there are: `a3/b3/c3 (6 more)`, in
+/// words and brackets, as `+6` beside a move would read as its score.
 pub fn names(names: &[String], sep: &str, max: usize) -> String {
     if names.len() <= max {
         return names.join(sep);
     }
-    format!("{} +{} more", names[..max].join(sep), names.len() - max)
+    format!("{} ({} more)", names[..max].join(sep), names.len() - max)
 }
 
 #[cfg(test)]

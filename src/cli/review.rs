@@ -227,13 +227,14 @@ fn print_judged(reviewed: &MoveReview, judged: &Judgement, rules: &Rules) {
     );
 }
 
-/// `a1 a3 c1 c3`, or the first few and `+N more`.
+/// `a1 a3 c1 c3`, or the first few and `(N more)`, in as many columns.
 fn best_list(names: &[String]) -> String {
-    if names.len() <= BEST_SHOWN {
-        return names.join(" ");
-    }
-    let shown = names[..BEST_SHOWN - 1].join(" ");
-    format!("{shown} +{} more", names.len() - (BEST_SHOWN - 1))
+    let shown = if names.len() <= BEST_SHOWN {
+        BEST_SHOWN
+    } else {
+        BEST_SHOWN - 1
+    };
+    crate::app::names(names, " ", shown)
 }
 
 /// Each player's mistakes and inaccuracies, for the line under the table.

@@ -99,9 +99,9 @@ fn the_table_says_each_verdict_and_counts_them_per_player() {
     let expected = "\
 7 moves from the empty board (tictactoe), each scored for the side that played it:
  ply  player move score  outcome     best moves           score  verdict
-   1  X      b2       0  draw        a3 b3 c3 +6 more         0  best
+   1  X      b2       0  draw        a3 b3 c3 (6 more)        0  best
    2  O      b3      -5  loss in 3   a3 c3 a1 c1              0  mistake: draw → loss in 3
-   3  X      a1      +6  win in 3    a3 c3 a2 +3 more        +6  best
+   3  X      a1      +6  win in 3    a3 c3 a2 (3 more)       +6  best
    4  O      b1      -9  loss in 1   c3                      -7  inaccuracy: loss in 2 → loss in 1
    5  X      a3      +8  win in 2    c3                     +10  inaccuracy: win in 1 → win in 2
    6  O      c1      -9  loss in 1   c3 a2 c2 c1             -9  best

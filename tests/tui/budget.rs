@@ -136,7 +136,7 @@ fn on_a_humans_turn_the_analysis_goes_on_past_the_budget_until_every_move_is_exa
     // again in the next round), so the screen is checked line by line rather than snapshotted.
     let text = text(&screen(&app, 100, 30));
     assert!(
-        text.contains("Game tree · X (you) to move: recommended a4 +15 more"),
+        text.contains("Game tree · X (you) to move: recommended a4 (15 more)"),
         "{text}"
     );
     // Thirteen rows fit, then "… 3 more".
