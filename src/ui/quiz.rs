@@ -231,7 +231,8 @@ fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'s
     ]
 }
 
-/// The summary: the score, then each question with its verdict and the right answer.
+/// The summary: the score, then each question with its verdict, the right answer and, where it
+/// was wrong, what was said (a teacher going through the class's answers needs both).
 fn summary(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> {
     let mut lines = vec![
         Line::styled(format!("Quiz over: {}", state.score_line()), theme.strong()),
@@ -244,11 +245,18 @@ fn summary(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> 
         } else {
             ("✗", theme.losing())
         };
-        lines.push(Line::from(vec![
+        let mut line = Line::from(vec![
             Span::raw(format!("{:>2} ", number + 1)),
             Span::styled(mark, style),
             Span::raw(format!(" {}: {}", question.label(), checked.answer)),
-        ]));
+        ]);
+        if !checked.right {
+            line.push_span(Span::styled(
+                format!(" · you said {}", checked.given),
+                theme.dim(),
+            ));
+        }
+        lines.push(line);
     }
     lines.push(Line::default());
     // What makes the same questions: the rules and the seed, and the same choice on the start
