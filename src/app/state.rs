@@ -117,8 +117,12 @@ pub struct App {
     pub mode: Mode,
     /// The open popup, if any (over either mode).
     pub popup: Option<Popup>,
-    /// Rows the help popup is scrolled down.
-    pub help_scroll: usize,
+    /// Rows the help popup is scrolled down. A cell: the popup sets it when it opens at a section
+    /// (`help_section`), whose row only the popup knows.
+    pub help_scroll: Cell<usize>,
+    /// The section of the help (an index into `HELP`) to bring to the top when the popup is next
+    /// drawn: the keys of the mode it was opened from.
+    pub help_section: Cell<Option<usize>>,
     /// The most rows the help popup can scroll with its last row at its foot, which only the
     /// popup knows (its lines wrap on narrow screens): it sets this when drawn (`usize::MAX`
     /// until then).
@@ -180,7 +184,8 @@ impl App {
             focus: Focus::Board,
             mode: Mode::Game,
             popup: None,
-            help_scroll: 0,
+            help_scroll: Cell::new(0),
+            help_section: Cell::new(None),
             help_most: Cell::new(usize::MAX),
             help_glossary: false,
             paused: false,

@@ -85,13 +85,30 @@ impl App {
         }
     }
 
+    /// The help's section for what is on screen, to open the popup at: the replay's keys in the
+    /// replay, and so on; the game's own keys are at the top.
+    fn help_section_here(&self) -> Option<usize> {
+        let title = match (&self.mode, self.focus) {
+            (Mode::Replay(_), _) => "Search replay",
+            (Mode::Edit(_), _) => "Editor",
+            (Mode::Review(_), _) => "Review",
+            (Mode::Quiz(_), _) => "Quiz",
+            (Mode::Game, Focus::Tree) => "Game tree",
+            (Mode::Game, _) => return None,
+        };
+        crate::app::HELP
+            .iter()
+            .position(|section| section.title.starts_with(title))
+    }
+
     /// The keys every mode without a popup answers alike: the help, the log's paging and quitting;
     /// any other action is ignored.
     pub(crate) fn anywhere(&mut self, action: Action) {
         match action {
             Action::ToggleHelp => {
                 self.popup = Some(Popup::Help);
-                self.help_scroll = 0;
+                self.help_scroll.set(0);
+                self.help_section.set(self.help_section_here());
             }
             Action::PageUp => self.log.page_by(1),
             Action::PageDown => self.log.page_by(-1),
@@ -113,16 +130,17 @@ impl App {
             Action::Quit => self.quit(),
             _ if closes => self.close_popup(popup),
             // The help may be taller than the terminal: the cursor keys scroll it.
-            Action::Move(Direction::Up) if popup == Popup::Help => {
-                self.help_scroll = self.help_scroll.saturating_sub(1)
-            }
-            Action::Move(Direction::Down) if popup == Popup::Help => {
-                self.help_scroll = (self.help_scroll + 1).min(self.help_most.get())
-            }
+            Action::Move(Direction::Up) if popup == Popup::Help => self
+                .help_scroll
+                .set(self.help_scroll.get().saturating_sub(1)),
+            Action::Move(Direction::Down) if popup == Popup::Help => self
+                .help_scroll
+                .set((self.help_scroll.get() + 1).min(self.help_most.get())),
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
-                self.help_scroll = 0;
+                self.help_scroll.set(0);
+                self.help_section.set(None);
                 // The other page's length is known when it is drawn.
                 self.help_most.set(usize::MAX);
             }

@@ -16,7 +16,10 @@ pub struct HelpPopup<'a> {
     /// Styles.
     pub theme: Theme,
     /// Rows scrolled past at the top.
-    pub scroll: usize,
+    pub scroll: &'a Cell<usize>,
+    /// A section (an index into `HELP`) to scroll to the top of the popup once: where the
+    /// popup was opened from. Only the popup knows its row, its lines wrapping on narrow screens.
+    pub section: &'a Cell<Option<usize>>,
     /// Whether the glossary page is shown rather than the keys.
     pub glossary: bool,
     /// Where the popup tells the app how far it can scroll: only the popup knows how many rows
@@ -28,8 +31,8 @@ pub struct HelpPopup<'a> {
 /// description, past the key column).
 type Hung = (Line<'static>, u16);
 
-/// The popup's lines: each section's title, then its keys.
-fn lines(theme: Theme) -> Vec<Hung> {
+/// The popup's lines: each section's title, then its keys; and where each title is among them.
+fn lines(theme: Theme) -> (Vec<Hung>, Vec<usize>) {
     let key_w = HELP
         .iter()
         .flat_map(|s| s.keys)
@@ -39,10 +42,12 @@ fn lines(theme: Theme) -> Vec<Hung> {
     // A key's description wraps under the description column; a title or a note, under itself.
     let description = key_w as u16 + 3;
     let mut lines: Vec<Hung> = Vec::new();
+    let mut titles = Vec::new();
     for section in HELP {
         if !lines.is_empty() {
             lines.push((Line::default(), 1));
         }
+        titles.push(lines.len());
         lines.push((
             Line::styled(format!(" {}", section.title), theme.strong()),
             1,
@@ -62,7 +67,7 @@ fn lines(theme: Theme) -> Vec<Hung> {
     ] {
         lines.push((Line::styled(note, theme.dim()), 1));
     }
-    lines
+    (lines, titles)
 }
 
 /// The glossary page: each term, its meaning and where the replay shows it.
@@ -92,14 +97,15 @@ fn glossary_lines(theme: Theme) -> Vec<Hung> {
 
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        let (keys, titles) = lines(self.theme);
         let (shown, page, other) = if self.glossary {
             (glossary_lines(self.theme), "glossary", "keys")
         } else {
-            (lines(self.theme), "keys", "glossary")
+            (keys.clone(), "keys", "glossary")
         };
         // Border, text, a blank column: wider than the screen, the text wraps instead. Both pages
         // take the wider one's width, so Tab does not make the popup jump.
-        let widest = [lines(self.theme), glossary_lines(self.theme)]
+        let widest = [keys, glossary_lines(self.theme)]
             .iter()
             .flatten()
             .map(|(l, _)| l.width())
@@ -107,23 +113,29 @@ impl Widget for HelpPopup<'_> {
             .unwrap_or(0) as u16
             + 3;
         let text_width = widest.min(area.width).saturating_sub(3).max(1);
-        let rows: Vec<Line> = shown
-            .iter()
-            .flat_map(|(line, hang)| {
-                // A blank line is a row too, which wrapping would drop.
-                let rows = wrap::wrap(line, text_width, *hang);
-                if rows.is_empty() {
-                    vec![Line::default()]
-                } else {
-                    rows
-                }
-            })
-            .collect();
+        // Each line's rows, and the row each line starts on.
+        let mut rows: Vec<Line> = Vec::new();
+        let mut starts = Vec::new();
+        for (line, hang) in &shown {
+            starts.push(rows.len());
+            let wrapped = wrap::wrap(line, text_width, *hang);
+            // A blank line is a row too, which wrapping would drop.
+            if wrapped.is_empty() {
+                rows.push(Line::default());
+            } else {
+                rows.extend(wrapped);
+            }
+        }
         let popup = centered(area, text_width + 3, rows.len() as u16 + 2);
         let visible = usize::from(popup.height.saturating_sub(2));
         let most = rows.len().saturating_sub(visible);
         self.most.set(most);
-        let scroll = self.scroll.min(most);
+        if let Some(section) = self.section.take().filter(|_| !self.glossary) {
+            let title = titles.get(section).and_then(|&line| starts.get(line));
+            self.scroll.set(title.copied().unwrap_or(0));
+        }
+        let scroll = self.scroll.get().min(most);
+        self.scroll.set(scroll);
         let more = more_mark(scroll > 0, rows.len() > visible + scroll);
         Clear.render(popup, buf);
         let bottom = format!("{more} Tab: {other} · Esc or ? closes ");

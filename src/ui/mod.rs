@@ -223,7 +223,8 @@ fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     match (app.popup, &app.comparison) {
         (Some(Popup::Help), _) => help::HelpPopup {
             theme,
-            scroll: app.help_scroll,
+            scroll: &app.help_scroll,
+            section: &app.help_section,
             glossary: app.help_glossary,
             most: &app.help_most,
         }

@@ -252,3 +252,27 @@ fn the_help_wraps_on_a_narrow_screen() {
     let indent = chars(&rows[at + 1]) - chars(rows[at + 1].trim_start());
     assert_eq!(indent, column, "{rows:#?}");
 }
+
+/// `?` opens the help at the keys of what is on screen: in the search replay, its section is the
+/// popup's first row (at 80×24 it is dozens of rows down); in the game, the top. Scrolling goes
+/// on from there, up included.
+#[test]
+fn the_help_opens_at_the_keys_of_the_mode_it_is_opened_from() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay, Action::ToggleHelp]);
+    let replay = help_lines(&screen(&app, 80, 24));
+    assert_eq!(replay[0], " Search replay (after s)", "{replay:#?}");
+    app.update(Action::Move(Direction::Up));
+    let above = help_lines(&screen(&app, 80, 24));
+    assert_eq!(above[1], " Search replay (after s)", "{above:#?}");
+    press(
+        &mut app,
+        &[
+            Action::Escape,
+            Action::Replay(tictree::app::ReplayCommand::Close),
+        ],
+    );
+    press(&mut app, &[Action::ToggleHelp]);
+    assert_eq!(help_lines(&screen(&app, 80, 24))[0], " Playing");
+}
