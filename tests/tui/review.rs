@@ -285,10 +285,12 @@ fn enter_takes_the_game_back_before_the_move_and_redo_brings_the_rest() {
     );
 }
 
-/// After an opening given with the game, the move Enter goes back to is counted from the empty
-/// board, as the title, the review's rows and undo count it (it said `move 3` for move 7).
+/// A game prepared with `--moves` is reviewed as a whole, its opening judged like the moves
+/// played after it; Enter cannot take the game back into its opening, and the move it goes back
+/// to is counted from the empty board, as the title, the rows and undo count it (it said `move
+/// 3` for move 7).
 #[test]
-fn enter_after_an_opening_names_the_move_as_the_title_counts_it() {
+fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
     let mut options = options_from(Rules::TICTACTOE, "b2 a2 a1 c3");
     options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
@@ -297,8 +299,19 @@ fn enter_after_an_opening_names_the_move_as_the_title_counts_it() {
         play_at(&mut app, cell);
     }
     press(&mut app, &[Action::Review]);
-    // The review lists the moves played after the opening: 5. c1, 6. c2, 7. b3.
-    select(&mut app, 3);
+    let state = app.review().expect("open");
+    assert_eq!((state.moves.len(), state.judged.len()), (7, 7));
+    // The opening's 2. O a2 is the mistake GAME starts with.
+    assert_eq!(state.judged[1].verdict(), Some(Verdict::Mistake));
+    select(&mut app, 2);
+    let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
+    press(&mut app, &[enter]);
+    assert!(app.review().is_some(), "still reviewing");
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("2. O a2 is in the opening: the game starts after it")
+    );
+    select(&mut app, 7);
     let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
     press(&mut app, &[enter]);
     assert_eq!(*app.position(), after("b2 a2 a1 c3 c1 c2"));

@@ -191,14 +191,13 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     assert!(app.game.moves().is_empty());
     press(&mut app, &[Action::Undo]);
     assert_eq!(app.notice.as_deref(), Some("nothing to undo"));
-    // Opening moves (--moves) are where the game starts: undo and the review say so.
+    // Opening moves (--moves) are where the game starts: undo says so. The review judges
+    // them (tests/tui/review.rs).
     let mut app = App::new(options_from(Rules::TICTACTOE, "b2 a2"), false);
     run_jobs(&mut app);
     let why = "the game starts after its opening";
     press(&mut app, &[Action::Undo]);
     assert_eq!(app.notice, Some(format!("nothing to undo: {why}")));
-    press(&mut app, &[Action::Review]);
-    assert_eq!(app.notice, Some(format!("no moves to review yet: {why}")));
     assert_eq!(
         app.record().resume,
         "tictree --rules tictactoe --moves \"b2 a2\""

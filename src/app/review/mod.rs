@@ -24,10 +24,15 @@ pub fn review_limit(time_ms: u64) -> Option<Duration> {
 pub struct ReviewState {
     /// The generation of the job judging the moves; its replies are dropped if stale.
     pub generation: u64,
-    /// The position the game started from.
+    /// The position the review starts from: where the game record starts (the empty board, or
+    /// a position set up), before any opening.
     pub start: Position,
-    /// The moves reviewed: the game's when the review opened.
+    /// The moves reviewed: the game's opening (`--moves`, a pasted list), then the moves played
+    /// in the game when the review opened.
     pub moves: Vec<Move>,
+    /// How many of `moves` are the opening, before the game's start: judged like the others,
+    /// but the game cannot go back to them.
+    pub opening: usize,
     /// The moves reviewed so far, in the game's order (the job reviews them in turn), each
     /// judged or left unjudged (out of time).
     pub judged: Vec<MoveReview>,
@@ -38,12 +43,14 @@ pub struct ReviewState {
 }
 
 impl ReviewState {
-    /// A review of `moves` from `start`, nothing judged yet, the first move selected.
-    pub fn new(generation: u64, start: Position, moves: Vec<Move>) -> ReviewState {
+    /// A review of `moves` from `start`, the first `opening` of them the game's opening, nothing
+    /// judged yet, the first move selected.
+    pub fn new(generation: u64, start: Position, moves: Vec<Move>, opening: usize) -> ReviewState {
         ReviewState {
             generation,
             start,
             moves,
+            opening,
             judged: Vec::new(),
             selected: 0,
             scoring: None,

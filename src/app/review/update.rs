@@ -12,15 +12,17 @@ use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayFrom;
 use crate::app::settings::values::threads_for;
 use crate::app::state::{App, Focus, Mode};
-use crate::engine::{Algorithm, MoveReview};
+use crate::engine::{Algorithm, Move, MoveReview, Position};
 
 impl App {
-    /// `R`: the review of the moves played since the game's start. The game's own search stops
-    /// (a new generation makes its replies on their way stale) and starts again on leaving.
+    /// `R`: the review of the game's moves, its opening included (a game prepared with
+    /// `--moves` is reviewed as a whole). The game's own search stops (a new generation makes its
+    /// replies on their way stale) and starts again on leaving.
     pub(crate) fn open_review(&mut self) {
-        let moves = self.game.moves().to_vec();
+        let (start, opening) = self.opening();
+        let moves: Vec<Move> = opening.iter().chain(self.game.moves()).copied().collect();
         if moves.is_empty() {
-            self.notice = Some(format!("no moves to review yet{}", self.before_the_start()));
+            self.notice = Some("no moves to review yet".into());
             return;
         }
         let generation = self.next_generation();
@@ -28,7 +30,6 @@ impl App {
         self.jobs.push_back(Job::Cancel(JobKey::Play));
         self.jobs.push_back(Job::Cancel(JobKey::Choice));
         self.stop_exploring();
-        let start = *self.game.start();
         self.jobs.push_back(Job::Review(ReviewRequest {
             generation,
             start,
@@ -37,7 +38,22 @@ impl App {
             threads: threads_for(self.options.settings.threads),
             limit: review_limit(self.options.settings.time_ms),
         }));
-        self.mode = Mode::Review(Box::new(ReviewState::new(generation, start, moves)));
+        let state = ReviewState::new(generation, start, moves, opening.len());
+        self.mode = Mode::Review(Box::new(state));
+    }
+
+    /// Where the game record starts and the opening from there to the game's start; none if the
+    /// opening does not lead to the game's start (it always does: the options set both).
+    fn opening(&self) -> (Position, Vec<Move>) {
+        let (origin, opening) = (self.options.origin, &self.options.opening);
+        let reached = opening
+            .iter()
+            .try_fold(origin, |position, &mv| position.play(mv).ok());
+        if reached.as_ref() == Some(self.game.start()) {
+            (origin, opening.clone())
+        } else {
+            (*self.game.start(), Vec::new())
+        }
     }
 
     /// An action while the review is open (no popup over it).
@@ -157,9 +173,20 @@ impl App {
         let Some(state) = self.review() else {
             return;
         };
-        let (target, mv) = (state.selected, state.moves[state.selected]);
+        let (selected, mv) = (state.selected, state.moves[state.selected]);
+        if selected < state.opening {
+            let before = state.before(selected);
+            self.notice = Some(format!(
+                "{}. {} {} is in the opening: the game starts after it",
+                before.ply() + 1,
+                before.to_move(),
+                before.rules().move_name(mv)
+            ));
+            return;
+        }
+        let target = selected - state.opening;
         // The game waits while the review is open; this only guards against a change of rules.
-        if self.game.moves() != state.moves.as_slice() {
+        if self.game.moves() != &state.moves[state.opening..] {
             self.notice = Some("the game changed since the review opened".into());
             return self.leave_review();
         }
