@@ -5,7 +5,7 @@ use crate::app::jobs::{Job, JobKey, Reply, ReplyBody};
 use crate::app::log::{LogKind, duration, thousands};
 use crate::app::settings::values::Seat;
 use crate::app::state::{App, Focus, Mode, Popup};
-use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Status};
+use crate::engine::{Algorithm, Appraisal, Move, MoveValue, Player, Status};
 
 impl App {
     /// Applies one action to the state.
@@ -241,7 +241,7 @@ impl App {
             return;
         }
         if self.seat(position.to_move()) != Seat::Human {
-            self.notice = Some(format!("wait: {} (AI) is to move", position.to_move()));
+            self.notice = Some(wait_for(position.to_move()));
             return;
         }
         if let Err(why) = position.check(mv) {
@@ -274,6 +274,10 @@ impl App {
         );
         if self.seat(player) == Seat::Human {
             self.cursor = mv.row_col(position.rules());
+        }
+        // Asked to wait for this move, the user need not read "wait" once it is played.
+        if self.notice.as_deref() == Some(wait_for(player).as_str()) {
+            self.notice = None;
         }
         self.log_result();
         self.start_search();
@@ -526,4 +530,9 @@ fn verdict(value: &MoveValue) -> String {
         MoveValue::Exact(_) => format!("score {value}"),
         MoveValue::Estimate(_) => value.to_string(),
     }
+}
+
+/// The refusal of a move while `ai` is to move.
+fn wait_for(ai: Player) -> String {
+    format!("wait: {ai} (AI) is to move")
 }

@@ -444,7 +444,10 @@ fn occupied_cells_and_the_ais_turn_refuse_a_mark_with_a_reason() {
     app.update(Action::Place);
     app.update(Action::Place);
     assert_eq!(app.notice.as_deref(), Some("wait: O (AI) is to move"));
+    // Once the AI has played, "wait" no longer stands: it goes with its move.
     run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 2);
+    assert_eq!(app.notice, None);
     app.update(Action::Place);
     assert_eq!(app.notice.as_deref(), Some("b2: the cell is already taken"));
 }
