@@ -77,6 +77,19 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
         };
         rows.push((Line::styled(text, style), Some(field)));
     }
+    let saved = Line::styled(
+        match &app.options.config {
+            Some(path) if app.options.config_discards => {
+                format!(" changes are not saved (--config {})", path.display())
+            }
+            Some(path) => format!(" changes are saved to {}", path.display()),
+            None => " changes are not saved (no config file)".to_string(),
+        },
+        theme.dim(),
+    );
+    // The popup keeps the width the config path gives it while the rules question replaces it,
+    // so the question does not make it jump.
+    let saved_width = saved.width();
     let footer = match app.settings_menu.draft {
         Some(draft) => Line::from(vec![
             Span::styled(format!(" New game with {draft}? "), theme.notice()),
@@ -84,21 +97,12 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
             Span::raw("  "),
             Span::styled(NO, theme.strong()),
         ]),
-        None => Line::styled(
-            match &app.options.config {
-                Some(path) if app.options.config_discards => {
-                    format!(" changes are not saved (--config {})", path.display())
-                }
-                Some(path) => format!(" changes are saved to {}", path.display()),
-                None => " changes are not saved (no config file)".to_string(),
-            },
-            theme.dim(),
-        ),
+        None => saved,
     };
     // Border, a blank line, the footer.
     let height = (rows.len() + 4) as u16;
     // A long config path widens the popup rather than being cut.
-    let width = WIDTH.max(footer.width() as u16 + 3);
+    let width = WIDTH.max(footer.width().max(saved_width) as u16 + 3);
     let popup = centered(area, width, height);
     let visible = usize::from(popup.height.saturating_sub(4)).max(1);
     let scroll = (selected_row + 1).saturating_sub(visible);

@@ -509,3 +509,33 @@ fn swapped_sides_are_not_saved_with_a_later_change() {
         (saved.x, saved.o)
     );
 }
+
+/// The rules question takes the footer's place without changing the popup's width: a long
+/// config path had widened it, and the question made it jump narrower and back.
+#[test]
+fn the_rules_question_keeps_the_popups_width() {
+    let popup_width = |app: &App| {
+        let text = text(&screen(app, 110, 32));
+        let top = text
+            .lines()
+            .find(|l| l.contains("┌ Settings"))
+            .expect("the popup");
+        let from = top.find("┌ Settings").unwrap();
+        top[from..]
+            .chars()
+            .position(|c| c == '┐')
+            .expect("its corner")
+            + 1
+    };
+    let mut options = options(Rules::TICTACTOE);
+    options.config = Some(PathBuf::from(
+        "/home/someone-with-a-long-name/.config/tictree/config.toml",
+    ));
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("rules"));
+    let before = popup_width(&app);
+    right(&mut app);
+    assert!(screen_text(&app).contains("New game with"));
+    assert_eq!(popup_width(&app), before);
+}
