@@ -19,7 +19,7 @@ impl App {
     /// `--moves` is reviewed as a whole). The game's own search stops (a new generation makes its
     /// replies on their way stale) and starts again on leaving.
     pub(crate) fn open_review(&mut self) {
-        let (start, opening) = self.opening();
+        let (start, opening) = self.record_opening();
         let moves: Vec<Move> = opening.iter().chain(self.game.moves()).copied().collect();
         if moves.is_empty() {
             self.notice = Some("no moves to review yet".into());
@@ -44,7 +44,7 @@ impl App {
 
     /// Where the game record starts and the opening from there to the game's start; none if the
     /// opening does not lead to the game's start (it always does: the options set both).
-    fn opening(&self) -> (Position, Vec<Move>) {
+    fn record_opening(&self) -> (Position, Vec<Move>) {
         let (origin, opening) = (self.options.origin, &self.options.opening);
         let reached = opening
             .iter()

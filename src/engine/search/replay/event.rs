@@ -283,8 +283,9 @@ pub enum EventKind {
         mv: Move,
         /// The node's value, for the node's side to move.
         value: ReplayValue,
-        /// Whether `value` is the node's value or a bound on it: a node cut off is worth at
-        /// least its value (`Lower`), one whose every move fell to α or below at most (`Upper`).
+        /// Whether `value` is the node's value or a bound on it: a node whose search stopped at
+        /// a cutoff is worth at least its value (`Lower`); one whose moves all stayed at or
+        /// below α, its best refuted by a cutoff below it, at most (`Upper`).
         bound: Bound,
         /// Whether a table hit gave the node its value (the engine model).
         from_table: bool,

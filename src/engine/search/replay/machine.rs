@@ -60,8 +60,9 @@ pub(crate) struct Machine {
     /// The move lists of every level, one after the other.
     moves: Vec<Move>,
     /// The values of the children tried so far by every level, one level after the other
-    /// (each with its bound and whether the table gave it): the children view. Only tried children take room,
-    /// so a checkpoint stays small on a board with many moves; the rest follow from `next`.
+    /// (each with its bound and whether the table gave it): the children view. Only tried
+    /// children take room, so a checkpoint stays small on a board with many moves; the rest
+    /// follow from `next`.
     values: Vec<(ReplayValue, Bound, bool)>,
     phase: Phase,
     pub event: Option<Event>,
