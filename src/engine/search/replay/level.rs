@@ -31,6 +31,11 @@ pub struct Level {
     /// What the table entry that gave the node its value knew (the children view marks such a
     /// node; a bound entry makes the value a bound).
     pub(crate) from_table: Option<Bound>,
+    /// Whether the best so far is worth at least what it says: a child giving it is not an upper
+    /// bound (`Machine::searched_bound`).
+    pub(crate) best_sure: bool,
+    /// Whether no child so far is worth more than it says (none is a lower bound).
+    pub(crate) none_lower: bool,
     /// Whether a cutoff ended the node: its untried moves are pruned.
     pub(crate) cut: bool,
     /// Where the values of its tried children start in the machine.
@@ -78,6 +83,8 @@ impl Level {
             window_alpha: alpha,
             searched: false,
             from_table: None,
+            best_sure: false,
+            none_lower: true,
             cut: false,
             values_first: 0,
             first,

@@ -383,19 +383,16 @@ impl Machine {
     }
 
     /// What a searched node's best value is worth: the best of its children's values, each of
-    /// which may itself be a bound. It is at least the best if the child that gave it is not
-    /// worth less than it says (not `Upper`), and at most the best if no move was pruned and no
-    /// child is worth more than it says (none `Lower`). With every child exact it is exact, even
-    /// where alpha-beta could only promise a bound from its window.
+    /// which may itself be a bound. It is at least the best if a child that gave it is not worth
+    /// less than it says (not `Upper`), and at most the best if no move was pruned and no child
+    /// is worth more than it says (none `Lower`); `leave` keeps both as the children return.
+    /// With every child exact it is exact, even where alpha-beta could only promise a bound from
+    /// its window.
     fn searched_bound(&self, node: &Level) -> Bound {
-        let children = &self.values[node.values_first as usize..];
         // A cutoff moves `next` to the end: the moves pruned are those without a value.
-        let pruned = children.len() < (node.end - node.first) as usize;
-        let at_least = children
-            .iter()
-            .any(|&(value, bound, _)| value.key() == node.best.key() && bound != Bound::Upper);
-        let at_most = !pruned && children.iter().all(|&(_, bound, _)| bound != Bound::Lower);
-        match (at_least, at_most) {
+        let tried = self.values.len() - node.values_first as usize;
+        let pruned = tried < (node.end - node.first) as usize;
+        match (node.best_sure, node.none_lower && !pruned) {
             (true, true) => Bound::Exact,
             (false, true) => Bound::Upper,
             // A cutoff's reply is worth at least β, so the best is never `Upper` when a move
@@ -443,10 +440,15 @@ impl Machine {
         let windowed = context.algorithm != Algorithm::Minimax;
         let parent = self.top();
         let new_best = value.key() > parent.best.key();
+        let worth = bound.flipped();
         if new_best {
             parent.best = value;
             parent.best_move = Some(mv);
+            parent.best_sure = worth != Bound::Upper;
+        } else if value.key() == parent.best.key() {
+            parent.best_sure |= worth != Bound::Upper;
         }
+        parent.none_lower &= worth != Bound::Lower;
         let raised_alpha = windowed && parent.ply > 0 && value.key() > parent.alpha.key();
         if raised_alpha {
             parent.alpha = value;
@@ -458,8 +460,7 @@ impl Machine {
             };
         }
         let parent = *parent;
-        self.values
-            .push((value, bound.flipped(), node.from_table.is_some()));
+        self.values.push((value, worth, node.from_table.is_some()));
         self.phase = if raised_alpha && parent.alpha.key() >= parent.beta.key() {
             Phase::Cutoff
         } else {
