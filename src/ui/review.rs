@@ -271,11 +271,24 @@ fn judgement(judged: &Judgement, played: &str, rules: Rules) -> String {
         Verdict::Inaccuracy => "an inaccuracy",
         Verdict::Mistake => "a mistake",
     };
-    let best = names(&rules.move_names(&judged.best), " ", BEST_IN_SENTENCE);
+    let best = alternatives(&rules.move_names(&judged.best));
     format!(
         "{who} was {kind}: {before} → {after}. Best: {best} ({best_score}, {}).",
         best_score.outcome()
     )
+}
+
+/// Equally good moves in a sentence, read as alternatives rather than a line: `a2 or a1`,
+/// `a3, c3, a1 or c1`; past `BEST_IN_SENTENCE`, the first ones and how many more.
+fn alternatives(moves: &[String]) -> String {
+    match moves {
+        [] => String::new(),
+        [only] => only.clone(),
+        [first @ .., last] if moves.len() <= BEST_IN_SENTENCE => {
+            format!("{} or {last}", first.join(", "))
+        }
+        _ => names(moves, ", ", BEST_IN_SENTENCE),
+    }
 }
 
 /// Each player's mistakes and inaccuracies so far, after "reviewing move k of n…" while the job

@@ -206,7 +206,7 @@ fn the_default_is_alphabeta_and_the_lines_read_as_documented() {
     );
     assert_eq!(
         lines[10],
-        r#"{"event":"cutoff","ply":4,"path":["c3","a2","c2","b1"],"to_move":"O","move":"a1","value":6,"beta":-7,"pruned":["c1"],"beta_from":{"source":"move","ply":3,"player":"X","move":"a1","value":7}}"#
+        r#"{"event":"cutoff","ply":4,"path":["c3","a2","c2","b1"],"to_move":"O","move":"a1","value":6,"beta":-7,"pruned":["c1"],"bound":"exact","beta_from":{"source":"move","ply":3,"player":"X","move":"a1","value":7}}"#
     );
     // Root scores in search order (cell order for alpha-beta).
     assert_eq!(

@@ -206,3 +206,32 @@ fn pruned_moves_come_after_the_tried_ones_and_a_node_cut_off_shows_a_bound() {
         "{out}"
     );
 }
+
+/// A depth past the last empty cell is the whole search, and says so by not naming a depth; a
+/// search cut short by `--limit` has no settled line, so nothing is drawn as one.
+#[test]
+fn the_title_names_a_depth_only_where_it_cuts_and_a_cut_search_has_no_line() {
+    let title = |args: &[&str]| {
+        let (code, out, err) = tictree(&[&["trace", "--format", "dot"][..], args].concat());
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    // Five empty cells.
+    let whole = title(&["--depth", "9", "xo./.x./..o"]);
+    assert!(
+        whole.contains("label=\"alphabeta on xo./.x./..o"),
+        "{whole}"
+    );
+    let cut = title(&["--depth", "2", "xo./.x./..o"]);
+    assert!(
+        cut.contains("label=\"alphabeta to depth 2 on xo./.x./..o"),
+        "{cut}"
+    );
+    let partial = title(&["--limit", "10", "xo./.x./..o"]);
+    let graph = graphviz_rust::parse(&partial).unwrap();
+    let (nodes, _) = statements(&graph);
+    assert!(
+        nodes.iter().all(|n| !has(&n.attributes, "color", "blue3")),
+        "{partial}"
+    );
+}

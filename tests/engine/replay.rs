@@ -3,7 +3,7 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use tictree::engine::search::replay::{Bound, Event, EventKind, ReplayLimits};
+use tictree::engine::search::replay::{Bound, Event, EventKind, Origin, ReplayLimits};
 use tictree::engine::{
     Algorithm, Child, Counters, Level, Player, Position, Replay, ReplayValue, Rules, StopFlag,
     View, analyze,
@@ -710,5 +710,44 @@ fn a_node_cut_off_is_worth_a_bound_and_the_sentences_say_which() {
     assert_eq!(
         bounds,
         [Some(Bound::Exact), Some(Bound::Exact), Some(Bound::Upper)]
+    );
+}
+
+/// A cutoff whose β is this very position's table bound is no refutation from elsewhere, and a
+/// reply that is itself a bound scores "at least" its value. In the engine model's replay of
+/// `xo./.x./..o` both happen (steps 196 to 248).
+#[test]
+fn a_cutoff_says_when_it_meets_the_positions_own_table_bound_and_when_the_reply_is_a_bound() {
+    let root = Position::parse(Rules::TICTACTOE, "xo./.x./..o").unwrap();
+    let mut replay = Replay::new(root, Algorithm::Engine, ReplayLimits::default());
+    let mut cutoffs = Vec::new();
+    while replay.forward() {
+        let event = replay.event().expect("an event");
+        if let EventKind::Cutoff {
+            beta_from, bound, ..
+        } = event.kind
+        {
+            let own = matches!(beta_from, Origin::Table { ply } if ply == event.ply);
+            cutoffs.push((own, bound, replay.sentence()));
+        }
+    }
+    let own: Vec<&String> = cutoffs.iter().filter(|c| c.0).map(|c| &c.2).collect();
+    assert!(!own.is_empty(), "{cutoffs:#?}");
+    for sentence in &own {
+        assert!(
+            sentence.contains("the table's bound for this position is reached")
+                && !sentence.contains("elsewhere"),
+            "{sentence}"
+        );
+    }
+    let lower: Vec<&String> = cutoffs
+        .iter()
+        .filter(|c| c.1 == Bound::Lower)
+        .map(|c| &c.2)
+        .collect();
+    assert!(!lower.is_empty(), "{cutoffs:#?}");
+    assert!(
+        lower.iter().all(|s| s.contains(" scores at least ")),
+        "{lower:#?}"
     );
 }

@@ -93,7 +93,7 @@ fn the_review_at_80x24_shows_every_move_the_mistake_and_the_counts() {
         "review_80x24_mistake",
         &[
             "O a2 (-5, loss in 3) was a mistake: draw → loss in 3.",
-            "Best: a3 c3 a1 c1 (0, draw).",
+            "Best: a3, c3, a1 or c1 (0, draw).",
             "X: no mistakes, 1 inaccuracy",
             "O: 1 mistake, no inaccuracies",
         ],

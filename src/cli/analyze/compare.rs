@@ -84,13 +84,15 @@ impl Row {
     }
 }
 
-/// At most three moves, then how many more tie with them.
+/// At most three moves, else two and how many more tie with them (`a3 b3 (7 more)`), in at most
+/// `BEST_WIDTH` columns.
 pub fn abbreviated(moves: &[String]) -> String {
-    match moves.len() {
-        0..=3 => moves.join(" "),
-        n => format!("{} +{}", moves[..2].join(" "), n - 2),
-    }
+    let shown = if moves.len() <= 3 { 3 } else { 2 };
+    crate::app::names(moves, " ", shown)
 }
+
+/// The best column's width: `a3 b3 (7 more)`, or three moves of two or three characters.
+const BEST_WIDTH: usize = 15;
 
 /// Analyses `position` with each algorithm and prints a table (or JSON) of the results.
 pub fn run(
@@ -156,7 +158,7 @@ fn print(
         status_words(position)
     );
     crate::outln!(
-        "{:<10} {:<12} {:>w$} {:>10} {:>10} {:>12}",
+        "{:<10} {:<BEST_WIDTH$} {:>w$} {:>10} {:>10} {:>12}",
         "algorithm",
         "best",
         "score",
@@ -229,7 +231,7 @@ fn print_row(row: &Row, score: &str, w: usize) {
         return;
     }
     crate::outln!(
-        "{:<10} {:<12} {:>w$} {:>10} {:>10.3} {:>12.0}",
+        "{:<10} {:<BEST_WIDTH$} {:>w$} {:>10} {:>10.3} {:>12.0}",
         row.algorithm,
         abbreviated(&row.best),
         score,

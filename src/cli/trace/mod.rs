@@ -181,12 +181,14 @@ fn event_json(event: &Event, rules: &Rules) -> EventJson {
         }
         EventKind::Cutoff {
             mv,
+            bound,
             beta,
             beta_from,
             pruned,
             ..
         } => {
             json.mv = Some(rules.move_name(mv));
+            json.bound = Some(bound.name());
             json.beta = window(beta);
             json.beta_from = origin(beta_from, rules);
             json.pruned = Some(rules.move_names(&pruned));

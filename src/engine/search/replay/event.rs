@@ -306,6 +306,9 @@ pub enum EventKind {
         mv: Move,
         /// The node's value now, for its side to move (≥ β).
         value: ReplayValue,
+        /// Whether the reply is worth `value` or at least that (`Lower`: its own search stopped
+        /// early, as in `Return`).
+        bound: Bound,
         /// The bound it crossed.
         beta: ReplayValue,
         /// Where β came from: the opponent's better choice higher up that refutes this line.

@@ -312,6 +312,11 @@ impl Machine {
                 let top = *self.top();
                 let untried = top.next as usize..top.end as usize;
                 let pruned = MoveList::from_slice(&self.moves[untried]);
+                // The reply that reached β is the last child back.
+                let bound = self
+                    .values
+                    .last()
+                    .map_or(Bound::Exact, |&(_, worth, _)| worth);
                 self.top().cut = true;
                 self.top().next = top.end;
                 self.event_at(
@@ -319,6 +324,7 @@ impl Machine {
                     EventKind::Cutoff {
                         mv: top.best_move.unwrap_or(Move(0)),
                         value: top.best,
+                        bound,
                         beta: top.beta,
                         beta_from: top.beta_from,
                         pruned,

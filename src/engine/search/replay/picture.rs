@@ -85,9 +85,12 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
         ""
     };
     // A search cut at a depth is another tree than the whole search: its title says so.
+    // A depth past the last empty cell cuts nothing: that is the whole search.
     let depth = match trace.limits().depth {
-        Some(depth) => format!(" to depth {depth}"),
-        None => String::new(),
+        Some(depth) if (depth as usize) < trace.root().empty_cells() => {
+            format!(" to depth {depth}")
+        }
+        _ => String::new(),
     };
     writeln!(out, "digraph search {{")?;
     // `ordering=out` keeps each node's children in the order written: the order tried, the
@@ -109,12 +112,18 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
         "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=10];"
     )?;
     writeln!(out, "  edge [fontname=\"Helvetica\", fontsize=9];")?;
-    let pv: HashSet<usize> = tree.principal_variation().into_iter().collect();
+    // A search cut short has no settled line through the nodes it did not finish.
+    let pv: HashSet<usize> = tree
+        .principal_variation()
+        .into_iter()
+        .take_while(|&id| tree.nodes[id].value.is_some())
+        .collect();
     // The pruned moves come after every entered node, so that each node's edges to its tried
     // children come before its edges to the moves it pruned.
     let mut pruned = String::new();
     for (id, node) in tree.nodes.iter().enumerate() {
-        write_node(out, id, node, &rules, pv.contains(&id) || id == 0)?;
+        let on_pv = pv.contains(&id) || (id == 0 && node.value.is_some());
+        write_node(out, id, node, &rules, on_pv)?;
         if let Some(parent) = node.parent {
             write_edge(
                 out,

@@ -2,7 +2,7 @@
 //! max/min read most differently: negamax says every side raises its own α; max/min says X
 //! raises α and O lowers β, and a cutoff is the textbook's α ≥ β.
 
-use super::event::{Bound, Event, EventKind};
+use super::event::{Bound, Event, EventKind, Origin};
 use super::sentence::{pruned_tail, refutation};
 use super::view::View;
 use crate::engine::game::position::Player;
@@ -114,6 +114,7 @@ pub(super) fn cutoff(event: &Event, rules: &Rules, view: View) -> String {
     let EventKind::Cutoff {
         mv,
         value,
+        bound,
         beta,
         beta_from,
         pruned,
@@ -124,25 +125,38 @@ pub(super) fn cutoff(event: &Event, rules: &Rules, view: View) -> String {
     let side = event.to_move;
     let name = rules.move_name(mv);
     let pruned = pruned_tail(rules, &pruned);
+    // A reply whose own search stopped early scores at least its value (for O in max/min: holds
+    // X to at most).
+    let (least, most) = (bound.words(), bound.flipped().words());
+    // β set by this very position's table entry is no refutation from elsewhere: the position
+    // is worth no more than that bound, and the reply reaches it.
+    let own_entry = matches!(beta_from, Origin::Table { ply } if ply == event.ply);
+    let why = |holds: &str| {
+        if own_entry {
+            "the table's bound for this position is reached: no move here can do better".into()
+        } else {
+            refutation(rules, holds, beta_from)
+        }
+    };
     // The reply raised the node's own α to its value: that α now meets β.
     match (view, side) {
         (View::Negamax, _) => format!(
-            "Reply {name} scores {value} ≥ β {beta} for {side}: α rises to {value}, and α ≥ β \
-             is the cutoff condition: {pruned} ({}).",
-            refutation(rules, &format!("holds {side} to {beta}"), beta_from)
+            "Reply {name} scores {least}{value} ≥ β {beta} for {side}: α rises to {value}, and \
+             α ≥ β is the cutoff condition: {pruned} ({}).",
+            why(&format!("holds {side} to {beta}"))
         ),
         (View::MaxMin, Player::X) => format!(
-            "Reply {name} scores {value} for X: α rises to {value}, at or above β {beta}, and \
-             α ≥ β is the cutoff condition: {pruned} ({}).",
-            refutation(rules, &format!("holds X to {beta}"), beta_from)
+            "Reply {name} scores {least}{value} for X: α rises to {value}, at or above β \
+             {beta}, and α ≥ β is the cutoff condition: {pruned} ({}).",
+            why(&format!("holds X to {beta}"))
         ),
         (View::MaxMin, Player::O) => {
             // O's value v ≥ O's β is X's −v ≤ X's α = −(O's β).
             let (held, alpha) = (-value, -beta);
             format!(
-                "Reply {name} holds X to {held}: β falls to {held}, at or below α {alpha}, and \
-                 α ≥ β is the cutoff condition: {pruned} ({}).",
-                refutation(rules, &format!("makes sure of {alpha}"), beta_from)
+                "Reply {name} holds X to {most}{held}: β falls to {held}, at or below α \
+                 {alpha}, and α ≥ β is the cutoff condition: {pruned} ({}).",
+                why(&format!("makes sure of {alpha}"))
             )
         }
     }
