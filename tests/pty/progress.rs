@@ -12,8 +12,8 @@ use crate::pty::Session;
 use std::process::Stdio;
 use std::time::Duration;
 
-/// A Connect Four position whose seven moves take about half a second to score (release
-/// build): several redraws, a tenth of a second apart.
+/// A Connect Four position whose seven moves take about half a second to score without the
+/// book (release build; the book holds them): several redraws, a tenth of a second apart.
 const HALF_SECOND: &str = "4453626";
 /// One whose analysis takes most of a minute without the book (which holds it: the tests that
 /// need the long search pass `--no-book`): there is time to press Ctrl-C.
@@ -25,7 +25,14 @@ fn written(session: &Session) -> String {
 
 #[test]
 fn analyze_on_a_terminal_shows_progress_and_clears_it() {
-    let mut session = Session::start(&["analyze", "--rules", "connect4", "--moves", HALF_SECOND]);
+    let mut session = Session::start(&[
+        "analyze",
+        "--rules",
+        "connect4",
+        "--no-book",
+        "--moves",
+        HALF_SECOND,
+    ]);
     let status = session.finish();
     assert!(status.success(), "{status:?}");
     let raw = written(&session);
@@ -49,7 +56,14 @@ fn analyze_on_a_terminal_shows_progress_and_clears_it() {
 #[test]
 fn with_stderr_piped_nothing_of_the_progress_appears() {
     let output = tictree_command()
-        .args(["analyze", "--rules", "connect4", "--moves", HALF_SECOND])
+        .args([
+            "analyze",
+            "--rules",
+            "connect4",
+            "--no-book",
+            "--moves",
+            HALF_SECOND,
+        ])
         .output()
         .unwrap();
     assert!(output.status.success());
