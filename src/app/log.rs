@@ -208,6 +208,13 @@ pub fn names(names: &[String], sep: &str, max: usize) -> String {
     format!("{} ({} more)", names[..max].join(sep), names.len() - max)
 }
 
+/// `names` in at most `max` items: every name if they fit, else `max − 1` names and how many
+/// more (`a3 b3 (7 more)` for three), so a table's column holds as many items whatever the count.
+pub fn names_within(names: &[String], sep: &str, max: usize) -> String {
+    let shown = if names.len() <= max { max } else { max - 1 };
+    self::names(names, sep, shown)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

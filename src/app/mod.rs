@@ -40,7 +40,8 @@ pub use jobs::{
     ReplyBody, ReviewRequest, Runner, SearchRequest, SurveyRequest, Surveyed,
 };
 pub use log::{
-    Log, LogKind, LogLayout, LogLine, SAVED_TO, count, duration, names, printable, thousands,
+    Log, LogKind, LogLayout, LogLine, SAVED_TO, count, duration, names, names_within, printable,
+    thousands,
 };
 pub use play::board_view::{BoardView, Ghost, Mark};
 pub use play::game::Game;

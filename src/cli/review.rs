@@ -229,12 +229,7 @@ fn print_judged(reviewed: &MoveReview, judged: &Judgement, rules: &Rules) {
 
 /// `a1 a3 c1 c3`, or the first few and `(N more)`, in as many columns.
 fn best_list(names: &[String]) -> String {
-    let shown = if names.len() <= BEST_SHOWN {
-        BEST_SHOWN
-    } else {
-        BEST_SHOWN - 1
-    };
-    crate::app::names(names, " ", shown)
+    crate::app::names_within(names, " ", BEST_SHOWN)
 }
 
 /// Each player's mistakes and inaccuracies, for the line under the table.

@@ -98,20 +98,21 @@ fn glossary_lines(theme: Theme) -> Vec<Hung> {
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (keys, titles) = lines(self.theme);
-        let (shown, page, other) = if self.glossary {
-            (glossary_lines(self.theme), "glossary", "keys")
-        } else {
-            (keys.clone(), "keys", "glossary")
-        };
+        let glossary = glossary_lines(self.theme);
         // Border, text, a blank column: wider than the screen, the text wraps instead. Both pages
         // take the wider one's width, so Tab does not make the popup jump.
-        let widest = [keys, glossary_lines(self.theme)]
+        let widest = keys
             .iter()
-            .flatten()
+            .chain(&glossary)
             .map(|(l, _)| l.width())
             .max()
             .unwrap_or(0) as u16
             + 3;
+        let (shown, page, other) = if self.glossary {
+            (glossary, "glossary", "keys")
+        } else {
+            (keys, "keys", "glossary")
+        };
         let text_width = widest.min(area.width).saturating_sub(3).max(1);
         // Each line's rows, and the row each line starts on.
         let mut rows: Vec<Line> = Vec::new();

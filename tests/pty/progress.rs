@@ -12,9 +12,17 @@ use crate::pty::Session;
 use std::process::Stdio;
 use std::time::Duration;
 
-/// A Connect Four position whose seven moves take about half a second to score without the
-/// book (release build; the book holds them): several redraws, a tenth of a second apart.
-const HALF_SECOND: &str = "4453626";
+/// An analysis of a Connect Four position whose seven moves take about half a second to score
+/// without the book (release build; the book holds them): several redraws, a tenth of a second
+/// apart.
+const HALF_SECOND: [&str; 6] = [
+    "analyze",
+    "--rules",
+    "connect4",
+    "--no-book",
+    "--moves",
+    "4453626",
+];
 /// One whose analysis takes most of a minute without the book (which holds it: the tests that
 /// need the long search pass `--no-book`): there is time to press Ctrl-C.
 const LONG: &str = "13712";
@@ -25,14 +33,7 @@ fn written(session: &Session) -> String {
 
 #[test]
 fn analyze_on_a_terminal_shows_progress_and_clears_it() {
-    let mut session = Session::start(&[
-        "analyze",
-        "--rules",
-        "connect4",
-        "--no-book",
-        "--moves",
-        HALF_SECOND,
-    ]);
+    let mut session = Session::start(&HALF_SECOND);
     let status = session.finish();
     assert!(status.success(), "{status:?}");
     let raw = written(&session);
@@ -55,17 +56,7 @@ fn analyze_on_a_terminal_shows_progress_and_clears_it() {
 
 #[test]
 fn with_stderr_piped_nothing_of_the_progress_appears() {
-    let output = tictree_command()
-        .args([
-            "analyze",
-            "--rules",
-            "connect4",
-            "--no-book",
-            "--moves",
-            HALF_SECOND,
-        ])
-        .output()
-        .unwrap();
+    let output = tictree_command().args(HALF_SECOND).output().unwrap();
     assert!(output.status.success());
     assert!(
         output.stderr.is_empty(),

@@ -12,15 +12,14 @@ use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayFrom;
 use crate::app::settings::values::threads_for;
 use crate::app::state::{App, Focus, Mode};
-use crate::engine::{Algorithm, Move, MoveReview, Position};
+use crate::engine::{Algorithm, MoveReview};
 
 impl App {
     /// `R`: the review of the game's moves, its opening included (a game prepared with
     /// `--moves` is reviewed as a whole). The game's own search stops (a new generation makes its
     /// replies on their way stale) and starts again on leaving.
     pub(crate) fn open_review(&mut self) {
-        let (start, opening) = self.record_opening();
-        let moves: Vec<Move> = opening.iter().chain(self.game.moves()).copied().collect();
+        let (start, moves) = (self.options.origin, self.moves_from_origin());
         if moves.is_empty() {
             self.notice = Some("no moves to review yet".into());
             return;
@@ -38,22 +37,8 @@ impl App {
             threads: threads_for(self.options.settings.threads),
             limit: review_limit(self.options.settings.time_ms),
         }));
-        let state = ReviewState::new(generation, start, moves, opening.len());
+        let state = ReviewState::new(generation, start, moves, self.options.opening.len());
         self.mode = Mode::Review(Box::new(state));
-    }
-
-    /// Where the game record starts and the opening from there to the game's start; none if the
-    /// opening does not lead to the game's start (it always does: the options set both).
-    fn record_opening(&self) -> (Position, Vec<Move>) {
-        let (origin, opening) = (self.options.origin, &self.options.opening);
-        let reached = opening
-            .iter()
-            .try_fold(origin, |position, &mv| position.play(mv).ok());
-        if reached.as_ref() == Some(self.game.start()) {
-            (origin, opening.clone())
-        } else {
-            (*self.game.start(), Vec::new())
-        }
     }
 
     /// An action while the review is open (no popup over it).

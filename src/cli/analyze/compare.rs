@@ -87,8 +87,7 @@ impl Row {
 /// At most three moves, else two and how many more tie with them (`a3 b3 (7 more)`), in at most
 /// `BEST_WIDTH` columns.
 pub fn abbreviated(moves: &[String]) -> String {
-    let shown = if moves.len() <= 3 { 3 } else { 2 };
-    crate::app::names(moves, " ", shown)
+    crate::app::names_within(moves, " ", 3)
 }
 
 /// The best column's width: `a3 b3 (7 more)`, or three moves of two or three characters.
