@@ -120,6 +120,13 @@ impl Log {
         }
     }
 
+    /// Appends the line that starts a game and brings the view back to the newest lines: a new
+    /// game is read from its start, not from wherever the last game's log was scrolled to.
+    pub fn push_new_game(&mut self, text: impl Into<String>) {
+        self.scroll = Scroll::default();
+        self.push(LogKind::Info, text);
+    }
+
     /// Rewrites the newest line other than searches' and the config file's first-save note if it
     /// is an `Info` line starting with `prefix`, else appends: stepping through a setting's
     /// values leaves one line, not one per step, even when each step's search has logged in

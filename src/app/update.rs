@@ -203,7 +203,8 @@ impl App {
     fn place_at_cursor(&mut self) {
         match self.cursor_move() {
             Some(mv) => self.human_move(mv),
-            None => self.notice = Some("that column is full".into()),
+            // Numbered as the digit keys and `--moves` number columns.
+            None => self.notice = Some(format!("column {} is full", self.cursor.1 + 1)),
         }
     }
 
@@ -391,7 +392,7 @@ impl App {
         self.game.restart();
         // A pause belongs to the game it was asked in: a new one starts with the AI thinking.
         self.paused = false;
-        self.log.push(LogKind::Info, "New game");
+        self.log.push_new_game("New game");
         self.start_search();
     }
 

@@ -388,7 +388,6 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
         ]);
     }
     let last = app
-        .game
         .last_move()
         .map(|mv| format!(" · last {}", rules.move_name(mv)))
         .unwrap_or_default();

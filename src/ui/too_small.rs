@@ -23,9 +23,13 @@ impl Widget for TooSmall {
             Line::from(format!("now {}×{}", area.width, area.height)),
             Line::from("enlarge the window, or q to quit"),
         ];
-        let [middle] = Layout::vertical([Constraint::Length(3)])
-            .flex(ratatui::layout::Flex::Center)
-            .areas(area);
+        // Centred on the rows the wrapped lines take; the paragraph keeps every row below its
+        // first, so a line that word-wraps onto one more row than counted is not cut.
+        let width = usize::from(area.width.max(1));
+        let rows: usize = lines.iter().map(|l| l.width().div_ceil(width).max(1)).sum();
+        let top = area.height.saturating_sub(rows as u16) / 2;
+        let [_, middle] =
+            Layout::vertical([Constraint::Length(top), Constraint::Fill(1)]).areas(area);
         Paragraph::new(lines)
             .centered()
             .wrap(Wrap { trim: true })

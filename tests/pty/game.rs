@@ -152,7 +152,7 @@ fn a_digit_key_drops_a_disc_in_that_column_on_connect_four() {
     assert!(status.success(), "{status:?}");
     let record = tictree_record(&session.assert_restored());
     assert!(
-        record.contains("tictree --rules connect4 --moves 4"),
+        record.contains("tictree --rules connect4 --x human --o ai:4 --moves 4"),
         "{record:?}"
     );
 }
@@ -174,7 +174,7 @@ fn quitting_prints_the_game_record_after_the_terminal_is_restored() {
     );
     assert!(record.contains("1. a3 b2"), "{after:?}");
     assert!(
-        record.contains("tictree --rules tictactoe --moves \"a3 b2\""),
+        record.contains("tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2\""),
         "{after:?}"
     );
 }
@@ -355,7 +355,7 @@ fn a_bracketed_paste_sets_up_the_position_and_y_copies_it_with_osc_52() {
     assert!(status.success(), "exit status {status:?}");
     let after = session.assert_restored();
     assert!(
-        after.contains("tictree --rules tictactoe --position x.o/.x./..o"),
+        after.contains("tictree --rules tictactoe --x human --o ai:4 --position x.o/.x./..o"),
         "{after:?}"
     );
 }

@@ -76,7 +76,7 @@ fn a_signal_prints_the_game_record_unless_the_terminal_hung_up() {
         session.finish();
         let after = session.assert_restored();
         assert_eq!(
-            after.contains("tictree --rules tictactoe --moves \"b2 a1\""),
+            after.contains("tictree --rules tictactoe --x human --o ai:4 --moves \"b2 a1\""),
             printed,
             "signal {signal}: {after:?}"
         );

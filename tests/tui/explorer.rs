@@ -224,7 +224,7 @@ fn the_heat_map_draws_every_moves_score_on_its_cell() {
         .into_iter()
         .find(|r| r.starts_with("│ 1 │"))
         .unwrap();
-    assert!(row.starts_with("│ 1 │-7 │ 0 │ X │"), "{row}");
+    assert!(row.starts_with("│ 1 │-7 │ 0 │(X)│"), "{row}");
     let y = rows(&small)
         .iter()
         .position(|r| r.starts_with("│ 1 │"))
@@ -270,8 +270,8 @@ fn a_hinted_cell_under_the_heat_map_keeps_its_star_or_underlines_its_score() {
         .filter(|run| !run.is_empty())
         .collect();
     // The four hinted cells, three columns each on two rows (b3 | a2, c2 | b1), their score
-    // centred: a draw.
-    assert_eq!(underlined, [" 0 ", " 0  0 ", " 0 "]);
+    // centred: a draw; then the last move of the opening, c1, underlined as the last move is.
+    assert_eq!(underlined, [" 0 ", " 0  0 ", " 0 (X)"]);
 }
 
 #[test]

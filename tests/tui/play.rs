@@ -23,7 +23,7 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     assert_eq!(record.numbered, "1. a3 b2  2. b3 c3");
     assert_eq!(
         record.resume,
-        "tictree --rules tictactoe --moves \"a3 b2 b3 c3\""
+        "tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2 b3 c3\""
     );
     // Moves taken back are not part of it.
     press(&mut app, &[Action::Undo]);
@@ -34,7 +34,7 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     let shown = text(&screen(&app, 100, 30));
     assert!(shown.contains("Game record"), "{shown}");
     assert!(
-        shown.contains("tictree --rules tictactoe --moves \"a3 b2\""),
+        shown.contains("tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2\""),
         "{shown}"
     );
     press(&mut app, &[Action::ShowRecord]);

@@ -76,6 +76,9 @@ fn too_small_terminal_says_what_it_needs_and_recovers() {
     );
     assert!(shown.contains("now 40×12"));
     assert_snapshot!("too_small", small.backend());
+    // Narrower than its lines, the message wraps and still ends with the way out.
+    let narrow = text(&screen(&app, 30, 10));
+    assert!(narrow.contains("quit"), "{narrow}");
     let just_enough = screen(&app, w, h);
     assert!(!text(&just_enough).contains("too small"));
     assert!(text(&just_enough).contains("Board"));

@@ -188,7 +188,10 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
     assert_eq!(app.position().rules(), &Rules::TICTACTOE);
     let record = app.record();
     assert_eq!((record.length, record.numbered.as_str()), (0, ""));
-    assert_eq!(record.resume, "tictree --rules tictactoe");
+    assert_eq!(
+        record.resume,
+        "tictree --rules tictactoe --x human --o ai:4"
+    );
     press(&mut app, &[Action::Escape]);
     let screen = screen_text(&app);
     assert!(screen.contains("New game: tictactoe"), "{screen}");
@@ -438,8 +441,9 @@ fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
 #[test]
 fn the_light_theme_draws_the_marks_in_darker_colours() {
     let mark_colours = |theme: Palette| {
-        // Away from the cursor (on b2), whose token has its own colour.
-        let mut options = options_from(Rules::TICTACTOE, "a3 a1");
+        // Away from the cursor (on b2) and the last move (c1, below the others), whose tokens
+        // have their own colours.
+        let mut options = options_from(Rules::TICTACTOE, "a3 a1 c1");
         options.settings.theme = theme;
         let app = App::new(options, true);
         let terminal = screen(&app, 100, 30);

@@ -200,7 +200,7 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     assert_eq!(app.notice, Some(format!("nothing to undo: {why}")));
     assert_eq!(
         app.record().resume,
-        "tictree --rules tictactoe --moves \"b2 a2\""
+        "tictree --rules tictactoe --x human --o ai:4 --moves \"b2 a2\""
     );
 }
 
@@ -342,9 +342,9 @@ fn digit_keys_drop_a_disc_in_that_column_on_gravity_boards() {
     assert_eq!(column_names(&app)[7], "d6");
     type_key(&mut app, '4');
     assert_eq!(app.game.moves().len(), 8);
-    assert_eq!(app.notice.as_deref(), Some("that column is full"));
+    assert_eq!(app.notice.as_deref(), Some("column 4 is full"));
     app.update(Action::Place);
-    assert_eq!(app.notice.as_deref(), Some("that column is full"));
+    assert_eq!(app.notice.as_deref(), Some("column 4 is full"));
     // Beyond the board's width: a reason, no move, the cursor where it was.
     for digit in ['8', '9'] {
         type_key(&mut app, digit);
@@ -362,7 +362,7 @@ fn digit_keys_drop_a_disc_in_that_column_on_gravity_boards() {
     assert_eq!(record.numbered, "1. 4 1  2. 7 4  3. 4 4  4. 4 4");
     assert_eq!(
         record.resume,
-        "tictree --rules connect4 --o human --moves 41744444"
+        "tictree --rules connect4 --x human --o human --moves 41744444"
     );
     let replayed = Position::empty(Rules::CONNECT4).play_moves("41744444");
     assert_eq!(replayed.as_ref(), Ok(app.position()));
@@ -409,7 +409,7 @@ fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
     assert_eq!(app.notice.as_deref(), Some("no column 9: columns are 1..8"));
     assert_eq!(
         app.record().resume,
-        "tictree --rules 8x6k4g --o human --moves 81"
+        "tictree --rules 8x6k4g --x human --o human --moves 81"
     );
     // Tic-tac-toe: no digit does anything, and the record keeps the cell names.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3"), false);
@@ -418,7 +418,7 @@ fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
     assert!(action_for_key(&app, &digit).is_none());
     assert_eq!(
         app.record().resume,
-        "tictree --rules tictactoe --moves \"a3 b2\""
+        "tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2\""
     );
     // Popups keep the keys they had: the help ignores a digit, the replay's 1 picks minimax.
     let mut app = App::new(options(Rules::CONNECT4), false);
@@ -599,6 +599,19 @@ fn the_log_scrolls_back_to_the_start_of_the_game() {
     // Back at the newest lines; only the status bar differs (its game-over notice lasts one key).
     let panes = |screen: &str| screen.lines().take(23).collect::<Vec<_>>().join("\n");
     assert_eq!(panes(&text(&screen(&app, 100, 24))), panes(&newest));
+}
+
+/// A new game's log is read from its start: a view scrolled back into the last game comes back
+/// to the newest lines, where "New game" is.
+#[test]
+fn a_new_game_brings_the_log_back_to_its_newest_lines() {
+    let mut app = lost_game();
+    press(&mut app, &[Action::PageUp, Action::PageUp]);
+    assert!(text(&screen(&app, 100, 24)).contains("newer rows below"));
+    press(&mut app, &[Action::NewGame]);
+    let shown = text(&screen(&app, 100, 24));
+    assert!(!shown.contains("newer rows below"), "{shown}");
+    assert!(shown.contains("New game"), "{shown}");
 }
 
 /// A weak AI plays its own choice, named with its level in the log, while the game tree keeps

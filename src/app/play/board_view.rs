@@ -108,7 +108,7 @@ impl App {
             line.extend_from_slice(pv);
         }
         let mut view = BoardView::with_line(*self.position(), &line);
-        view.last = self.game.last_move();
+        view.last = self.last_move();
         let tree = self.focus == Focus::Tree;
         if let (true, Some(mv), 0) = (tree || exploring, selected, shown_pv) {
             view.marks.push((mv, Mark::Highlight));

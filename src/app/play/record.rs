@@ -2,7 +2,6 @@
 //! that resumes the game. Shown behind a key and printed when tictree ends.
 
 use crate::app::log::count;
-use crate::app::settings::values::Seat;
 use crate::app::state::App;
 use crate::engine::{Move, Player, Status};
 use std::fmt;
@@ -19,7 +18,7 @@ pub struct Record {
     /// `1. a3 b2  2. b3 c1  3. c3`: the turns on one line (empty before the first move).
     pub numbered: String,
     /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game
-    /// (with `--x` and `--o` where the players are not the default ones; `--position` when the
+    /// (with `--x` and `--o` always; `--position` when the
     /// game started from a set-up position; with gravity the moves are one digit string,
     /// `--moves 4453`).
     pub resume: String,
@@ -54,6 +53,13 @@ impl App {
     pub(crate) fn moves_from_origin(&self) -> Vec<Move> {
         let opening = self.options.opening.iter();
         opening.chain(self.game.moves()).copied().collect()
+    }
+
+    /// The move that made the position on the board: the last played, else the last of the
+    /// `--moves` opening (the board marks it and the status bar names it either way).
+    pub fn last_move(&self) -> Option<Move> {
+        let opening = self.options.opening.last();
+        self.game.last_move().or(opening.copied())
     }
 
     /// Who played `player`'s moves of this game, in turn (`AI level 4, then you`), and while the
@@ -121,14 +127,13 @@ impl App {
             self.players(Player::X),
             self.players(Player::O)
         );
-        // Who plays is part of the game: the seats go in unless they are the defaults.
-        let mut resume = format!("tictree --rules {rules}");
-        if self.options.settings.x != Seat::Human {
-            resume += &format!(" --x {}", self.options.settings.x);
-        }
-        if self.options.settings.o != Seat::PERFECT {
-            resume += &format!(" --o {}", self.options.settings.o);
-        }
+        // Who plays is part of the game, and always named: a config file's seats would
+        // otherwise decide, which may not be this game's (or this machine's).
+        let settings = &self.options.settings;
+        let mut resume = format!(
+            "tictree --rules {rules} --x {} --o {}",
+            settings.x, settings.o
+        );
         if set_up {
             resume += &format!(" --position {}", origin.to_notation());
         }

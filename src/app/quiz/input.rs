@@ -106,9 +106,9 @@ impl App {
             .cursor_move(&node)
             .filter(|&mv| node.check(mv).is_ok());
         let taken = if rules.gravity {
-            "that column is full"
+            format!("column {} is full", state.cursor.1 + 1)
         } else {
-            "that cell is taken"
+            "that cell is taken".to_string()
         };
         match (entry, key) {
             (Entry::Cell, QuizKey::Enter | QuizKey::Space) => match at_cursor {

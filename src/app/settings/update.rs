@@ -3,7 +3,6 @@
 //! raises `settings_changed`; the terminal loop writes the config file.
 
 use crate::app::action::{Action, Direction};
-use crate::app::log::LogKind;
 use crate::app::play::game::Game;
 use crate::app::settings::list::SETTINGS;
 use crate::app::settings::menu::{Field, step, value_text};
@@ -142,6 +141,6 @@ impl App {
             self.seat_label(Player::O),
             self.options.settings.algorithm
         );
-        self.log.push(LogKind::Info, text);
+        self.log.push_new_game(text);
     }
 }
