@@ -72,11 +72,19 @@ fn a_build_killed_halfway_resumes_to_the_same_bytes() {
         !resumed.exists(),
         "the book must not exist before the build ends"
     );
-    // A crash in the middle of a write leaves half a line.
+    // A crash in the middle of a write leaves half a line, which may read as a line: `2f6 -1` of
+    // `2f6 -12`. Here a solved position's key with another value, and no newline.
     let mut text = std::fs::read_to_string(&checkpoint).unwrap();
+    let killed = text.clone();
     let solved = text.lines().count() - 1;
     assert!(solved < 1_560, "the build finished before it was killed");
-    text.push_str("1f3a");
+    let (key, _) = text
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(' '))
+        .find(|(_, score)| *score != "0")
+        .expect("a position not drawn");
+    text.push_str(&format!("{key} 0"));
     std::fs::write(&checkpoint, text).unwrap();
 
     let (status, out, err) = build("5x5k4g", "6", &resumed);
@@ -95,6 +103,23 @@ fn a_build_killed_halfway_resumes_to_the_same_bytes() {
         !checkpoint.exists(),
         "the checkpoint is removed once the book is written"
     );
+
+    // Whole lines the build could not have written are refused, not put in the book: a second
+    // value for a position, a value no game from there can end with.
+    let (key, score) = killed.lines().nth(1).unwrap().split_once(' ').unwrap();
+    let other = if score == "0" { "1" } else { "0" };
+    for (line, says) in [
+        (format!("{key} {other}"), "lines 2 and "),
+        (
+            format!("{key} 100"),
+            "is not a position of this book with a value it can have",
+        ),
+    ] {
+        std::fs::write(&checkpoint, format!("{killed}{line}\n")).unwrap();
+        let (status, _, err) = build("5x5k4g", "6", &resumed);
+        assert_eq!((status, err.lines().count()), (2, 1), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 /// Ctrl-C early in a build (while it lists the positions, before any search) ends it as Ctrl-C
@@ -162,7 +187,9 @@ fn a_checkpoint_of_another_build_is_refused() {
     let (status, _, err) = build("5x4k4g", "4", &out);
     assert_eq!((status, err.lines().count()), (2, 1), "{err}");
     assert!(
-        err.contains("line 2 is not a position of this book; remove that line"),
+        err.contains(
+            "line 2 is not a position of this book with a value it can have; remove that line"
+        ),
         "{err}"
     );
     // And --out naming a directory is refused before any search.
@@ -172,6 +199,59 @@ fn a_checkpoint_of_another_build_is_refused() {
         err.contains("is a directory; --out names the book file"),
         "{err}"
     );
+}
+
+/// The book is written beside `--out` and renamed over it: only a regular file may be replaced
+/// (a pipe or a device such as `/dev/null` would become a regular file), a link's target is, and
+/// every refusal comes before the search.
+#[cfg(unix)]
+#[test]
+fn out_names_a_regular_file_or_a_link_to_one() {
+    use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let pipe = dir.path().join("pipe");
+    let name = std::ffi::CString::new(pipe.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let (status, out, err) = build("5x4k4g", "4", &pipe);
+    assert_eq!((status, out.as_str()), (2, ""), "{err}");
+    assert!(
+        err.contains("is not a regular file (a device or a pipe)"),
+        "{err}"
+    );
+    let still = std::fs::symlink_metadata(&pipe).unwrap().file_type();
+    assert!(still.is_fifo(), "the pipe was replaced");
+
+    let read_only = dir.path().join("read-only.book");
+    std::fs::write(&read_only, "kept").unwrap();
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let (status, _, err) = build("5x4k4g", "4", &read_only);
+    assert_eq!(status, 2);
+    assert!(err.contains("is read-only"), "{err}");
+    assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "kept");
+
+    let (status, _, err) = build("5x4k4g", "4", Path::new(""));
+    assert_eq!(status, 2);
+    assert_eq!(
+        err,
+        "tictree: --out is empty: name the book file to write\n"
+    );
+
+    let target = dir.path().join("target.book");
+    let link = dir.path().join("link.book");
+    std::fs::write(&target, "old").unwrap();
+    symlink(&target, &link).unwrap();
+    let (status, _, err) = build("5x4k4g", "4", &link);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let (status, out, _) = tictree(&["book", "info", target.to_str().unwrap()]);
+    assert_eq!(status, 0);
+    assert!(out.contains("5x4k4g"), "{out}");
 }
 
 #[test]

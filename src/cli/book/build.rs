@@ -10,12 +10,13 @@ use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
 use crate::engine::analysis::book_build::Plan;
+use crate::engine::book::score_fits;
 use crate::engine::game::notation::{self, count, thousands};
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::io::{BufReader, Read, Write};
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -27,14 +28,8 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let plies = args.plies;
     let threads = args.threads.count();
     let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
-    let out = Path::new(&args.out);
     // Said before the search, which can take hours, and not after it.
-    if out.is_dir() {
-        return Err(CliError(format!(
-            "{}: is a directory; --out names the book file to write",
-            out.display()
-        )));
-    }
+    let out = &book_file(Path::new(&args.out))?;
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
     let plan = Plan::new(rules, plies);
     if interrupt.flag().is_stopped() {
@@ -130,6 +125,39 @@ fn took(elapsed: Duration) -> String {
     }
 }
 
+/// Where `--out` writes: the path itself, or the file a link there points to (the book replaces
+/// the target and the link stays). Refused before any search: an empty path, a directory, a
+/// device or a pipe (the book is written beside the path and renamed over it, which would
+/// replace `/dev/null` itself), a read-only file.
+fn book_file(out: &Path) -> Result<PathBuf, CliError> {
+    let refuse = |why: &str| CliError(format!("--out {}: {why}", out.display()));
+    if out.as_os_str().is_empty() {
+        return Err(CliError(
+            "--out is empty: name the book file to write".into(),
+        ));
+    }
+    let target = match std::fs::symlink_metadata(out) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out.to_path_buf()),
+        Err(e) => return Err(refuse(&e.to_string())),
+        Ok(link) if link.file_type().is_symlink() => std::fs::canonicalize(out)
+            .map_err(|e| refuse(&format!("a link to nothing readable ({e})")))?,
+        Ok(_) => out.to_path_buf(),
+    };
+    let metadata = std::fs::metadata(&target).map_err(|e| refuse(&e.to_string()))?;
+    if metadata.is_dir() {
+        return Err(refuse("is a directory; --out names the book file to write"));
+    }
+    if !metadata.is_file() {
+        return Err(refuse(
+            "is not a regular file (a device or a pipe); --out names the book file to write",
+        ));
+    }
+    if metadata.permissions().readonly() {
+        return Err(refuse("is read-only; remove it or name another file"));
+    }
+    Ok(target)
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map_or_else(|| "book".into(), |name| name.to_string_lossy().into_owned())
@@ -198,6 +226,12 @@ impl Checkpoint {
 fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u128, i8>, CliError> {
     let mut solved = HashMap::new();
     let file = match File::open(path) {
+        Ok(file) if !file.metadata().is_ok_and(|m| m.is_file()) => {
+            return Err(CliError(format!(
+                "{}: the checkpoint is not a regular file; remove it to start the build afresh",
+                path.display()
+            )));
+        }
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(solved),
         Err(e) => return Err(CliError(format!("{}: {e}", path.display()))),
@@ -208,41 +242,64 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
             path.display()
         ))
     };
-    let frontier: HashMap<u128, ()> = plan.frontier().iter().map(|(k, _)| (*k, ())).collect();
-    let mut lines = BufReader::new(file).split(b'\n').peekable();
+    let mut text = Vec::new();
+    BufReader::new(file)
+        .read_to_end(&mut text)
+        .map_err(|e| damaged(&e.to_string()))?;
+    // Each answer is written as one line and its newline: a crash can cut the last line short
+    // (`2f6 -1` of `2f6 -12`), so a last line without its newline is not trusted and that
+    // position is solved again.
+    let whole = text.len() - text.iter().rev().take_while(|&&b| b != b'\n').count();
+    let mut lines = text[..whole].split(|&b| b == b'\n');
+    let cells = plan.rules().cells() as u32;
+    let frontier: HashMap<u128, u32> = plan
+        .frontier()
+        .iter()
+        .map(|(key, position)| (*key, position.ply()))
+        .collect();
     match lines.next() {
-        Some(Ok(first)) if first == heading.as_bytes() => {}
+        Some(first) if first == heading.as_bytes() => {}
         first => {
-            let first = first.and_then(Result::ok).unwrap_or_default();
-            let first: String = String::from_utf8_lossy(&first).chars().take(80).collect();
+            let first: String = String::from_utf8_lossy(first.unwrap_or_default())
+                .chars()
+                .take(80)
+                .collect();
             let this = heading.trim_start_matches("tictree book checkpoint: ");
             return Err(damaged(&format!(
                 "the checkpoint of another build (its first line: '{first}'; this build: {this})"
             )));
         }
     }
-    let mut number = 1;
-    while let Some(line) = lines.next() {
-        number += 1;
-        let line = line.map_err(|e| damaged(&e.to_string()))?;
-        let last = lines.peek().is_none();
-        let parsed = std::str::from_utf8(&line).ok().and_then(|text| {
+    // What the build itself writes, and nothing else: a line it could not have written (an
+    // edit, a disk error) would put a wrong value in the book unseen.
+    let mut first_line = HashMap::new();
+    for (number, line) in (2..).zip(lines) {
+        if line.is_empty() {
+            continue;
+        }
+        let parsed = std::str::from_utf8(line).ok().and_then(|text| {
             let (key, score) = text.split_once(' ')?;
             let key = u128::from_str_radix(key, 16).ok()?;
             let score: i8 = score.parse().ok()?;
-            frontier.contains_key(&key).then_some((key, score))
+            let ply = *frontier.get(&key)?;
+            score_fits(score, ply, cells).then_some((key, score))
         });
-        match parsed {
-            Some((key, score)) => {
-                solved.insert(key, score);
-            }
-            // A crash can cut the last line short: that position is solved again.
-            None if last => {}
-            None => {
+        let Some((key, score)) = parsed else {
+            return Err(CliError(format!(
+                "{}: line {number} is not a position of this book with a value it can have; remove that line to resume, or the file to start the build afresh",
+                path.display()
+            )));
+        };
+        match solved.insert(key, score) {
+            Some(before) if before != score => {
                 return Err(CliError(format!(
-                    "{}: line {number} is not a position of this book; remove that line to resume, or the file to start the build afresh",
-                    path.display()
+                    "{}: lines {} and {number} give one position two values; remove the file to start the build afresh",
+                    path.display(),
+                    first_line[&key]
                 )));
+            }
+            _ => {
+                first_line.entry(key).or_insert(number);
             }
         }
     }

@@ -70,6 +70,11 @@ impl Plan {
         }
     }
 
+    /// The rules of the book's positions.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
     /// The positions that must be searched: those of the last ply, in key order.
     pub fn frontier(&self) -> &[(u128, Position)] {
         self.layers.last().map_or(&[], Vec::as_slice)
@@ -151,37 +156,44 @@ pub fn solve_positions(
         .collect();
     solvers.push(main);
     let next = AtomicUsize::new(0);
-    let results: Vec<Result<(), Cancelled>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = solvers
+    let work = |solver: &mut Solver| -> Result<(), Cancelled> {
+        loop {
+            // Looked at between positions too: a small one never reaches the search's own look
+            // at the flag (every few hundred nodes).
+            if stop.is_stopped() {
+                return Err(Cancelled);
+            }
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(position) = positions.get(index) else {
+                return Ok(());
+            };
+            let value = solver.value(position, -INFINITY, INFINITY)?;
+            on_solved(index, score_of_value(value, cells));
+        }
+    };
+    std::thread::scope(|scope| {
+        let (mine, others) = solvers.split_last_mut().expect("the main solver");
+        // A thread the system cannot give (a memory limit) is done without: the queue is
+        // emptied by the threads there are, this one among them.
+        let handles: Vec<_> = others
             .iter_mut()
-            .map(|solver| {
-                let next = &next;
-                scope.spawn(move || -> Result<(), Cancelled> {
-                    loop {
-                        // Looked at between positions too: a small one never reaches the
-                        // search's own look at the flag (every few hundred nodes).
-                        if stop.is_stopped() {
-                            return Err(Cancelled);
-                        }
-                        let index = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(position) = positions.get(index) else {
-                            return Ok(());
-                        };
-                        let value = solver.value(position, -INFINITY, INFINITY)?;
-                        on_solved(index, score_of_value(value, cells));
-                    }
-                })
+            .filter_map(|solver| {
+                let work = &work;
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || work(solver))
+                    .ok()
             })
             .collect();
+        let here = work(mine);
         handles
             .into_iter()
             .map(|h| {
                 h.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
+            .chain(std::iter::once(here))
             .collect()
-    });
-    results.into_iter().collect()
+    })
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use crate::engine::game::position::{Move, Position};
 use crate::engine::search::{Cancelled, SearchStats, StopFlag};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::thread;
 use std::time::Instant;
 
 /// Looks at the stop flag the first searcher gets before the others join: about 16,000 positions
@@ -142,25 +143,40 @@ fn together(
     let next = AtomicUsize::new(0);
     let threads = scorers.len();
     let (sender, results) = mpsc::channel();
+    let work = |scorer: &mut Scorer<'_>, sender: mpsc::Sender<_>| {
+        loop {
+            let taken = next.fetch_add(1, Ordering::Relaxed);
+            let Some(&index) = rest.get(taken) else { break };
+            // Each thread's moves share the time left: as many turns as it has to go.
+            let turns = (rest.len() - taken).div_ceil(threads);
+            let share = end.map(|end| (end, turns));
+            let Some(found) = score_one(position, moves[index], scorer, share) else {
+                break;
+            };
+            let cancelled = found.is_err() && stop.is_stopped();
+            if sender.send((index, found, cancelled)).is_err() || cancelled {
+                break;
+            }
+        }
+    };
+    let work = &work;
     std::thread::scope(|scope| {
-        for scorer in scorers.iter_mut() {
-            let (sender, next) = (sender.clone(), &next);
-            scope.spawn(move || {
-                loop {
-                    let taken = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&index) = rest.get(taken) else { break };
-                    // Each thread's moves share the time left: as many turns as it has to go.
-                    let turns = (rest.len() - taken).div_ceil(threads);
-                    let share = end.map(|end| (end, turns));
-                    let Some(found) = score_one(position, moves[index], scorer, share) else {
-                        break;
-                    };
-                    let cancelled = found.is_err() && stop.is_stopped();
-                    if sender.send((index, found, cancelled)).is_err() || cancelled {
-                        break;
-                    }
-                }
-            });
+        // A thread the system cannot give (a memory limit) is done without; with none at all,
+        // the caller's thread scores every move before handing the results on.
+        let [first, others @ ..] = scorers else {
+            return Ok(());
+        };
+        let mut started = 0;
+        for scorer in others {
+            let sender = sender.clone();
+            let spawned = thread::Builder::new().spawn_scoped(scope, move || work(scorer, sender));
+            started += usize::from(spawned.is_ok());
+        }
+        if started == 0 {
+            work(first, sender.clone());
+        } else {
+            let sender = sender.clone();
+            let _ = thread::Builder::new().spawn_scoped(scope, move || work(first, sender));
         }
         drop(sender);
         let mut cancelled = false;

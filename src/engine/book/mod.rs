@@ -130,7 +130,10 @@ impl Book {
             return None;
         }
         let score = self.score_of(self.keys.key(x, o))?;
-        Some(value_of_score(score, ply, self.rules().cells() as u32))
+        let cells = self.rules().cells() as u32;
+        // The checksum catches damage, not a file written wrong: a score no game from this ply
+        // can have is not trusted (the search answers instead).
+        score_fits(score, ply, cells).then(|| value_of_score(score, ply, cells))
     }
 
     /// The absolute value for the side to move of a position of the book's rules, if held.
@@ -155,6 +158,16 @@ impl Book {
 /// The compact score a book stores for an absolute value.
 pub(crate) fn score_of_value(value: i32, cells: u32) -> i8 {
     pons(value, cells as usize) as i8
+}
+
+/// Whether a game from a position of `ply` marks can end with compact score `score`: the line
+/// that ends it takes at least one more mark, and the board holds at most `cells`.
+pub(crate) fn score_fits(score: i8, ply: u32, cells: u32) -> bool {
+    if score == 0 {
+        return true;
+    }
+    let stones = WIN - value_of_score(score, ply, cells).abs();
+    (ply as i32 + 1..=cells as i32).contains(&stones)
 }
 
 /// The absolute value of a compact score at `ply`: a win is completed by a mark of the side to

@@ -119,17 +119,21 @@ impl<B: Bitboard> Negamax<B> {
         (alpha, beta): (i32, i32),
     ) -> Result<i32, Cancelled> {
         let (mine, theirs) = std::thread::scope(|scope| {
+            // A helper the system cannot give a thread (a memory limit) sits this test out.
             let handles: Vec<_> = helpers
                 .iter_mut()
-                .map(|helper| {
+                .filter_map(|helper| {
                     let race = race.clone();
-                    scope.spawn(move || {
+                    let helping = move || {
                         let found = helper.value(me, them, ply, alpha, beta);
                         if found.is_ok() {
                             race.stop();
                         }
                         found
-                    })
+                    };
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, helping)
+                        .ok()
                 })
                 .collect();
             let mine = self.value(me, them, ply, alpha, beta);
