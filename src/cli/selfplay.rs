@@ -26,9 +26,10 @@ struct Tally {
     x_wins: u64,
     o_wins: u64,
     draws: u64,
-    plies_min: u32,
-    plies_max: u32,
-    plies_mean: f64,
+    /// The shortest, longest and mean game; `null` when no game finished (Ctrl-C during the first).
+    plies_min: Option<u32>,
+    plies_max: Option<u32>,
+    plies_mean: Option<f64>,
     /// Mean thinking time per move of each side, in milliseconds.
     x_ms_per_move: f64,
     o_ms_per_move: f64,
@@ -53,12 +54,8 @@ impl Tally {
             _ => self.draws += 1,
         }
         let plies = played.moves.len() as u32;
-        self.plies_min = if self.games == 1 {
-            plies
-        } else {
-            self.plies_min.min(plies)
-        };
-        self.plies_max = self.plies_max.max(plies);
+        self.plies_min = Some(self.plies_min.map_or(plies, |min| min.min(plies)));
+        self.plies_max = Some(self.plies_max.map_or(plies, |max| max.max(plies)));
         self.plies_total += u64::from(plies);
         // X moves first from an even number of marks.
         let x_first = start.to_move() == Player::X;
@@ -76,7 +73,7 @@ impl Tally {
     fn finish(&mut self, elapsed: Duration) {
         // Three decimals, as the times are: the text shows one, scripts need no more.
         let mean = self.plies_total as f64 / self.games.max(1) as f64;
-        self.plies_mean = (mean * 1e3).round() / 1e3;
+        self.plies_mean = (self.games > 0).then_some((mean * 1e3).round() / 1e3);
         let per_move =
             |time: Duration, moves: u64| json_ms(time.as_secs_f64() * 1e3 / moves.max(1) as f64);
         self.x_ms_per_move = per_move(self.thinking[0], self.moves[0]);
@@ -168,11 +165,12 @@ fn table(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
     out.push_str(&row("X wins", tally.x_wins));
     out.push_str(&row("O wins", tally.o_wins));
     out.push_str(&row("draws", tally.draws));
+    let plies = match (tally.plies_min, tally.plies_mean, tally.plies_max) {
+        (Some(min), Some(mean), Some(max)) => format!("min {min}  mean {mean:.1}  max {max}"),
+        _ => "none: no game finished".into(),
+    };
     out.push_str(&format!(
-        "plies     min {}  mean {:.1}  max {}\nthinking  X {:.3} ms/move  O {:.3} ms/move  ({:.2} s in all)\n",
-        tally.plies_min,
-        tally.plies_mean,
-        tally.plies_max,
+        "plies     {plies}\nthinking  X {:.3} ms/move  O {:.3} ms/move  ({:.2} s in all)\n",
         tally.x_ms_per_move,
         tally.o_ms_per_move,
         tally.elapsed_ms / 1e3

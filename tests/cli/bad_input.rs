@@ -511,3 +511,28 @@ fn every_bad_input_gets_one_specific_line_and_status_2() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A very long argument echoed in an error keeps the line readable: its start and its end (the
+/// command's words and the reason) with the middle left out and counted.
+#[test]
+fn a_very_long_argument_is_echoed_shortened() {
+    let rules = "8".repeat(100_000);
+    let output = tictree_command()
+        .args(["analyze", "--rules", &rules])
+        .stdin(Stdio::null())
+        .output()
+        .expect("tictree runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.chars().count() < 500, "{stderr}");
+    assert!(
+        stderr.starts_with("tictree: unknown rules '888"),
+        "{stderr}"
+    );
+    assert!(stderr.contains(" … (99,"), "{stderr}");
+    assert!(
+        stderr.ends_with("such as 8x8k5, 6x5k4 or 7x6k4g\n"),
+        "{stderr}"
+    );
+}

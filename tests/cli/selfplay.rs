@@ -105,3 +105,37 @@ fn selfplay_starts_from_moves() {
     assert_eq!(json["x_wins"], 5);
     assert_eq!(json["plies_max"], 1);
 }
+
+/// Ctrl-C before the first game ends: no game, so no lengths (`null`, "none"), not zeros that
+/// read as games of no move.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_before_any_game_finishes_reports_no_lengths() {
+    for json in [true, false] {
+        let mut args = vec![
+            "selfplay", "--rules", "7x6k4", "--x", "ai", "--o", "ai", "--games", "1",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let child = crate::binary::spawn_piped(&args);
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: kill has no memory-safety preconditions.
+        assert_eq!(
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+            0
+        );
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130));
+        let out = String::from_utf8(output.stdout).unwrap();
+        if json {
+            let tally: serde_json::Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(tally["games"], 0, "{out}");
+            for field in ["plies_min", "plies_max", "plies_mean"] {
+                assert!(tally[field].is_null(), "{out}");
+            }
+        } else {
+            assert!(out.contains("plies     none: no game finished\n"), "{out}");
+        }
+    }
+}

@@ -512,6 +512,14 @@ fn a_binary_file_is_one_error_not_one_per_line() {
         "{}",
         run.err
     );
+    // However long the line: `< /dev/zero` has no newline at all, and stops at once.
+    let zeros = "\0".repeat(10_000); // longer than a line is kept, within a pipe's buffer
+    let run = tictree_with_input(&["solve", "--rules", "connect4", "--batch", "-"], &zeros);
+    assert_eq!(run.code, 2, "{}", run.err);
+    assert_eq!(
+        run.err,
+        "tictree: --batch -: line 1 holds a NUL byte: not a text file\n"
+    );
 }
 
 #[test]
@@ -576,11 +584,11 @@ fn ctrl_c_while_reading_a_line_without_end_names_the_line() {
         "solve", "--rules", "connect4", "--hash", "1", "--batch", "-",
     ]);
     let mut stdin = child.stdin.take().unwrap();
-    // A line, then zero bytes for as long as tictree reads them.
+    // A line, then digits without a newline for as long as tictree reads them.
     std::thread::spawn(move || {
-        let zeros = vec![0; 1 << 16];
+        let digits = vec![b'4'; 1 << 16];
         let _ = stdin.write_all(b"4453 -2\n");
-        while stdin.write_all(&zeros).is_ok() {}
+        while stdin.write_all(&digits).is_ok() {}
     });
     std::thread::sleep(std::time::Duration::from_millis(500));
     interrupt(&mut child);

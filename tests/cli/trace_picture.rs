@@ -126,16 +126,21 @@ fn the_principal_variation_starts_with_the_best_move_and_is_one_line_down() {
 
 #[test]
 fn a_search_too_big_for_a_picture_is_refused_with_the_way_to_make_it_smaller() {
-    for args in [
-        &["trace", "--format", "dot"][..],
-        &["trace", "--format", "dot", "--limit", "5000"],
-    ] {
-        let (code, out, err) = tictree(args);
+    let (code, out, err) = tictree(&["trace", "--format", "dot"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        "tictree: the search enters more than 1,000 positions, too many for a readable \
+         picture: use --depth N or --limit N (at most 1,000), or a position nearer the end\n"
+    );
+    // A limit above what a picture holds is named as the reason, even for a small search.
+    for position in [".../.../...", "xo./.o./x.x"] {
+        let args = ["trace", "--format", "dot", "--limit", "5000", position];
+        let (code, out, err) = tictree(&args);
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
         assert_eq!(
             err,
-            "tictree: the search enters more than 1,000 positions, too many for a readable \
-             picture: use --depth N or --limit N (at most 1,000), or a position nearer the end\n"
+            "tictree: --limit 5,000: a picture holds at most 1,000 positions\n"
         );
     }
     // A limit makes any search drawable: the part searched, and the title says so.

@@ -1,5 +1,5 @@
 //! The batch's input, line by line, in bounded memory: a line is kept up to `MAX_LINE` bytes and
-//! the rest of a longer one is read and dropped, so a stream without a newline (`< /dev/zero`)
+//! the rest of a longer one is read and dropped, so a stream without a newline (`yes 4 | tr -d "\n"`)
 //! costs a few KiB instead of growing until the system kills the process. Ctrl-C is looked at
 //! between reads, so it stops a line that never ends too, and, standard input being read on a
 //! thread of its own, a wait for a line that has not come.
@@ -35,6 +35,9 @@ pub enum Line {
     Text(Vec<u8>),
     /// A line longer than `MAX_LINE` bytes, not a comment: its length.
     TooLong(u64),
+    /// A line holding a NUL byte, seen as soon as it is read (however long the line: `/dev/zero`
+    /// has no newline): the input is no text.
+    Binary,
     /// Ctrl-C came before the line ended.
     Stopped,
 }
@@ -79,6 +82,11 @@ impl Lines {
             started = true;
             let end = available.iter().position(|&b| b == b'\n');
             let part = &available[..end.unwrap_or(available.len())];
+            if part.contains(&0) {
+                let used = part.len();
+                self.input.consume(used);
+                return Ok(Some(Line::Binary));
+            }
             let room = (MAX_LINE + 1).saturating_sub(self.kept.len());
             self.kept.extend_from_slice(&part[..part.len().min(room)]);
             length += part.len() as u64;

@@ -124,15 +124,15 @@ fn solve_lines(
                 record(Tallied::Interrupted(number))?;
                 return Ok(false);
             }
+            // A binary file (a book given by mistake) is no list of positions: one line and
+            // stop, rather than one complaint for each of its hundreds of "lines".
+            Line::Binary => {
+                return Err(Failed::Reading(std::io::Error::new(
+                    ErrorKind::InvalidData,
+                    format!("line {number} holds a NUL byte: not a text file"),
+                )));
+            }
         };
-        // A binary file (a book given by mistake) is no list of positions: one line and stop,
-        // rather than one complaint for each of its hundreds of "lines".
-        if read.contains(&0) {
-            return Err(Failed::Reading(std::io::Error::new(
-                ErrorKind::InvalidData,
-                format!("line {number} holds a NUL byte: not a text file"),
-            )));
-        }
         let Ok(text) = String::from_utf8(read) else {
             record(Tallied::Bad(number, "not UTF-8 text".into()))?;
             continue;

@@ -28,9 +28,30 @@ pub fn out(text: &str) {
 /// Writes one line to standard error; if even that fails (`2>/dev/full`) there is nobody left to
 /// tell, and the command goes on to its exit status. Control characters (a newline, an escape
 /// sequence typed into an argument and echoed in the message) are written escaped (`\n`,
-/// `\u{1b}`): a message is one line and can never clear the screen or retitle the window.
+/// `\u{1b}`): a message is one line and can never clear the screen or retitle the window. A line
+/// longer than `LONGEST_MESSAGE` characters (a 100,000-character `--moves` echoed) keeps its start
+/// and its end, where the command and the reason are, and says how much of the middle it leaves
+/// out.
 pub fn err_line(text: &str) {
-    let _ = writeln!(std::io::stderr(), "{}", printable(text));
+    let _ = writeln!(std::io::stderr(), "{}", shortened(&printable(text)));
+}
+
+/// The most characters of a message written whole.
+const LONGEST_MESSAGE: usize = 400;
+
+/// `text`, or its first and last `LONGEST_MESSAGE / 2` characters around `… (N characters) …`.
+fn shortened(text: &str) -> String {
+    let count = text.chars().count();
+    if count <= LONGEST_MESSAGE {
+        return text.to_string();
+    }
+    let half = LONGEST_MESSAGE / 2;
+    let head: String = text.chars().take(half).collect();
+    let tail: String = text.chars().skip(count - half).collect();
+    format!(
+        "{head} … ({} characters left out) … {tail}",
+        crate::engine::game::notation::thousands((count - 2 * half) as u64)
+    )
 }
 
 /// `print!` through `output::out`.

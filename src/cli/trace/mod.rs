@@ -277,6 +277,13 @@ fn picture(
     limits: ReplayLimits,
 ) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
+    if let Some(limit) = limits.nodes.filter(|&n| n > MAX_PICTURE_NODES) {
+        return Err(CliError(format!(
+            "--limit {}: a picture holds at most {} positions",
+            thousands(limit),
+            thousands(MAX_PICTURE_NODES)
+        )));
+    }
     let Some((text, partial)) = replay::picture(position, algorithm, limits, interrupt.flag())
     else {
         return Err(CliError(format!(

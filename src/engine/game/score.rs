@@ -119,6 +119,8 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Win(n) => write!(f, "win in {n}"),
+            // A finished game the opponent has won (`solve` of a position with its line).
+            Outcome::Loss(0) => f.write_str("lost already"),
             Outcome::Loss(n) => write!(f, "loss in {n}"),
             Outcome::Draw => f.write_str("draw"),
         }
@@ -139,6 +141,7 @@ mod tests {
         let lose_next = Score::from_value(lost_at(6), 9, 4);
         assert_eq!((lose_next.score, lose_next.plies), (-9, 2));
         assert_eq!(lose_next.outcome().to_string(), "loss in 1");
+        assert_eq!(Outcome::Loss(0).to_string(), "lost already");
         // A win on your next move: +8, "win in 2".
         let win_later = Score::from_value(-lost_at(7), 9, 4);
         assert_eq!((win_later.score, win_later.outcome()), (8, Outcome::Win(2)));
