@@ -176,7 +176,10 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Anywhere",
         keys: &[
-            ("?", "this help (↑ ↓ scroll it, Tab: the glossary)"),
+            (
+                "?",
+                "this help (↑ ↓ PgUp PgDn scroll it, Tab: the glossary)",
+            ),
             (
                 "Esc",
                 "close the popup; else step back (never quits: q does)",

@@ -127,6 +127,8 @@ pub struct App {
     /// popup knows (its lines wrap on narrow screens): it sets this when drawn (`usize::MAX`
     /// until then).
     pub help_most: Cell<usize>,
+    /// The rows the help popup shows at once (PgUp / PgDn scroll by that), set when drawn.
+    pub help_page: Cell<usize>,
     /// Whether the help shows the glossary (Tab) rather than the keys.
     pub help_glossary: bool,
     /// Whether the AI waits instead of moving.
@@ -187,6 +189,7 @@ impl App {
             help_scroll: Cell::new(0),
             help_section: Cell::new(None),
             help_most: Cell::new(usize::MAX),
+            help_page: Cell::new(1),
             help_glossary: false,
             paused: false,
             explorer: Explorer::default(),

@@ -89,6 +89,9 @@ impl App {
     /// replay, and so on; the game's own keys are at the top.
     fn help_section_here(&self) -> Option<usize> {
         let title = match (&self.mode, self.focus) {
+            _ if self.popup == Some(Popup::Settings) => "Settings",
+            _ if self.popup == Some(Popup::Compare) => "Seeing inside the AI",
+            _ if self.popup == Some(Popup::Record) => return None,
             (Mode::Replay(_), _) => "Search replay",
             (Mode::Edit(_), _) => "Editor",
             (Mode::Review(_), _) => "Review",
@@ -106,9 +109,9 @@ impl App {
     pub(crate) fn anywhere(&mut self, action: Action) {
         match action {
             Action::ToggleHelp => {
+                self.help_section.set(self.help_section_here());
                 self.popup = Some(Popup::Help);
                 self.help_scroll.set(0);
-                self.help_section.set(self.help_section_here());
             }
             Action::PageUp => self.log.page_by(1),
             Action::PageDown => self.log.page_by(-1),
@@ -129,13 +132,18 @@ impl App {
         match action {
             Action::Quit => self.quit(),
             _ if closes => self.close_popup(popup),
-            // The help may be taller than the terminal: the cursor keys scroll it.
-            Action::Move(Direction::Up) if popup == Popup::Help => self
-                .help_scroll
-                .set(self.help_scroll.get().saturating_sub(1)),
-            Action::Move(Direction::Down) if popup == Popup::Help => self
-                .help_scroll
-                .set((self.help_scroll.get() + 1).min(self.help_most.get())),
+            // The help may be taller than the terminal: the cursor keys scroll it a row, PgUp
+            // and PgDn a page.
+            Action::Move(Direction::Up) if popup == Popup::Help => self.scroll_help(-1),
+            Action::Move(Direction::Down) if popup == Popup::Help => self.scroll_help(1),
+            Action::PageUp if popup == Popup::Help => {
+                self.scroll_help(-(self.help_page.get() as isize))
+            }
+            Action::PageDown if popup == Popup::Help => {
+                self.scroll_help(self.help_page.get() as isize)
+            }
+            // The help from a popup: the keys of what was open.
+            Action::ToggleHelp => self.anywhere(action),
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
@@ -146,6 +154,12 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// Scrolls the help popup `rows` down (up if negative), within its length.
+    fn scroll_help(&mut self, rows: isize) {
+        let scroll = self.help_scroll.get().saturating_add_signed(rows);
+        self.help_scroll.set(scroll.min(self.help_most.get()));
     }
 
     pub(crate) fn quit(&mut self) {

@@ -25,6 +25,8 @@ pub struct HelpPopup<'a> {
     /// Where the popup tells the app how far it can scroll: only the popup knows how many rows
     /// its lines wrap to.
     pub most: &'a Cell<usize>,
+    /// Where it tells the app how many rows it shows at once (a page for PgUp / PgDn).
+    pub page: &'a Cell<usize>,
 }
 
 /// A line of the popup and how far in its continuation rows start when it wraps (under the
@@ -131,6 +133,7 @@ impl Widget for HelpPopup<'_> {
         let visible = usize::from(popup.height.saturating_sub(2));
         let most = rows.len().saturating_sub(visible);
         self.most.set(most);
+        self.page.set(visible.max(1));
         if let Some(section) = self.section.take().filter(|_| !self.glossary) {
             let title = titles.get(section).and_then(|&line| starts.get(line));
             self.scroll.set(title.copied().unwrap_or(0));

@@ -227,6 +227,7 @@ fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             section: &app.help_section,
             glossary: app.help_glossary,
             most: &app.help_most,
+            page: &app.help_page,
         }
         .render(area, buf),
         (Some(Popup::Compare), Some(comparison)) => {

@@ -207,7 +207,7 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
     let close = Hint::new("Esc", "close").always();
     match popup {
         Popup::Help => vec![
-            Hint::new("↑↓", "scroll"),
+            Hint::new("↑↓ PgUp PgDn", "scroll").short("↑↓", "scroll"),
             Hint::new(
                 "Tab",
                 if app.help_glossary {
@@ -221,7 +221,7 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
                 .always(),
             quit(),
         ],
-        Popup::Compare | Popup::Record => vec![close, quit()],
+        Popup::Compare | Popup::Record => vec![close, help(), quit()],
         Popup::Settings if app.settings_menu.draft.is_some() => vec![
             Hint::new("y", "new game").always(),
             Hint::new("n/Esc", "keep the rules")
@@ -233,6 +233,7 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
             Hint::new("↑↓", "select"),
             Hint::new("←→", "change"),
             close,
+            help(),
             quit(),
         ],
     }

@@ -276,3 +276,38 @@ fn the_help_opens_at_the_keys_of_the_mode_it_is_opened_from() {
     press(&mut app, &[Action::ToggleHelp]);
     assert_eq!(help_lines(&screen(&app, 80, 24))[0], " Playing");
 }
+
+/// `?` from a popup: the help takes its place at the popup's keys (the settings', compare's),
+/// and the status bar offers it there as everywhere. PgDn / PgUp turn the help a page.
+#[test]
+fn the_help_opens_from_the_popups_and_pages() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleSettings]);
+    assert!(text(&screen(&app, 80, 24)).contains("? help"));
+    press(&mut app, &[Action::ToggleHelp]);
+    assert_eq!(app.popup, Some(tictree::app::Popup::Help));
+    // Near the end of the help: its last page, which holds the section.
+    let settings = help_lines(&screen(&app, 80, 24));
+    assert!(
+        settings
+            .iter()
+            .any(|row| row.starts_with(" Settings (after o)")),
+        "{settings:#?}"
+    );
+    press(&mut app, &[Action::Escape, Action::Compare]);
+    assert!(text(&screen(&app, 80, 24)).contains("? help"));
+    press(&mut app, &[Action::ToggleHelp]);
+    let compare = help_lines(&screen(&app, 80, 24));
+    assert_eq!(compare[0], " Seeing inside the AI", "{compare:#?}");
+
+    // From the top, a page down shows the row below the last one shown.
+    press(&mut app, &[Action::Escape, Action::ToggleHelp]);
+    let first = help_lines(&screen(&app, 80, 24));
+    app.update(Action::PageDown);
+    let next = help_lines(&screen(&app, 80, 24));
+    assert_ne!(next[0], first[0]);
+    assert_eq!(app.help_scroll.get(), first.len());
+    app.update(Action::PageUp);
+    assert_eq!(help_lines(&screen(&app, 80, 24)), first);
+}

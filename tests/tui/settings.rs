@@ -506,6 +506,15 @@ fn swapped_sides_are_not_saved_with_a_later_change() {
     assert_eq!(saved.x, Seat::Human);
     assert_eq!(saved.o, app.options.settings.x);
     assert_ne!(saved.o, Seat::PERFECT);
+    // The log says so: the row said X, the file says O.
+    let said = log_text(&app)
+        .into_iter()
+        .rfind(|l| l.starts_with("Setting: X plays"));
+    assert_eq!(
+        said.unwrap(),
+        "Setting: X plays AI level 3, 2 plies (saved as O's: the sides are swapped until \
+         tictree ends)"
+    );
     // Swapping back restores the seats as saved.
     press(&mut app, &[Action::Escape, Action::SwapSides]);
     assert_eq!(

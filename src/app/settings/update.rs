@@ -49,6 +49,12 @@ impl App {
             Action::Escape if pending => self.answer(false),
             Action::Place | Action::Escape | Action::ToggleSettings => self.close_settings(),
             Action::Quit => self.quit(),
+            // The help replaces the popup, at the settings' keys; a rules question waiting for
+            // its answer is answered no, as Esc would.
+            Action::ToggleHelp => {
+                self.anywhere(action);
+                self.settings_menu.draft = None;
+            }
             _ => {}
         }
     }
@@ -77,7 +83,19 @@ impl App {
             Field::ShallowDepth(player) => format!("{player} level 3 depth"),
             other => other.label().trim().to_string(),
         };
-        let value = value_text(field, after, &after.rules, self.color);
+        let mut value = value_text(field, after, &after.rules, self.color);
+        // `w` swapped the seats for this session only: the file keeps each on its colour, so a
+        // seat changed now is saved as the other colour's, which the log says.
+        let seat = match field {
+            Field::Setting("x") => Some(Player::X),
+            Field::Setting("o") => Some(Player::O),
+            Field::ShallowDepth(player) => Some(player),
+            _ => None,
+        };
+        if let (true, Some(player)) = (self.sides_swapped, seat) {
+            let saved_as = player.opponent();
+            value += &format!(" (saved as {saved_as}'s: the sides are swapped until tictree ends)");
+        }
         self.log.push_or_replace(
             &format!("Setting: {name} "),
             format!("Setting: {name} {value}"),
