@@ -155,6 +155,8 @@ fn footnote(reach: Reach) -> &'static [&'static str] {
             " Same position, same depth, the same evaluation beyond it: same values,",
             " only the work differs (o settings: depth, the comparison's too).",
             " Compare the nodes: times include set-up (the engine's table).",
+            // A lost position can read ≈+0.17 here beside the game tree's exact -10.
+            " ≈ values are estimates to that depth, not the game's exact value.",
         ],
     }
 }

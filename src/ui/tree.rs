@@ -424,6 +424,10 @@ fn count_in_seven(n: u64) -> String {
 
 /// As many of `moves` as fit in `room` columns, each whole, ending in `…` when some are left out.
 fn line_within(moves: &[String], room: usize) -> String {
+    // Too narrow for the column's heading: left out on every row, a short line's too.
+    if room < 4 {
+        return String::new();
+    }
     let all = moves.join(" ");
     if all.chars().count() <= room {
         return all;
@@ -442,8 +446,6 @@ fn line_within(moves: &[String], room: usize) -> String {
         shown = longer;
     }
     match shown.is_empty() {
-        // Not even one move: the column is left out (its heading too).
-        true if room < 4 => String::new(),
         true => "…".into(),
         false => shown + " …",
     }
@@ -463,6 +465,9 @@ mod tests {
         assert_eq!(line_within(&line, 6), "c2 …");
         assert_eq!(line_within(&line, 4), "c2 …");
         assert_eq!(line_within(&line, 3), "");
+        // A line of one move too: every row or none shows the column.
+        assert_eq!(line_within(&line[..1], 3), "");
+        assert_eq!(line_within(&line[..1], 4), "c2");
         assert_eq!(line_within(&[], 0), "");
     }
 }

@@ -147,6 +147,10 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
         );
     }
     assert!(shown.contains("same values,"), "{shown}");
+    assert!(
+        shown.contains("≈ values are estimates to that depth, not the game's exact value."),
+        "{shown}"
+    );
     // A depth in the settings is the comparison's depth.
     app.options.settings.depth = 3;
     app.update(Action::Escape);
