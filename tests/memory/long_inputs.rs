@@ -109,8 +109,10 @@ fn a_trace_takes_the_same_memory_however_long() {
     let (short_bytes, short) = run("engine", 150_000);
     let (long_bytes, long) = run("engine", 450_000);
     assert!(long_bytes > 2 * short_bytes);
+    // Peaks vary by some hundreds of KiB from run to run (14.98–15.32 MiB for either), and once
+    // by more than 1 MiB on a busy machine: 4 MiB of slack, a fifth of the growth it guards.
     assert!(
-        long <= short + 1024,
+        long <= short + 4096,
         "{short} KiB for 150,000 nodes, {long} KiB for 450,000"
     );
 }
