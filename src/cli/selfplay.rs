@@ -31,8 +31,9 @@ struct Tally {
     plies_max: Option<u32>,
     plies_mean: Option<f64>,
     /// Mean thinking time per move of each side, in milliseconds.
-    x_ms_per_move: f64,
-    o_ms_per_move: f64,
+    /// `null` when the side played no move of a finished game.
+    x_ms_per_move: Option<f64>,
+    o_ms_per_move: Option<f64>,
     elapsed_ms: f64,
     /// Present (true) only when Ctrl-C ended the series before `games` were played.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -74,8 +75,9 @@ impl Tally {
         // Three decimals, as the times are: the text shows one, scripts need no more.
         let mean = self.plies_total as f64 / self.games.max(1) as f64;
         self.plies_mean = (self.games > 0).then_some((mean * 1e3).round() / 1e3);
-        let per_move =
-            |time: Duration, moves: u64| json_ms(time.as_secs_f64() * 1e3 / moves.max(1) as f64);
+        let per_move = |time: Duration, moves: u64| {
+            (moves > 0).then(|| json_ms(time.as_secs_f64() * 1e3 / moves as f64))
+        };
         self.x_ms_per_move = per_move(self.thinking[0], self.moves[0]);
         self.o_ms_per_move = per_move(self.thinking[1], self.moves[1]);
         self.elapsed_ms = json_ms(elapsed.as_secs_f64() * 1e3);
@@ -169,10 +171,12 @@ fn table(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
         (Some(min), Some(mean), Some(max)) => format!("min {min}  mean {mean:.1}  max {max}"),
         _ => "none: no game finished".into(),
     };
+    // Only finished games count: a side with no move in one has no time a move.
+    let per_move = |ms: Option<f64>| ms.map_or("-".into(), |ms| format!("{ms:.3} ms/move"));
     out.push_str(&format!(
-        "plies     {plies}\nthinking  X {:.3} ms/move  O {:.3} ms/move  ({:.2} s in all)\n",
-        tally.x_ms_per_move,
-        tally.o_ms_per_move,
+        "plies     {plies}\nthinking  X {}  O {}  ({:.2} s in all)\n",
+        per_move(tally.x_ms_per_move),
+        per_move(tally.o_ms_per_move),
         tally.elapsed_ms / 1e3
     ));
     out

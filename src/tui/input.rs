@@ -183,6 +183,7 @@ pub fn settings_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Enter => Action::Place,
         KeyCode::Esc => Action::Escape,
         KeyCode::Char('o') => Action::ToggleSettings,
+        KeyCode::Char('?') => Action::ToggleHelp,
         KeyCode::Char('q') => Action::Quit,
         _ => return None,
     };

@@ -5,6 +5,7 @@
 
 use super::theme::Theme;
 use super::wrap;
+use crate::engine::search::replay::Bound;
 use crate::engine::{Child, Replay, Rules, View};
 use ratatui::text::{Line, Span};
 
@@ -50,7 +51,11 @@ pub(super) fn children_rows(
     let moves = replay.moves_of(depth);
     for (index, (&mv, child)) in moves.iter().zip(children).enumerate() {
         let name = rules.move_name(mv);
-        let best = level.best_move == Some(mv) && child.value().is_some();
+        // Every move worth exactly the best so far is starred, as the sentence below names them
+        // all ("Best: a2, c2, a1 and c1"), not only the first that reached it.
+        let equal =
+            matches!(child, Child::Done { value, bound: Bound::Exact, .. } if value == level.best);
+        let best = child.value().is_some() && (level.best_move == Some(mv) || equal);
         let (text, style) = match child {
             Child::Done {
                 value,

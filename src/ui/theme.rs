@@ -19,11 +19,13 @@ impl Theme {
             return Style::new();
         }
         // Still the terminal's own sixteen colours, so its palette keeps the last word; only the
-        // ones that wash out on white are swapped for darker neighbours.
+        // ones that wash out on white are swapped for darker neighbours. Yellow (the cursor, the
+        // last move, a draw on the heat map) becomes black, the one colour no other role has
+        // there: blue is X's (a new O looked like an X), red a loss's, green a win's.
         let color = match (self.light, color) {
             (true, Color::Cyan) => Color::Blue,
             (true, Color::LightMagenta) => Color::Magenta,
-            (true, Color::Yellow) => Color::Blue,
+            (true, Color::Yellow) => Color::Black,
             (_, color) => color,
         };
         Style::new().fg(color)

@@ -252,6 +252,25 @@ fn out_names_a_regular_file_or_a_link_to_one() {
     let (status, out, _) = tictree(&["book", "info", target.to_str().unwrap()]);
     assert_eq!(status, 0);
     assert!(out.contains("5x4k4g"), "{out}");
+
+    // A link to a file not written yet is followed too; a directory that is not there is
+    // named before the search.
+    let later = dir.path().join("later.book");
+    let dangling = dir.path().join("dangling.book");
+    symlink("later.book", &dangling).unwrap();
+    let (status, _, err) = build("5x4k4g", "4", &dangling);
+    assert_eq!(status, 0, "{err}");
+    assert!(later.is_file());
+    assert!(
+        std::fs::symlink_metadata(&dangling)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let nowhere = dir.path().join("nodir").join("x.book");
+    let (status, _, err) = build("5x4k4g", "4", &nowhere);
+    assert_eq!(status, 2);
+    assert!(err.contains("nodir: create it first"), "{err}");
 }
 
 #[test]

@@ -131,11 +131,18 @@ fn ctrl_c_before_any_game_finishes_reports_no_lengths() {
         if json {
             let tally: serde_json::Value = serde_json::from_str(&out).unwrap();
             assert_eq!(tally["games"], 0, "{out}");
-            for field in ["plies_min", "plies_max", "plies_mean"] {
+            for field in [
+                "plies_min",
+                "plies_max",
+                "plies_mean",
+                "x_ms_per_move",
+                "o_ms_per_move",
+            ] {
                 assert!(tally[field].is_null(), "{out}");
             }
         } else {
             assert!(out.contains("plies     none: no game finished\n"), "{out}");
+            assert!(out.contains("thinking  X -  O -  ("), "{out}");
         }
     }
 }

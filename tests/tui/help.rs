@@ -283,8 +283,13 @@ fn the_help_opens_at_the_keys_of_the_mode_it_is_opened_from() {
 fn the_help_opens_from_the_popups_and_pages() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
     run_jobs(&mut app);
+    // Through the keys themselves: each popup maps its own (the settings' had no `?`).
+    let question =
+        ratatui::crossterm::event::KeyEvent::from(ratatui::crossterm::event::KeyCode::Char('?'));
     press(&mut app, &[Action::ToggleSettings]);
     assert!(text(&screen(&app, 80, 24)).contains("? help"));
+    let action = tictree::tui::action_for_key(&app, &question);
+    assert!(matches!(action, Some(Action::ToggleHelp)), "{action:?}");
     press(&mut app, &[Action::ToggleHelp]);
     assert_eq!(app.popup, Some(tictree::app::Popup::Help));
     // Near the end of the help: its last page, which holds the section.
@@ -297,6 +302,8 @@ fn the_help_opens_from_the_popups_and_pages() {
     );
     press(&mut app, &[Action::Escape, Action::Compare]);
     assert!(text(&screen(&app, 80, 24)).contains("? help"));
+    let action = tictree::tui::action_for_key(&app, &question);
+    assert!(matches!(action, Some(Action::ToggleHelp)), "{action:?}");
     press(&mut app, &[Action::ToggleHelp]);
     let compare = help_lines(&screen(&app, 80, 24));
     assert_eq!(compare[0], " Seeing inside the AI", "{compare:#?}");

@@ -403,3 +403,20 @@ fn the_children_keep_their_row_on_a_short_pane() {
         "{pane}"
     );
 }
+
+/// At the end of the search every move worth exactly the best is starred, as the sentence names
+/// them all: the first to reach the best was the only one starred.
+#[test]
+fn every_move_as_good_as_the_best_is_starred() {
+    use tictree::app::ReplayCommand as C;
+    // X to move: a3 loses (O then has two lines to make), the four other cells draw.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "b2 c3 b3 b1"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay, Action::Replay(C::End)]);
+    let pane = pane_text(&screen(&app, 120, 40), "Search replay");
+    assert!(
+        pane.contains("children of the root (for X, ★ best): a3 -7 · ★a2 0 · ★c2 0 · ★a1 0 ·")
+            && pane.contains("★c1 0"),
+        "{pane}"
+    );
+}

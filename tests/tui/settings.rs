@@ -321,6 +321,37 @@ fn mono_theme_draws_without_colour() {
     assert_eq!(coloured(&app), 0);
 }
 
+/// Under NO_COLOR (the app drawn without colour) every palette that promises colour says it
+/// has none, light as well as default; mono needs no note.
+#[test]
+fn no_color_is_noted_on_every_palette_but_mono() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleSettings]);
+    select(&mut app, Field::Setting("theme"));
+    let theme_row = |app: &App| {
+        text(&screen(app, 110, 32))
+            .lines()
+            .find(|l| l.contains("theme "))
+            .map(|l| l.split_whitespace().skip(2).collect::<Vec<_>>().join(" "))
+            .unwrap()
+    };
+    assert!(
+        theme_row(&app).contains("default (NO_COLOR: no colour)"),
+        "{}",
+        theme_row(&app)
+    );
+    right(&mut app);
+    assert!(
+        theme_row(&app).contains("light (NO_COLOR: no colour)"),
+        "{}",
+        theme_row(&app)
+    );
+    right(&mut app);
+    assert!(theme_row(&app).contains("mono"), "{}", theme_row(&app));
+    assert!(!theme_row(&app).contains("NO_COLOR"), "{}", theme_row(&app));
+}
+
 #[test]
 fn the_mouse_selects_a_row_and_changes_it() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
@@ -437,7 +468,8 @@ fn two_ais_get_a_pace_row_that_sets_the_time_per_move() {
 }
 
 /// The light theme keeps the terminal's own colours but swaps the pale ones: X in blue rather
-/// than cyan, O in magenta rather than light magenta.
+/// than cyan, O in magenta rather than light magenta, and the last move in black rather than
+/// yellow (it was blue, X's colour: a new O looked like an X).
 #[test]
 fn the_light_theme_draws_the_marks_in_darker_colours() {
     let mark_colours = |theme: Palette| {
@@ -455,19 +487,32 @@ fn the_light_theme_draws_the_marks_in_darker_colours() {
                 .find(|cell| cell.symbol() == symbol)
                 .map(|cell| cell.fg)
         };
-        (colour_of("╳"), colour_of("╭"))
+        // The last move's parenthesis: the first "(" below the title, left of the board's
+        // right border (the tree's and the log's are right of it).
+        let width = usize::from(buffer.area.width);
+        let last = buffer
+            .content()
+            .iter()
+            .enumerate()
+            .find(|(i, cell)| i / width > 0 && i % width < 30 && cell.symbol() == "(")
+            .map(|(_, cell)| cell.fg);
+        (colour_of("╳"), colour_of("╭"), last)
     };
     assert_eq!(
         mark_colours(Palette::Default),
-        (Some(Color::Cyan), Some(Color::LightMagenta))
+        (
+            Some(Color::Cyan),
+            Some(Color::LightMagenta),
+            Some(Color::Yellow)
+        )
     );
     assert_eq!(
         mark_colours(Palette::Light),
-        (Some(Color::Blue), Some(Color::Magenta))
+        (Some(Color::Blue), Some(Color::Magenta), Some(Color::Black))
     );
     assert_eq!(
         mark_colours(Palette::Mono),
-        (Some(Color::Reset), Some(Color::Reset))
+        (Some(Color::Reset), Some(Color::Reset), Some(Color::Reset))
     );
 }
 

@@ -327,7 +327,10 @@ pub const SETTINGS: &[Setting] = &[
             label: "theme",
             shown: always,
             text: |s, color| match s.theme {
-                Palette::Default if !color => "default (NO_COLOR: no colour)".into(),
+                // Any palette but mono promises colour, which NO_COLOR takes away.
+                theme if !color && theme != Palette::Mono => {
+                    format!("{theme} (NO_COLOR: no colour)")
+                }
                 theme => theme.to_string(),
             },
             step: |s, delta| s.theme = step_in(&Palette::ALL, s.theme, delta),

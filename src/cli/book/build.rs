@@ -136,11 +136,32 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
             "--out is empty: name the book file to write".into(),
         ));
     }
+    // The directory must be there: found out only when the checkpoint is first written, after
+    // the positions are listed.
+    let in_directory = |file: &Path| match file.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(refuse(&format!(
+            "no directory {}: create it first",
+            dir.display()
+        ))),
+        _ => Ok(()),
+    };
     let target = match std::fs::symlink_metadata(out) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(out.to_path_buf()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            in_directory(out)?;
+            return Ok(out.to_path_buf());
+        }
         Err(e) => return Err(refuse(&e.to_string())),
-        Ok(link) if link.file_type().is_symlink() => std::fs::canonicalize(out)
-            .map_err(|e| refuse(&format!("a link to nothing readable ({e})")))?,
+        Ok(link) if link.file_type().is_symlink() => match std::fs::canonicalize(out) {
+            Ok(target) => target,
+            // A link to a file not written yet: the book is written where it points.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let pointed = std::fs::read_link(out).map_err(|e| refuse(&e.to_string()))?;
+                let target = out.parent().unwrap_or(Path::new("")).join(pointed);
+                in_directory(&target)?;
+                return Ok(target);
+            }
+            Err(e) => return Err(refuse(&format!("a link to nothing readable ({e})"))),
+        },
         Ok(_) => out.to_path_buf(),
     };
     let metadata = std::fs::metadata(&target).map_err(|e| refuse(&e.to_string()))?;
