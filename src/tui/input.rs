@@ -58,14 +58,37 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
                 _ => None,
             }
         }
+        // The help scrolls under the wheel as under the cursor keys.
+        Event::Mouse(mouse) if app.popup == Some(Popup::Help) => match mouse.kind {
+            MouseEventKind::ScrollUp => Some(Action::Move(Direction::Up)),
+            MouseEventKind::ScrollDown => Some(Action::Move(Direction::Down)),
+            _ => None,
+        },
         Event::Mouse(_) if app.popup.is_some() => None,
+        // A click on the quiz's board answers a best-move question or marks a pruned move.
+        Event::Mouse(mouse)
+            if app.options.settings.mouse
+                && matches!(app.mode, Mode::Quiz(_))
+                && mouse.kind == MouseEventKind::Down(MouseButton::Left) =>
+        {
+            crate::ui::cell_at(app, screen, mouse.column, mouse.row)
+                .map(|mv| Action::Quiz(crate::app::QuizKey::Click(mv)))
+        }
         Event::Mouse(mouse) if app.options.settings.mouse && matches!(app.mode, Mode::Game) => {
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => {
                     crate::ui::cell_at(app, screen, mouse.column, mouse.row).map(Action::Click)
                 }
-                MouseEventKind::ScrollUp if app.focus == Focus::Log => Some(Action::PageUp),
-                MouseEventKind::ScrollDown if app.focus == Focus::Log => Some(Action::PageDown),
+                // Over the log, or with the log focused, the wheel pages it.
+                MouseEventKind::ScrollUp | MouseEventKind::ScrollDown
+                    if app.focus == Focus::Log
+                        || crate::ui::over_log(app, screen, mouse.column, mouse.row) =>
+                {
+                    Some(match mouse.kind {
+                        MouseEventKind::ScrollUp => Action::PageUp,
+                        _ => Action::PageDown,
+                    })
+                }
                 _ => None,
             }
         }

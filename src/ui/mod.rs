@@ -243,6 +243,14 @@ fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
     }
 }
 
+/// Whether a screen position lies in the log pane (for the mouse wheel), laid out as `draw`
+/// lays it out.
+pub fn over_log(app: &App, screen: Rect, x: u16, y: u16) -> bool {
+    let rules = *app.position().rules();
+    panes(screen, &rules, rules.cells())
+        .is_ok_and(|panes| panes.log.contains(ratatui::layout::Position::new(x, y)))
+}
+
 /// The board cell at a screen position (for mouse clicks), laid out as `draw` lays it out.
 pub fn cell_at(app: &App, screen: Rect, x: u16, y: u16) -> Option<Move> {
     let rules = *app.position().rules();

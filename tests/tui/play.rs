@@ -367,3 +367,38 @@ fn a_new_game_starts_unpaused() {
     run_jobs(&mut app);
     assert!(!app.game.moves().is_empty(), "the AIs play the new game");
 }
+
+/// The wheel pages the log when the pointer is over it, whatever pane has the focus, and scrolls
+/// the help when it is open.
+#[test]
+fn the_wheel_pages_the_log_under_it_and_scrolls_the_help() {
+    use ratatui::crossterm::event::{MouseEvent, MouseEventKind};
+    let area = Rect::new(0, 0, 100, 30);
+    let wheel = |kind, (column, row)| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    let spots = |app: &App, over: bool| {
+        (0..area.width)
+            .flat_map(|x| (0..area.height).map(move |y| (x, y)))
+            .find(|&(x, y)| tictree::ui::over_log(app, area, x, y) == over)
+            .unwrap()
+    };
+    let (in_log, elsewhere) = (spots(&app, true), spots(&app, false));
+    let up = |app: &App, at| tictree::tui::action(&wheel(MouseEventKind::ScrollUp, at), app, area);
+    assert!(matches!(up(&app, in_log), Some(Action::PageUp)));
+    assert!(up(&app, elsewhere).is_none());
+    app.update(Action::ToggleHelp);
+    let down = wheel(MouseEventKind::ScrollDown, elsewhere);
+    let action = tictree::tui::action(&down, &app, area);
+    assert!(
+        matches!(action, Some(Action::Move(Direction::Down))),
+        "{action:?}"
+    );
+}

@@ -526,3 +526,40 @@ fn a_board_question_starts_on_a_column_with_room() {
         }
     }
 }
+
+/// A click on the quiz's board answers a best-move question, as a click plays in the game.
+#[test]
+fn a_click_on_the_board_answers_a_best_move_question() {
+    use ratatui::crossterm::event::{Event, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
+    let screen_area = ratatui::layout::Rect::new(0, 0, 100, 30);
+    let mouse = |kind, (column, row)| {
+        Event::Mouse(MouseEvent {
+            kind,
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    let mut app = started();
+    let mut asked = 0;
+    while state(&app).index < 9 && asked == 0 {
+        let question = question(&app);
+        if let Kind::Best(_) = &question.kind {
+            let best = question.answer_moves()[0];
+            let at = (0..screen_area.width)
+                .flat_map(|x| (0..screen_area.height).map(move |y| (x, y)))
+                .find(|&(x, y)| tictree::ui::cell_at(&app, screen_area, x, y) == Some(best))
+                .expect("the best move's cell on screen");
+            let click = mouse(MouseEventKind::Down(MouseButton::Left), at);
+            let action = tictree::tui::action(&click, &app, screen_area).expect("an action");
+            app.update(action);
+            let (right, why) = verdict(&app);
+            assert!(right, "{why}");
+            asked += 1;
+        } else {
+            answer(&mut app, true);
+        }
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert_eq!(asked, 1, "a best-move question among the first nine");
+}

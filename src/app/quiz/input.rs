@@ -85,7 +85,16 @@ impl App {
         let rules = *node.rules();
         // On gravity boards a digit is a column, as in the game: the cursor goes there and the
         // key answers (a best move) or marks (a pruned move) as Enter or Space would.
+        let on_cell = if entry == Entry::Cell {
+            QuizKey::Enter
+        } else {
+            QuizKey::Space
+        };
         let key = match key {
+            QuizKey::Click(mv) => {
+                state.cursor = mv.row_col(&rules);
+                on_cell
+            }
             QuizKey::Char(digit @ '1'..='9') if rules.gravity => {
                 let col = digit as usize - '1' as usize;
                 if col >= usize::from(rules.width) {
@@ -94,11 +103,7 @@ impl App {
                     return;
                 }
                 state.cursor.1 = col;
-                if entry == Entry::Cell {
-                    QuizKey::Enter
-                } else {
-                    QuizKey::Space
-                }
+                on_cell
             }
             key => key,
         };

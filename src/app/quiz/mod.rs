@@ -127,6 +127,9 @@ pub enum QuizKey {
     Backspace,
     /// A cursor key.
     Move(crate::app::action::Direction),
+    /// A click on a cell of the board: the cursor goes there and it answers (a best move) or
+    /// marks (a pruned move) as Enter or Space would, as a click plays in the game.
+    Click(crate::engine::Move),
     /// Esc or `Q`: leave the quiz.
     Leave,
 }
