@@ -109,7 +109,7 @@ fn the_table_is_for_people() {
 
 #[test]
 fn every_command_takes_a_table_size_in_range() {
-    let expected = "expected a whole number from 1 to 1048576";
+    let expected = "expected a whole number from 1 to 1,048,576";
     for command in [&["solve"][..], &["bench"], &["analyze"], &[]] {
         for bad in ["abc", "0", "-3", "1048577", "99999999999999999999"] {
             let args = [command, &["--hash", bad]].concat();

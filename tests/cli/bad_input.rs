@@ -150,7 +150,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["analyze", "--time-ms", "soon"],
-        "--time-ms soon: expected a whole number from 0 to 86400000",
+        "--time-ms soon: expected a whole number from 0 to 86,400,000",
     ),
     (&["analyze", "--time-ms", "-5"], "--time-ms -5: expected"),
     (
@@ -168,7 +168,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["analyze", "--hash", "0"],
-        "--hash 0: expected a whole number from 1 to 1048576",
+        "--hash 0: expected a whole number from 1 to 1,048,576",
     ),
     (
         &["analyze", "--hash", "1048577"],
@@ -288,7 +288,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["--seed", "abc"],
-        "--seed abc: expected a whole number from 0 to 18446744073709551615",
+        "--seed abc: expected a whole number from 0 to 18,446,744,073,709,551,615",
     ),
     (&["--seed", "-1"], "--seed -1: expected a whole number"),
     (
@@ -335,12 +335,12 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["selfplay", "--games", "-5"],
-        "--games -5: expected a whole number from 1 to 1000000",
+        "--games -5: expected a whole number from 1 to 1,000,000",
     ),
     (&["selfplay", "--games", "lots"], "--games lots: expected"),
     (
         &["selfplay", "--seed", "x"],
-        "--seed x: expected a whole number from 0 to 18446744073709551615",
+        "--seed x: expected a whole number from 0 to 18,446,744,073,709,551,615",
     ),
     (
         &["selfplay", "--rules", "connect4", "--moves", "1212121"],
@@ -396,7 +396,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
             "--out",
             "/nonexistent/x.book",
         ],
-        "/nonexistent/x.book.partial: No such file or directory",
+        "--out /nonexistent/x.book: no directory /nonexistent: create it first",
     ),
     (
         &["book", "info", "/nonexistent.book"],
@@ -408,7 +408,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["book", "verify", "Cargo.toml", "--sample", "0"],
-        "--sample 0: expected a whole number from 1 to 1000000000",
+        "--sample 0: expected a whole number from 1 to 1,000,000,000",
     ),
     (
         &["analyze", "--book", "x.book", "--no-book"],
@@ -430,7 +430,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     (&["solve", "--rules", "bogus"], "unknown rules 'bogus'"),
     (
         &["solve", "--hash", "0"],
-        "--hash 0: expected a whole number from 1 to 1048576",
+        "--hash 0: expected a whole number from 1 to 1,048,576",
     ),
     (
         &["solve", "x.x/ooo/..."],
@@ -448,11 +448,11 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["selfplay", "--games", "0"],
-        "--games 0: expected a whole number from 1 to 1000000",
+        "--games 0: expected a whole number from 1 to 1,000,000",
     ),
     (
         &["selfplay", "--games", "many"],
-        "--games many: expected a whole number from 1 to 1000000",
+        "--games many: expected a whole number from 1 to 1,000,000",
     ),
     (
         &["selfplay", "--moves", "a3 a1 b3 b1 c3"],

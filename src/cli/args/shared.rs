@@ -104,7 +104,8 @@ impl<T: TryFrom<u64> + Clone + Send + Sync + 'static> TypedValueParser for Whole
             .and_then(|n| T::try_from(n).ok())
             .ok_or_else(|| {
                 let option = arg.and_then(Arg::get_long).unwrap_or_default();
-                let (low, high) = (self.range.start(), self.range.end());
+                // `1 to 1,048,576`: the largest bounds read at a glance with separators.
+                let (low, high) = (thousands(*self.range.start()), thousands(*self.range.end()));
                 let why =
                     format!("--{option} {text}: expected a whole number from {low} to {high}");
                 // A value's problem, worded in full here: `one_line` reports it as it is.
