@@ -31,7 +31,7 @@ use crate::app::{App, BoardView, Editor, Focus, Mode, Popup, QuizState, ReplaySt
 use crate::engine::{Move, Status};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
+use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
 
@@ -58,8 +58,13 @@ impl Widget for Screen<'_> {
             Ok(panes) => panes,
             Err(need) => {
                 too_small::TooSmall { need }.render(area, buf);
-                // The popups still show: the settings may be how to get a board that fits.
-                render_popup(app, theme, area, buf);
+                // The popups still show: the settings may be how to get a board that fits. As
+                // on a screen that fits, the status bar under them says how to close them.
+                if app.popup.is_some() {
+                    let (above, status) = last_row(area);
+                    render_popup(app, theme, above, buf);
+                    status::StatusBar { app, theme }.render(status, buf);
+                }
                 return;
             }
         };
@@ -215,7 +220,16 @@ pub fn too_small(app: &App, screen: Rect) -> bool {
 /// Where popups go on a screen of `screen`'s size, laid out as `draw` lays it out.
 pub fn popup_area(app: &App, screen: Rect) -> Rect {
     let rules = *app.position().rules();
-    panes(screen, &rules, rules.cells()).map_or(screen, |panes| above_status(screen, &panes))
+    panes(screen, &rules, rules.cells())
+        .map_or(last_row(screen).0, |panes| above_status(screen, &panes))
+}
+
+/// The rows above the last, and the last: a status bar's row on a screen too small for panes.
+fn last_row(area: Rect) -> (Rect, Rect) {
+    let above = area.height.saturating_sub(1);
+    let [top, bottom] =
+        Layout::vertical([Constraint::Length(above), Constraint::Fill(1)]).areas(area);
+    (top, bottom)
 }
 
 /// The open popup, if any, over the screen.

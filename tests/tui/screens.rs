@@ -79,6 +79,12 @@ fn too_small_terminal_says_what_it_needs_and_recovers() {
     // Narrower than its lines, the message wraps and still ends with the way out.
     let narrow = text(&screen(&app, 30, 10));
     assert!(narrow.contains("quit"), "{narrow}");
+    // A popup there (the settings may give a board that fits) keeps the status bar under it.
+    app.update(tictree::app::Action::ToggleSettings);
+    let with_popup = text(&screen(&app, 40, 12));
+    let bottom = with_popup.lines().last().unwrap_or_default();
+    assert!(bottom.contains("Esc close") && bottom.contains("q quit"), "{with_popup}");
+    app.update(tictree::app::Action::Escape);
     let just_enough = screen(&app, w, h);
     assert!(!text(&just_enough).contains("too small"));
     assert!(text(&just_enough).contains("Board"));
