@@ -43,19 +43,34 @@ const BOUNDS: [&str; 2] = ["α", "β"];
 fn kept_together(words: Vec<Word>) -> Vec<Word> {
     let mut kept: Vec<Word> = Vec::with_capacity(words.len());
     for word in words {
+        let count = outcome_count(&kept, &word);
         match kept.last_mut() {
-            Some(last) if stays_with(last, &word) => join(last, word),
+            Some(last) if count || stays_with(last, &word) => join(last, word),
             _ => kept.push(word),
         }
     }
     kept
 }
 
+/// Whether `word` is the count of an outcome whose `win in` / `loss in` the kept words end with:
+/// a row starting `14. Best: …` (of `loss in 14. Best: …`) reads as a move number.
+fn outcome_count(kept: &[Word], word: &Word) -> bool {
+    let [.., before, last] = kept else {
+        return false;
+    };
+    let outcome = text(before).ends_with("win") || text(before).ends_with("loss");
+    outcome && text(last) == "in" && text(word).starts_with(|c: char| c.is_ascii_digit())
+}
+
+/// The characters of a word, whatever their styles.
+fn text(word: &Word) -> String {
+    word.spans.iter().map(|s| s.content.as_ref()).collect()
+}
+
 /// Whether `word` goes on the row of `last`: `last` ends in a digit and `word` is a unit (`ms,`
 /// and `ms)` too), or `last` is `α` or `β`. Only a word after a number is read as a possible
 /// unit: most words are not.
 fn stays_with(last: &Word, word: &Word) -> bool {
-    let text = |word: &Word| -> String { word.spans.iter().map(|s| s.content.as_ref()).collect() };
     let after_number = last
         .spans
         .last()
@@ -286,6 +301,19 @@ mod tests {
         // A unit that is not after a number is a word like any other.
         let line = Line::from("ab ms");
         assert_eq!(texts(&wrap(&line, 3, 0)), ["ab", "ms"]);
+    }
+
+    #[test]
+    fn an_outcome_keeps_its_count_on_its_row() {
+        // Found in the review: `… → loss in` at a row's end, `14. Best: …` on the next.
+        let line = Line::from("draw → loss in 14. Best: c4");
+        assert_eq!(
+            texts(&wrap(&line, 15, 0)),
+            ["draw → loss", "in 14. Best: c4"]
+        );
+        // Any other "in" leaves a number to the next row.
+        let line = Line::from("moves in 99 ms");
+        assert_eq!(texts(&wrap(&line, 8, 0)), ["moves in", "99 ms"]);
     }
 
     #[test]

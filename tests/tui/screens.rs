@@ -83,7 +83,10 @@ fn too_small_terminal_says_what_it_needs_and_recovers() {
     app.update(tictree::app::Action::ToggleSettings);
     let with_popup = text(&screen(&app, 40, 12));
     let bottom = with_popup.lines().last().unwrap_or_default();
-    assert!(bottom.contains("Esc close") && bottom.contains("q quit"), "{with_popup}");
+    assert!(
+        bottom.contains("Esc close") && bottom.contains("q quit"),
+        "{with_popup}"
+    );
     app.update(tictree::app::Action::Escape);
     let just_enough = screen(&app, w, h);
     assert!(!text(&just_enough).contains("too small"));
