@@ -208,6 +208,10 @@ impl Store {
                     .map_err(cannot_write)?;
             }
         }
+        // Two sessions saving at one instant would each patch the same old text, and the later
+        // rename would drop the other's change: the read, the edit and the rename are done
+        // holding the directory's lock.
+        let _locked = DirectoryLock::take(&target).map_err(cannot_write)?;
         // Read again: the file may have been edited or fixed since the start.
         let old = read(&target).map_err(|why| format!("{shown} {why}"))?;
         let old = old
@@ -218,6 +222,33 @@ impl Store {
             .map_err(|why| format!("{shown}: {why}; fix or delete it"))?;
         replace(&target, &text).map_err(cannot_write)?;
         Ok(path)
+    }
+}
+
+/// An exclusive lock on the directory of a config file, released when dropped (advisory: other
+/// tictree sessions take it too; where the system has no such lock, nothing is locked).
+struct DirectoryLock {
+    _directory: Option<File>,
+}
+
+impl DirectoryLock {
+    /// Waits for the lock on `file`'s directory, creating the directory if it is missing.
+    fn take(file: &Path) -> io::Result<DirectoryLock> {
+        let Some(dir) = file.parent().filter(|dir| !dir.as_os_str().is_empty()) else {
+            return Ok(DirectoryLock { _directory: None });
+        };
+        fs::create_dir_all(dir)?;
+        let directory = File::open(dir)?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: flock reads a file descriptor this function owns, open until it returns.
+            // A failure (a file system without locks) leaves the save unlocked, as before.
+            let _ = unsafe { libc::flock(directory.as_raw_fd(), libc::LOCK_EX) };
+        }
+        Ok(DirectoryLock {
+            _directory: Some(directory),
+        })
     }
 }
 

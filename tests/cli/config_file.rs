@@ -565,3 +565,43 @@ fn a_config_path_that_is_a_pipe_is_refused_without_opening_it() {
     );
     assert!(output.stdout.is_empty());
 }
+
+/// Two sessions saving at the same instant each keep their change: the second no longer patches
+/// the text the first was replacing, which dropped the first one's change about one time in five.
+#[test]
+fn two_sessions_saving_at_once_keep_both_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    for round in 0..40 {
+        fs::write(&path, "# shared\nhints = false\nheat_map = false\n").unwrap();
+        let (settings, _) = loaded_settings(&path);
+        let barrier = std::sync::Barrier::new(2);
+        std::thread::scope(|scope| {
+            for hints in [true, false] {
+                let (path, barrier) = (&path, &barrier);
+                scope.spawn(move || {
+                    let mut store = Store::new(Some(path.clone()), settings);
+                    let changed = if hints {
+                        Settings {
+                            hints: true,
+                            ..settings
+                        }
+                    } else {
+                        Settings {
+                            heat_map: true,
+                            ..settings
+                        }
+                    };
+                    barrier.wait();
+                    store.save(&changed);
+                });
+            }
+        });
+        let (both, _) = loaded_settings(&path);
+        assert!(
+            both.hints && both.heat_map,
+            "round {round}: {}",
+            fs::read_to_string(&path).unwrap()
+        );
+    }
+}
