@@ -96,6 +96,9 @@ pub enum Action {
     Answer(bool),
     /// A line for the log from outside the app (the config file's warnings and where it is).
     Log(LogKind, String),
+    /// Whether the last save of the settings reached the config file (the popup's last line
+    /// says so).
+    Saved(bool),
     /// Open the position editor (in it: leave it without changes).
     Edit,
     /// Open the review of the game so far (in it: leave it).

@@ -131,6 +131,9 @@ pub struct App {
     pub help_page: Cell<usize>,
     /// Whether the help shows the glossary (Tab) rather than the keys.
     pub help_glossary: bool,
+    /// Whether the last save of the settings failed (the log says why; the popup that they are
+    /// not saved).
+    pub unsaved: bool,
     /// Whether the AI waits instead of moving.
     pub paused: bool,
     /// The line explored in the game-tree pane and the selection at each level.
@@ -191,6 +194,7 @@ impl App {
             help_most: Cell::new(usize::MAX),
             help_page: Cell::new(1),
             help_glossary: false,
+            unsaved: false,
             paused: false,
             explorer: Explorer::default(),
             analyses: Analyses::default(),

@@ -20,6 +20,7 @@ impl App {
                 }
                 return self.log.push(kind, text);
             }
+            Action::Saved(saved) => return self.unsaved = !saved,
             Action::Unbound => return self.notice = None,
             _ => self.notice = None,
         }
@@ -81,7 +82,8 @@ impl App {
             Action::Copy => self.copy(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
             Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
-            Action::Search(_) | Action::Tick(_) | Action::Log(..) | Action::Unbound => {}
+            Action::Search(_) | Action::Tick(_) | Action::Log(..) | Action::Saved(_) => {}
+            Action::Unbound => {}
         }
     }
 

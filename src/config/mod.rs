@@ -182,6 +182,11 @@ impl Store {
         }
     }
 
+    /// Whether the last save failed.
+    pub fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
     fn write(&self, settings: &Settings) -> Result<PathBuf, String> {
         let path = self
             .path

@@ -120,6 +120,7 @@ fn carry_out_requests(
         if let Some((kind, text)) = store.save(&settings) {
             app.update(Action::Log(kind, text));
         }
+        app.update(Action::Saved(!store.failed()));
         terminal::set_mouse(settings.mouse)?;
     }
     // `y` copied the position: to the system clipboard, here, where output is allowed.

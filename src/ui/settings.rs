@@ -82,6 +82,10 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
             Some(path) if app.options.config_discards => {
                 format!(" changes are not saved (--config {})", path.display())
             }
+            // The log said why, once: here only that the promise does not hold now.
+            Some(path) if app.unsaved => {
+                format!(" changes are not saved to {} (see the log)", path.display())
+            }
             Some(path) => format!(" changes are saved to {}", path.display()),
             None => " changes are not saved (no config file)".to_string(),
         },

@@ -33,13 +33,15 @@ fn left(app: &mut App) {
 
 #[test]
 fn the_footer_says_where_changes_go() {
-    let footer = |config: Option<&str>| {
+    let footer_after = |config: Option<&str>, saved: bool| {
         let mut options = options(Rules::TICTACTOE);
         options.config = config.map(PathBuf::from);
         options.config_discards =
             config.is_some_and(|path| tictree::config::discards(path.as_ref()));
         let mut app = App::new(options, true);
         run_jobs(&mut app);
+        // What the loop tells the app after each save (a read-only file, a directory there).
+        app.update(Action::Saved(saved));
         press(&mut app, &[Action::ToggleSettings]);
         let text = text(&screen(&app, 110, 32));
         let start = text.find("changes are").expect("the popup's footer");
@@ -47,9 +49,15 @@ fn the_footer_says_where_changes_go() {
         let footer = text[start..].split('│').next().unwrap_or_default();
         footer.trim().to_string()
     };
+    let footer = |config| footer_after(config, true);
     assert_eq!(
         footer(Some("/tmp/config.toml")),
         "changes are saved to /tmp/config.toml"
+    );
+    // A save that failed: no more promise, and where to read why.
+    assert_eq!(
+        footer_after(Some("/tmp/config.toml"), false),
+        "changes are not saved to /tmp/config.toml (see the log)"
     );
     assert_eq!(
         footer(Some("/dev/null")),
