@@ -15,7 +15,7 @@ use crate::engine::game::notation::{self, count, thousands};
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
-use std::io::{BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -246,7 +246,7 @@ impl Checkpoint {
 /// What an earlier, interrupted build of the same book solved (nothing if there is no checkpoint).
 fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u128, i8>, CliError> {
     let mut solved = HashMap::new();
-    let file = match File::open(path) {
+    let mut file = match File::open(path) {
         Ok(file) if !file.metadata().is_ok_and(|m| m.is_file()) => {
             return Err(CliError(format!(
                 "{}: the checkpoint is not a regular file; remove it to start the build afresh",
@@ -263,9 +263,9 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
             path.display()
         ))
     };
+    // Read whole (a few MB for the deepest books): the last line's end decides what to trust.
     let mut text = Vec::new();
-    BufReader::new(file)
-        .read_to_end(&mut text)
+    file.read_to_end(&mut text)
         .map_err(|e| damaged(&e.to_string()))?;
     // Each answer is written as one line and its newline: a crash can cut the last line short
     // (`2f6 -1` of `2f6 -12`), so a last line without its newline is not trusted and that
