@@ -89,7 +89,7 @@ impl App {
 
     /// The help's section for what is on screen, to open the popup at: the replay's keys in the
     /// replay, and so on; the game's own keys are at the top.
-    fn help_section_here(&self) -> Option<usize> {
+    pub(crate) fn help_section_here(&self) -> Option<usize> {
         let title = match (&self.mode, self.focus) {
             _ if self.popup == Some(Popup::Settings) => "Settings",
             _ if self.popup == Some(Popup::Compare) => "Seeing inside the AI",
@@ -110,11 +110,7 @@ impl App {
     /// any other action is ignored.
     pub(crate) fn anywhere(&mut self, action: Action) {
         match action {
-            Action::ToggleHelp => {
-                self.help_section.set(self.help_section_here());
-                self.popup = Some(Popup::Help);
-                self.help_scroll.set(0);
-            }
+            Action::ToggleHelp => self.open_help(self.help_section_here()),
             Action::PageUp => self.log.page_by(1),
             Action::PageDown => self.log.page_by(-1),
             Action::Quit => self.quit(),
@@ -144,8 +140,13 @@ impl App {
             Action::PageDown if popup == Popup::Help => {
                 self.scroll_help(self.help_page.get() as isize)
             }
-            // The help from a popup: the keys of what was open.
-            Action::ToggleHelp => self.anywhere(action),
+            // The help from a popup, at the keys of what was open, which closes as Esc closes it
+            // (a comparison still running stops).
+            Action::ToggleHelp => {
+                let section = self.help_section_here();
+                self.close_popup(popup);
+                self.open_help(section);
+            }
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
@@ -156,6 +157,13 @@ impl App {
             }
             _ => {}
         }
+    }
+
+    /// Opens the help popup at `section` (an index into `HELP`; `None`: the top).
+    pub(crate) fn open_help(&mut self, section: Option<usize>) {
+        self.help_section.set(section);
+        self.popup = Some(Popup::Help);
+        self.help_scroll.set(0);
     }
 
     /// Scrolls the help popup `rows` down (up if negative), within its length.

@@ -216,7 +216,7 @@ impl Store {
         // Two sessions saving at one instant would each patch the same old text, and the later
         // rename would drop the other's change: the read, the edit and the rename are done
         // holding the directory's lock.
-        let _locked = DirectoryLock::take(&target).map_err(cannot_write)?;
+        let _locked = DirectoryLock::take(&target);
         // Read again: the file may have been edited or fixed since the start.
         let old = read(&target).map_err(|why| format!("{shown} {why}"))?;
         let old = old
@@ -230,36 +230,40 @@ impl Store {
     }
 }
 
-/// An exclusive lock on the directory of a config file, released when dropped (advisory: other
-/// tictree sessions take it too; where the system has no such lock, nothing is locked).
+/// An exclusive lock on the directory of a config file, released when dropped. Advisory (other
+/// tictree sessions take it too) and best effort: a directory that cannot be opened or locked,
+/// or a system without `flock`, leaves the save unlocked, as it always was; the save itself then
+/// says what is wrong, if anything.
 struct DirectoryLock {
     _directory: Option<File>,
 }
 
 impl DirectoryLock {
-    /// Waits for the lock on `file`'s directory, creating the directory if it is missing.
-    fn take(file: &Path) -> io::Result<DirectoryLock> {
-        let Some(dir) = file.parent().filter(|dir| !dir.as_os_str().is_empty()) else {
-            return Ok(DirectoryLock { _directory: None });
+    /// Waits for the lock on `file`'s directory (the current one for a bare file name).
+    fn take(file: &Path) -> DirectoryLock {
+        let dir = match file.parent() {
+            Some(dir) if !dir.as_os_str().is_empty() => dir,
+            _ => Path::new("."),
         };
-        fs::create_dir_all(dir)?;
-        let directory = File::open(dir)?;
-        #[cfg(unix)]
-        {
+        // The first save creates the directory; two sessions creating it at once both succeed.
+        let _ = fs::create_dir_all(dir);
+        let directory = File::open(dir).ok();
+        #[cfg(target_os = "linux")]
+        if let Some(directory) = &directory {
             use std::os::fd::AsRawFd;
             // SAFETY: flock reads a file descriptor this function owns, open until it returns.
-            // A failure (a file system without locks) leaves the save unlocked, as before.
             let _ = unsafe { libc::flock(directory.as_raw_fd(), libc::LOCK_EX) };
         }
-        Ok(DirectoryLock {
-            _directory: Some(directory),
-        })
+        DirectoryLock {
+            _directory: directory,
+        }
     }
 }
 
 /// The file that writing `path` changes: `path` itself, or the end of its chain of symbolic links,
-/// which need not exist yet. A relative link is relative to the link's own directory.
-fn resolve(path: &Path) -> io::Result<PathBuf> {
+/// which need not exist yet. A relative link is relative to the link's own directory. (`book
+/// build --out` writes through links the same way.)
+pub(crate) fn resolve(path: &Path) -> io::Result<PathBuf> {
     let mut path = path.to_path_buf();
     // As many links as the kernel follows before it gives up on a loop.
     for _ in 0..40 {

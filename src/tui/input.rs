@@ -43,7 +43,6 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
         }
         // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
         Event::Paste(text) => Some(Action::Paste(text.clone())),
-        // The replay shows a hypothetical node, not the game: clicks would play the wrong board.
         Event::Mouse(mouse) if app.options.settings.mouse && app.popup == Some(Popup::Settings) => {
             // Click a row to select it, click it again or scroll to change its value.
             match mouse.kind {
@@ -74,6 +73,8 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             crate::ui::cell_at(app, screen, mouse.column, mouse.row)
                 .map(|mv| Action::Quiz(crate::app::QuizKey::Click(mv)))
         }
+        // The replay, the review and the editor show another board than the game's: there a click
+        // would play on the wrong one.
         Event::Mouse(mouse) if app.options.settings.mouse && matches!(app.mode, Mode::Game) => {
             match mouse.kind {
                 MouseEventKind::Down(MouseButton::Left) => {

@@ -43,9 +43,16 @@ const BOUNDS: [&str; 2] = ["α", "β"];
 fn kept_together(words: Vec<Word>) -> Vec<Word> {
     let mut kept: Vec<Word> = Vec::with_capacity(words.len());
     for word in words {
-        let count = outcome_count(&kept, &word);
+        if outcome_count(&kept, &word) {
+            // `loss`, `in` and the count become one word.
+            let within = kept.pop().expect("outcome_count saw two words");
+            let outcome = kept.last_mut().expect("outcome_count saw two words");
+            join(outcome, within);
+            join(outcome, word);
+            continue;
+        }
         match kept.last_mut() {
-            Some(last) if count || stays_with(last, &word) => join(last, word),
+            Some(last) if stays_with(last, &word) => join(last, word),
             _ => kept.push(word),
         }
     }
@@ -53,7 +60,8 @@ fn kept_together(words: Vec<Word>) -> Vec<Word> {
 }
 
 /// Whether `word` is the count of an outcome whose `win in` / `loss in` the kept words end with:
-/// a row starting `14. Best: …` (of `loss in 14. Best: …`) reads as a move number.
+/// the three stay on one row (a row starting `14. Best: …`, of `loss in 14. Best: …`, read as a
+/// move number in the review). The outcome's words are the app's own (`score::Outcome`).
 fn outcome_count(kept: &[Word], word: &Word) -> bool {
     let [.., before, last] = kept else {
         return false;
@@ -309,7 +317,7 @@ mod tests {
         let line = Line::from("draw → loss in 14. Best: c4");
         assert_eq!(
             texts(&wrap(&line, 15, 0)),
-            ["draw → loss", "in 14. Best: c4"]
+            ["draw →", "loss in 14.", "Best: c4"]
         );
         // Any other "in" leaves a number to the next row.
         let line = Line::from("moves in 99 ms");

@@ -253,19 +253,30 @@ fn out_names_a_regular_file_or_a_link_to_one() {
     assert_eq!(status, 0);
     assert!(out.contains("5x4k4g"), "{out}");
 
-    // A link to a file not written yet is followed too; a directory that is not there is
-    // named before the search.
+    // A chain of links to a file not written yet is followed to its end, every link staying; a
+    // directory that is not there is named before the search.
     let later = dir.path().join("later.book");
+    let middle = dir.path().join("middle.book");
     let dangling = dir.path().join("dangling.book");
-    symlink("later.book", &dangling).unwrap();
+    symlink("later.book", &middle).unwrap();
+    symlink("middle.book", &dangling).unwrap();
     let (status, _, err) = build("5x4k4g", "4", &dangling);
     assert_eq!(status, 0, "{err}");
     assert!(later.is_file());
+    for link in [&dangling, &middle] {
+        let kind = std::fs::symlink_metadata(link).unwrap().file_type();
+        assert!(kind.is_symlink(), "{}", link.display());
+    }
+    // A checkpoint that is a pipe is refused at once (opening it would wait for a writer).
+    let piped = dir.path().join("piped.book");
+    let name = std::ffi::CString::new(format!("{}.partial", piped.display())).unwrap();
+    // SAFETY: mkfifo reads a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    let (status, _, err) = build("5x4k4g", "4", &piped);
+    assert_eq!(status, 2);
     assert!(
-        std::fs::symlink_metadata(&dangling)
-            .unwrap()
-            .file_type()
-            .is_symlink()
+        err.contains("the checkpoint is not a regular file"),
+        "{err}"
     );
     let nowhere = dir.path().join("nodir").join("x.book");
     let (status, _, err) = build("5x4k4g", "4", &nowhere);

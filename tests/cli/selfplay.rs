@@ -119,7 +119,9 @@ fn ctrl_c_before_any_game_finishes_reports_no_lengths() {
             args.push("--json");
         }
         let child = crate::binary::spawn_piped(&args);
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        // Long after the Ctrl-C handler is set on a busy machine, long before the first game of
+        // two perfect players on 7×6 ends (minutes).
+        std::thread::sleep(std::time::Duration::from_millis(1000));
         // SAFETY: kill has no memory-safety preconditions.
         assert_eq!(
             unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },

@@ -3,7 +3,7 @@
 
 use crate::inline_app::*;
 use insta::assert_snapshot;
-use tictree::app::{Action, App, Direction};
+use tictree::app::{Action, App, Direction, Job};
 use tictree::engine::Rules;
 
 /// The help popup's lines as drawn, between its borders (trailing blanks trimmed).
@@ -300,11 +300,18 @@ fn the_help_opens_from_the_popups_and_pages() {
             .any(|row| row.starts_with(" Settings (after o)")),
         "{settings:#?}"
     );
-    press(&mut app, &[Action::Escape, Action::Compare]);
+    press(&mut app, &[Action::Escape]);
+    // A comparison still running stops when the help takes its popup's place, as on Esc.
+    app.update(Action::Compare);
+    assert!(app.comparison.as_ref().is_some_and(|c| c.running()));
     assert!(text(&screen(&app, 80, 24)).contains("? help"));
     let action = tictree::tui::action_for_key(&app, &question);
     assert!(matches!(action, Some(Action::ToggleHelp)), "{action:?}");
-    press(&mut app, &[Action::ToggleHelp]);
+    app.update(Action::ToggleHelp);
+    let cancelled = std::iter::from_fn(|| app.take_job())
+        .any(|job| matches!(job, Job::Cancel(tictree::app::JobKey::Compare)));
+    assert!(cancelled, "the comparison is stopped");
+    run_jobs(&mut app);
     let compare = help_lines(&screen(&app, 80, 24));
     assert_eq!(compare[0], " Seeing inside the AI", "{compare:#?}");
 

@@ -17,10 +17,9 @@ pub struct Record {
     pub turns: Vec<String>,
     /// `1. a3 b2  2. b3 c1  3. c3`: the turns on one line (empty before the first move).
     pub numbered: String,
-    /// `tictree --rules tictactoe --moves "a3 b2 b3 c1 c3"`: the command that resumes the game
-    /// (with `--x` and `--o` always; `--position` when the
-    /// game started from a set-up position; with gravity the moves are one digit string,
-    /// `--moves 4453`).
+    /// `tictree --rules tictactoe --x human --o ai:4 --moves "a3 b2 b3 c1 c3"`: the command that
+    /// resumes the game (`--position` when the game started from a set-up position; with
+    /// gravity the moves are one digit string, `--moves 4453`).
     pub resume: String,
     /// How many moves were played from the empty board (or the set-up position).
     pub length: usize,

@@ -52,8 +52,10 @@ impl App {
             // The help replaces the popup, at the settings' keys; a rules question waiting for
             // its answer is answered no, as Esc would.
             Action::ToggleHelp => {
-                self.anywhere(action);
-                self.settings_menu.draft = None;
+                let section = self.help_section_here();
+                self.answer(false);
+                self.close_settings();
+                self.open_help(section);
             }
             _ => {}
         }

@@ -125,10 +125,11 @@ fn took(elapsed: Duration) -> String {
     }
 }
 
-/// Where `--out` writes: the path itself, or the file a link there points to (the book replaces
-/// the target and the link stays). Refused before any search: an empty path, a directory, a
-/// device or a pipe (the book is written beside the path and renamed over it, which would
-/// replace `/dev/null` itself), a read-only file.
+/// Where `--out` writes: the path itself, or the end of the chain of links there (the book
+/// replaces that file and the links stay, as the config file is written). Refused before any
+/// search: an empty path, a directory that is not there, a directory, a device or a pipe (the
+/// book is written beside the path and renamed over it, which would replace `/dev/null` itself),
+/// a read-only file.
 fn book_file(out: &Path) -> Result<PathBuf, CliError> {
     let refuse = |why: &str| CliError(format!("--out {}: {why}", out.display()));
     if out.as_os_str().is_empty() {
@@ -136,35 +137,22 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
             "--out is empty: name the book file to write".into(),
         ));
     }
-    // The directory must be there: found out only when the checkpoint is first written, after
-    // the positions are listed.
-    let in_directory = |file: &Path| match file.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(refuse(&format!(
-            "no directory {}: create it first",
-            dir.display()
-        ))),
-        _ => Ok(()),
-    };
-    let target = match std::fs::symlink_metadata(out) {
+    let target = crate::config::resolve(out).map_err(|e| refuse(&e.to_string()))?;
+    let metadata = match std::fs::metadata(&target) {
+        // Not there yet: its directory must be, or the checkpoint's first write would fail
+        // after the positions are listed.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            in_directory(out)?;
-            return Ok(out.to_path_buf());
+            return match target.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(refuse(&format!(
+                    "no directory {}: create it first",
+                    dir.display()
+                ))),
+                _ => Ok(target),
+            };
         }
         Err(e) => return Err(refuse(&e.to_string())),
-        Ok(link) if link.file_type().is_symlink() => match std::fs::canonicalize(out) {
-            Ok(target) => target,
-            // A link to a file not written yet: the book is written where it points.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let pointed = std::fs::read_link(out).map_err(|e| refuse(&e.to_string()))?;
-                let target = out.parent().unwrap_or(Path::new("")).join(pointed);
-                in_directory(&target)?;
-                return Ok(target);
-            }
-            Err(e) => return Err(refuse(&format!("a link to nothing readable ({e})"))),
-        },
-        Ok(_) => out.to_path_buf(),
+        Ok(metadata) => metadata,
     };
-    let metadata = std::fs::metadata(&target).map_err(|e| refuse(&e.to_string()))?;
     if metadata.is_dir() {
         return Err(refuse("is a directory; --out names the book file to write"));
     }
@@ -246,17 +234,18 @@ impl Checkpoint {
 /// What an earlier, interrupted build of the same book solved (nothing if there is no checkpoint).
 fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u128, i8>, CliError> {
     let mut solved = HashMap::new();
-    let mut file = match File::open(path) {
-        Ok(file) if !file.metadata().is_ok_and(|m| m.is_file()) => {
+    // Looked at before opening: opening a pipe waits for a writer, maybe forever.
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(solved),
+        Ok(metadata) if !metadata.is_file() => {
             return Err(CliError(format!(
                 "{}: the checkpoint is not a regular file; remove it to start the build afresh",
                 path.display()
             )));
         }
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(solved),
-        Err(e) => return Err(CliError(format!("{}: {e}", path.display()))),
-    };
+        _ => {}
+    }
+    let mut file = File::open(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
     let damaged = |why: &str| {
         CliError(format!(
             "{}: {why}; remove it to start the build afresh",
@@ -293,7 +282,8 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
     }
     // What the build itself writes, and nothing else: a line it could not have written (an
     // edit, a disk error) would put a wrong value in the book unseen.
-    let mut first_line = HashMap::new();
+    // Each position's value and the line that gave it first.
+    let mut given: HashMap<u128, (i8, usize)> = HashMap::new();
     for (number, line) in (2..).zip(lines) {
         if line.is_empty() {
             continue;
@@ -311,19 +301,20 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
                 path.display()
             )));
         };
-        match solved.insert(key, score) {
-            Some(before) if before != score => {
+        match given.get(&key) {
+            Some(&(before, first)) if before != score => {
                 return Err(CliError(format!(
-                    "{}: lines {} and {number} give one position two values; remove the file to start the build afresh",
-                    path.display(),
-                    first_line[&key]
+                    "{}: lines {first} and {number} give one position two values; remove the file to start the build afresh",
+                    path.display()
                 )));
             }
-            _ => {
-                first_line.entry(key).or_insert(number);
+            Some(_) => {}
+            None => {
+                given.insert(key, (score, number));
             }
         }
     }
+    solved.extend(given.into_iter().map(|(key, (score, _))| (key, score)));
     Ok(solved)
 }
 

@@ -39,7 +39,8 @@ pub fn err_line(text: &str) {
 /// The most characters of a message written whole.
 const LONGEST_MESSAGE: usize = 400;
 
-/// `text`, or its first and last `LONGEST_MESSAGE / 2` characters around `… (N characters) …`.
+/// `text`, or its first and last `LONGEST_MESSAGE / 2` characters around `… (N characters left
+/// out) …` (N counts the text as written, control characters escaped).
 fn shortened(text: &str) -> String {
     let count = text.chars().count();
     if count <= LONGEST_MESSAGE {

@@ -141,14 +141,16 @@ fn together(
     on_scored: &mut impl FnMut(usize, Scored),
 ) -> Result<(), Cancelled> {
     let next = AtomicUsize::new(0);
-    let threads = scorers.len();
+    // The threads taking moves: every scorer's, unless the system could not give some (set
+    // once they are started; the moves' shares of the time depend on it).
+    let threads = AtomicUsize::new(scorers.len());
     let (sender, results) = mpsc::channel();
     let work = |scorer: &mut Scorer<'_>, sender: mpsc::Sender<_>| {
         loop {
             let taken = next.fetch_add(1, Ordering::Relaxed);
             let Some(&index) = rest.get(taken) else { break };
             // Each thread's moves share the time left: as many turns as it has to go.
-            let turns = (rest.len() - taken).div_ceil(threads);
+            let turns = (rest.len() - taken).div_ceil(threads.load(Ordering::Relaxed).max(1));
             let share = end.map(|end| (end, turns));
             let Some(found) = score_one(position, moves[index], scorer, share) else {
                 break;
@@ -173,10 +175,12 @@ fn together(
             started += usize::from(spawned.is_ok());
         }
         if started == 0 {
+            threads.store(1, Ordering::Relaxed);
             work(first, sender.clone());
         } else {
             let sender = sender.clone();
-            let _ = thread::Builder::new().spawn_scoped(scope, move || work(first, sender));
+            let spawned = thread::Builder::new().spawn_scoped(scope, move || work(first, sender));
+            threads.store(started + usize::from(spawned.is_ok()), Ordering::Relaxed);
         }
         drop(sender);
         let mut cancelled = false;
