@@ -98,7 +98,9 @@ fn budgeted(
     if request.algorithm != Algorithm::Engine {
         return analyze_within(position, request.algorithm, budget, stop, on_update);
     }
-    let mut solver = runner.solvers.take(request.key, position, budget.table);
+    let mut solver = runner
+        .solvers
+        .take(request.key, position, budget.table, stop)?;
     solver.set_progress(progress.cloned());
     let table = Table::Kept(&mut solver);
     let result = analyze_within_table(position, request.algorithm, budget, table, stop, on_update);
@@ -122,7 +124,7 @@ fn settled(
     }
     let mut solver = runner
         .solvers
-        .take_kept(&request.position, request.budget.table);
+        .take_kept(&request.position, request.budget.table, stop)?;
     solver.set_progress(progress.cloned());
     let result = settle(appraisal, Table::Kept(&mut solver), stop, on_update);
     solver.set_progress(None);

@@ -37,7 +37,9 @@ pub(super) fn run(
     stop: &StopFlag,
     send: &mut dyn FnMut(Reply),
 ) -> Result<(), Cancelled> {
-    let mut solver = runner.solvers.take_kept(&request.start, request.table);
+    let mut solver = runner
+        .solvers
+        .take_kept(&request.start, request.table, stop)?;
     let search = ReviewSearch {
         algorithm: Algorithm::Engine,
         threads: request.threads,
