@@ -181,7 +181,8 @@ impl App {
     /// leaving a popup or the explorer must never end the game (`q` and Ctrl-C quit).
     fn escape(&mut self) {
         match self.focus {
-            Focus::Tree if !self.explorer.line.is_empty() => self.explorer.reset(),
+            // The explored line shows on the board too: Esc leaves it from any pane.
+            _ if !self.explorer.line.is_empty() => self.explorer.reset(),
             Focus::Board => self.notice = Some("nothing to close (q quits)".into()),
             _ => self.focus = Focus::Board,
         }

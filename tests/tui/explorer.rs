@@ -76,6 +76,23 @@ fn the_explorer_expands_two_levels_and_previews_the_line() {
     press(&mut app, &[Action::Move(Direction::Right), Action::Escape]);
     assert!(app.explorer.line.is_empty(), "Esc leaves the explored line");
     assert_eq!(app.focus, Focus::Tree, "and keeps the tree focused");
+    // From another pane too: the line shows on the board, and Esc there leaves it.
+    press(
+        &mut app,
+        &[
+            Action::Move(Direction::Right),
+            Action::FocusNext,
+            Action::FocusNext,
+        ],
+    );
+    assert_eq!(app.focus, Focus::Board);
+    assert!(!app.explorer.line.is_empty());
+    press(&mut app, &[Action::Escape]);
+    assert!(
+        app.explorer.line.is_empty(),
+        "Esc on the board leaves the explored line"
+    );
+    assert_eq!(app.notice, None);
 }
 
 #[test]
