@@ -131,6 +131,9 @@ pub struct App {
     pub help_page: Cell<usize>,
     /// Whether the help shows the glossary (Tab) rather than the keys.
     pub help_glossary: bool,
+    /// The popup the help was opened from, to go back to when it closes (the settings, the
+    /// record; not a comparison, which stopped when the help took its place).
+    pub help_return: Option<Popup>,
     /// Whether the last save of the settings failed (the log says why; the popup that they are
     /// not saved).
     pub unsaved: bool,
@@ -194,6 +197,7 @@ impl App {
             help_most: Cell::new(usize::MAX),
             help_page: Cell::new(1),
             help_glossary: false,
+            help_return: None,
             unsaved: false,
             paused: false,
             explorer: Explorer::default(),

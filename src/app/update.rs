@@ -110,7 +110,7 @@ impl App {
     /// any other action is ignored.
     pub(crate) fn anywhere(&mut self, action: Action) {
         match action {
-            Action::ToggleHelp => self.open_help(self.help_section_here()),
+            Action::ToggleHelp => self.open_help(self.help_section_here(), None),
             Action::PageUp => self.log.page_by(1),
             Action::PageDown => self.log.page_by(-1),
             Action::Quit => self.quit(),
@@ -145,7 +145,8 @@ impl App {
             Action::ToggleHelp => {
                 let section = self.help_section_here();
                 self.close_popup(popup);
-                self.open_help(section);
+                let back = (popup == Popup::Record).then_some(popup);
+                self.open_help(section, back);
             }
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
@@ -159,8 +160,10 @@ impl App {
         }
     }
 
-    /// Opens the help popup at `section` (an index into `HELP`; `None`: the top).
-    pub(crate) fn open_help(&mut self, section: Option<usize>) {
+    /// Opens the help popup at `section` (an index into `HELP`; `None`: the top), over `from`,
+    /// the popup to go back to when it closes.
+    pub(crate) fn open_help(&mut self, section: Option<usize>, from: Option<Popup>) {
+        self.help_return = from;
         self.help_section.set(section);
         self.popup = Some(Popup::Help);
         self.help_scroll.set(0);

@@ -300,7 +300,11 @@ fn the_help_opens_from_the_popups_and_pages() {
             .any(|row| row.starts_with(" Settings (after o)")),
         "{settings:#?}"
     );
+    // Closing the help goes back to the settings it was opened from; Esc again closes them.
     press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, Some(tictree::app::Popup::Settings));
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, None);
     // A comparison still running stops when the help takes its popup's place, as on Esc.
     app.update(Action::Compare);
     assert!(app.comparison.as_ref().is_some_and(|c| c.running()));

@@ -53,7 +53,11 @@ impl App {
     /// algorithms left could keep a core busy for half a minute. The row of the one running
     /// arrives all the same and goes to the log, saying how far it got.
     pub(crate) fn close_popup(&mut self, popup: Popup) {
-        self.popup = None;
+        // The help goes back to the popup it was opened from, if any.
+        self.popup = match popup {
+            Popup::Help => self.help_return.take(),
+            _ => None,
+        };
         if popup == Popup::Compare && self.comparison.as_ref().is_some_and(Comparison::running) {
             self.jobs.push_back(Job::Cancel(JobKey::Compare));
         }

@@ -55,7 +55,7 @@ impl App {
                 let section = self.help_section_here();
                 self.answer(false);
                 self.close_settings();
-                self.open_help(section);
+                self.open_help(section, Some(Popup::Settings));
             }
             _ => {}
         }
