@@ -140,14 +140,7 @@ impl App {
             Action::PageDown if popup == Popup::Help => {
                 self.scroll_help(self.help_page.get() as isize)
             }
-            // The help from a popup, at the keys of what was open, which closes as Esc closes it
-            // (a comparison still running stops).
-            Action::ToggleHelp => {
-                let section = self.help_section_here();
-                self.close_popup(popup);
-                let back = (popup == Popup::Record).then_some(popup);
-                self.open_help(section, back);
-            }
+            Action::ToggleHelp => self.help_from(popup),
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
@@ -167,6 +160,19 @@ impl App {
         self.help_section.set(section);
         self.popup = Some(Popup::Help);
         self.help_scroll.set(0);
+    }
+
+    /// The help from a popup, at the keys of what was open, which closes as Esc closes it (a
+    /// comparison still running stops; a rules question waiting is answered no) and comes back
+    /// when the help closes (the settings, the record; a stopped comparison does not).
+    pub(crate) fn help_from(&mut self, popup: Popup) {
+        let section = self.help_section_here();
+        match popup {
+            Popup::Settings => self.close_settings(),
+            _ => self.close_popup(popup),
+        }
+        let back = matches!(popup, Popup::Settings | Popup::Record).then_some(popup);
+        self.open_help(section, back);
     }
 
     /// Scrolls the help popup `rows` down (up if negative), within its length.

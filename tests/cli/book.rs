@@ -210,9 +210,7 @@ fn out_names_a_regular_file_or_a_link_to_one() {
     use std::os::unix::fs::{FileTypeExt, PermissionsExt, symlink};
     let dir = tempfile::tempdir().unwrap();
     let pipe = dir.path().join("pipe");
-    let name = std::ffi::CString::new(pipe.to_str().unwrap()).unwrap();
-    // SAFETY: mkfifo reads a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    crate::binary::make_pipe(&pipe);
     let (status, out, err) = build("5x4k4g", "4", &pipe);
     assert_eq!((status, out.as_str()), (2, ""), "{err}");
     assert!(
@@ -269,9 +267,7 @@ fn out_names_a_regular_file_or_a_link_to_one() {
     }
     // A checkpoint that is a pipe is refused at once (opening it would wait for a writer).
     let piped = dir.path().join("piped.book");
-    let name = std::ffi::CString::new(format!("{}.partial", piped.display())).unwrap();
-    // SAFETY: mkfifo reads a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    crate::binary::make_pipe(&dir.path().join("piped.book.partial"));
     let (status, _, err) = build("5x4k4g", "4", &piped);
     assert_eq!(status, 2);
     assert!(

@@ -298,9 +298,7 @@ fn a_config_path_that_is_not_a_regular_file_is_never_replaced() {
     // `--config /dev/null` or a pipe: saving would swap a regular file in its place.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("pipe");
-    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
-    // SAFETY: mkfifo reads a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    crate::binary::make_pipe(&path);
     let mut store = Store::new(Some(path.clone()), Settings::default());
     let changed = Settings {
         hints: true,
@@ -534,9 +532,7 @@ fn a_config_path_that_is_a_pipe_is_refused_without_opening_it() {
     // Opening a pipe with no writer would wait forever, before the terminal is even set up.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("pipe");
-    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
-    // SAFETY: mkfifo reads a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+    crate::binary::make_pipe(&path);
     let mut child = tictree_command()
         .args(["--config", path.to_str().unwrap()])
         .env("XDG_CONFIG_HOME", dir.path())

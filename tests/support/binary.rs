@@ -69,3 +69,12 @@ pub fn exit_and_peak(child: &mut std::process::Child) -> (i32, i64) {
     assert!(libc::WIFEXITED(status));
     (libc::WEXITSTATUS(status), usage.ru_maxrss)
 }
+
+/// Makes a named pipe (FIFO) at `path`, for the paths that must never be opened or replaced.
+#[cfg(unix)]
+#[allow(dead_code)] // Not every test binary including this file makes pipes.
+pub fn make_pipe(path: &std::path::Path) {
+    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}

@@ -116,11 +116,30 @@ fn parts(name: &str, settings: &Settings) -> Vec<Field> {
         Seat::Ai(Skill::Shallow(_)) => vec![Field::ShallowDepth(player)],
         _ => Vec::new(),
     };
-    match name {
-        "rules" => vec![Field::Width, Field::Height, Field::K, Field::Gravity],
-        "x" => shallow(Player::X),
-        "o" => shallow(Player::O),
+    match (name, seat_of(name)) {
+        ("rules", _) => vec![Field::Width, Field::Height, Field::K, Field::Gravity],
+        (_, Some(player)) => shallow(player),
         _ => Vec::new(),
+    }
+}
+
+/// The side whose seat the setting `name` is (`x`, `o`), if it is one.
+fn seat_of(name: &str) -> Option<Player> {
+    match name {
+        "x" => Some(Player::X),
+        "o" => Some(Player::O),
+        _ => None,
+    }
+}
+
+impl Field {
+    /// The side whose seat this row edits: its level, or level 3's depth.
+    pub fn seat(self) -> Option<Player> {
+        match self {
+            Field::Setting(name) => seat_of(name),
+            Field::ShallowDepth(player) => Some(player),
+            _ => None,
+        }
     }
 }
 

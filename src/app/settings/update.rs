@@ -22,7 +22,7 @@ impl App {
         }
     }
 
-    fn close_settings(&mut self) {
+    pub(crate) fn close_settings(&mut self) {
         self.settings_menu.draft = None;
         self.popup = None;
     }
@@ -49,14 +49,7 @@ impl App {
             Action::Escape if pending => self.answer(false),
             Action::Place | Action::Escape | Action::ToggleSettings => self.close_settings(),
             Action::Quit => self.quit(),
-            // The help replaces the popup, at the settings' keys; a rules question waiting for
-            // its answer is answered no, as Esc would.
-            Action::ToggleHelp => {
-                let section = self.help_section_here();
-                self.answer(false);
-                self.close_settings();
-                self.open_help(section, Some(Popup::Settings));
-            }
+            Action::ToggleHelp => self.help_from(Popup::Settings),
             _ => {}
         }
     }
@@ -88,13 +81,7 @@ impl App {
         let mut value = value_text(field, after, &after.rules, self.color);
         // `w` swapped the seats for this session only: the file keeps each on its colour, so a
         // seat changed now is saved as the other colour's, which the log says.
-        let seat = match field {
-            Field::Setting("x") => Some(Player::X),
-            Field::Setting("o") => Some(Player::O),
-            Field::ShallowDepth(player) => Some(player),
-            _ => None,
-        };
-        if let (true, Some(player)) = (self.sides_swapped, seat) {
+        if let (true, Some(player)) = (self.sides_swapped, field.seat()) {
             let saved_as = player.opponent();
             value += &format!(" (saved as {saved_as}'s: the sides are swapped until tictree ends)");
         }
