@@ -152,6 +152,10 @@ pub const HELP: &[HelpSection] = &[
             ),
             ("Space", "prune question: mark / unmark the cell"),
             ("1 … 8", "gravity boards: that column (answers, or marks)"),
+            (
+                "mouse click",
+                "board questions: that cell (answers, or marks)",
+            ),
             ("+7 / w3 / -inf 8", "type a score / an outcome / α β"),
             ("Backspace", "delete the last character or mark"),
             ("n", "after an answer: the next question"),
