@@ -5,10 +5,11 @@
 //! `ui::draw`. Replies come back from the jobs' threads (`jobs/`) as `Action::Search`.
 //!
 //! One folder per feature, each with its state and its part of `update`: `play/` (the game, its
-//! record, the analysis on the board, the AI's turn), `explorer/`, `replay/`, `review/` (the
-//! post-game review), `compare/`, `settings/` (the settings, the options they make, the popup),
-//! `editor/` (the position editor, paste and copy), and `jobs/` (the work done in the background
-//! and the worker that runs it).
+//! record, the human's moves, the analysis on the board, the AI's turn), `explorer/`, `replay/`,
+//! `review/` (the post-game review), `quiz/`, `compare/`, `settings/` (the settings, the options
+//! they make, the popup), `editor/` (the position editor, paste and copy), and `jobs/` (the work
+//! done in the background and the worker that runs it); `popups.rs` has the keys of the help,
+//! compare and record popups.
 
 mod action;
 mod compare;
@@ -19,6 +20,7 @@ mod help;
 mod jobs;
 mod log;
 mod play;
+mod popups;
 mod quiz;
 mod replay;
 mod review;
