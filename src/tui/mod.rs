@@ -63,12 +63,16 @@ fn event_loop(
         }
         // Ctrl-Z arrives as a key in raw mode, SIGTSTP as a signal: both stop the program.
         if signals.take_stop() {
-            signals::stop_here()?;
+            signals.stop_here()?;
         }
         // After a stop, ours or anyone's: the shell has had the terminal, so set it up again and
-        // repaint all of it (ratatui would otherwise only draw what changed since the last frame).
+        // repaint all of it (ratatui would otherwise only draw what changed since the last frame),
+        // unless a signal asked the program to end meanwhile.
         if signals.take_resumed() {
-            terminal::enter(app.options.settings.mouse)?;
+            signals.take_terminal_back(app.options.settings.mouse)?;
+            if signals.received() {
+                continue;
+            }
             terminal::forget_screen(terminal)?;
             dirty = true;
         }
@@ -79,7 +83,9 @@ fn event_loop(
         if event::poll(POLL)? {
             let event = event::read()?;
             if is_stop_key(&event) {
-                signals::stop_here()?;
+                signals.stop_here()?;
+                // Continued: the next turn sets the terminal up and repaints it, or ends.
+                continue;
             }
             let size = terminal.size()?;
             let screen = Rect::new(0, 0, size.width, size.height);

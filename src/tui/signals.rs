@@ -11,13 +11,22 @@
 //!   terminal back and stop; SIGCONT (`fg`, `kill -CONT`) asks it to set the terminal up again and
 //!   repaint everything, as the shell may have changed both while the program was stopped.
 //!
+//! - Continued in the background (the shell's `bg`, or the SIGCONT that `kill %1` sends after its
+//!   SIGTERM to a stopped job), the program leaves the terminal alone: setting it up from the
+//!   background would stop the program again (SIGTTOU) before it could end. It ends if a signal
+//!   asks it to, or else stops again until `fg`.
+//!
 //! The signals are taken by a thread of their own rather than a flag alone, because the event loop
 //! may never look at a flag again: after a hangup, crossterm's reader spins on a terminal that
 //! reads end-of-file, inside `event::poll`. So for an ending signal the thread gives the loop a
-//! moment, then restores the terminal and ends the program itself.
+//! moment, then restores the terminal and ends the program itself. For the same reason another
+//! thread waits for the terminal to hang up, which ends the program at once as SIGHUP would,
+//! whether or not a SIGHUP comes (none comes to a program in a session of its own, `setsid`).
 
 use super::terminal;
 use crate::app::Record;
+#[cfg(target_os = "linux")]
+use std::io::ErrorKind;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
@@ -32,6 +41,10 @@ const HANGUP: i32 = 1;
 /// How long the event loop has to end the game itself after a signal (it needs one poll
 /// interval) before the signal thread does it.
 const GRACE: Duration = Duration::from_secs(1);
+
+/// How long a program continued in the background waits for an ending signal before it stops
+/// again.
+const BACKGROUND_WAIT: Duration = Duration::from_millis(100);
 
 /// The signals caught from `catch` until the program ends.
 #[derive(Default)]
@@ -77,6 +90,8 @@ impl Signals {
                         }
                     }
                 })?;
+            #[cfg(target_os = "linux")]
+            watch_for_hangup()?;
         }
         Ok(signals)
     }
@@ -96,6 +111,40 @@ impl Signals {
         self.resumed.swap(false, Ordering::SeqCst)
     }
 
+    /// Sets the terminal up again after a stop, once the program is in the foreground: continued
+    /// in the background, it stops again until `fg`, unless a signal asks it to end (then the
+    /// terminal is left alone, and `received` says so).
+    pub fn take_terminal_back(&self, mouse: bool) -> std::io::Result<()> {
+        loop {
+            if in_foreground() {
+                return if self.received() {
+                    Ok(())
+                } else {
+                    terminal::enter(mouse)
+                };
+            }
+            // `kill %1` sends SIGCONT just after its SIGTERM: the signal thread needs a moment
+            // to record it.
+            for _ in 0..BACKGROUND_WAIT.as_millis() / 5 {
+                if self.received() {
+                    return Ok(());
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            stop();
+        }
+    }
+
+    /// Gives the terminal back and stops the program as SIGTSTP would have, then sets the
+    /// terminal up again once it is continued in the foreground (`take_terminal_back`). The
+    /// caller repaints everything.
+    pub fn stop_here(&self) -> std::io::Result<()> {
+        let mouse = terminal::capturing();
+        terminal::restore();
+        stop();
+        self.take_terminal_back(mouse)
+    }
+
     /// If a signal asked the program to end: prints `record` (as the caller does after `q`),
     /// unless the terminal hung up, and ends as that signal would have. Call it once the
     /// terminal is restored.
@@ -103,7 +152,8 @@ impl Signals {
         match self.received.load(Ordering::SeqCst) {
             0 => {}
             signal => {
-                if signal != HANGUP && record.worth_printing() {
+                // Nor from the background: it would write over the shell's prompt.
+                if signal != HANGUP && in_foreground() && record.worth_printing() {
                     // Best effort: the signal, not a failed write, decides how the program ends.
                     let _ = write!(std::io::stdout(), "{record}");
                     let _ = std::io::stdout().flush();
@@ -122,13 +172,53 @@ fn end_as(signal: i32) -> ! {
     std::process::exit(128 + signal)
 }
 
-/// Stops the program as SIGTSTP would have, the terminal given back to the shell while it is
-/// stopped, and sets the terminal up again once it is continued. The caller repaints everything.
-pub fn stop_here() -> std::io::Result<()> {
-    let mouse = terminal::capturing();
-    terminal::restore();
-    // Stops the whole process (SIGSTOP) until the shell's `fg` or a SIGCONT.
+/// Stops the whole program as SIGTSTP would have, until the shell's `fg` or a SIGCONT.
+fn stop() {
     #[cfg(unix)]
-    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
-    terminal::enter(mouse)
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+}
+
+/// Whether this program's process group has the terminal: not when a shell put it in the
+/// background. A terminal that cannot say (it hung up) counts as the foreground: there is
+/// nothing there to leave alone, and stopping would keep the program from ending.
+fn in_foreground() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: both calls only read the process's and the terminal's state.
+        let owner = unsafe { libc::tcgetpgrp(0) };
+        owner == -1 || owner == unsafe { libc::getpgrp() }
+    }
+    #[cfg(not(target_os = "linux"))]
+    true
+}
+
+/// Ends the program as SIGHUP would once the terminal (standard input, which the game requires to
+/// be one) hangs up: crossterm's reader would spin on it forever.
+#[cfg(target_os = "linux")]
+fn watch_for_hangup() -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name("hangup".into())
+        .stack_size(64 << 10)
+        .spawn(|| {
+            // No events asked for: poll returns only for a hangup or an error on the terminal,
+            // never for a key.
+            let mut terminal = libc::pollfd {
+                fd: 0,
+                events: 0,
+                revents: 0,
+            };
+            loop {
+                // SAFETY: one valid pollfd, for the duration of the call.
+                let ready = unsafe { libc::poll(&mut terminal, 1, -1) };
+                if ready > 0 {
+                    break;
+                }
+                if ready < 0 && std::io::Error::last_os_error().kind() != ErrorKind::Interrupted {
+                    return;
+                }
+            }
+            terminal::restore();
+            end_as(HANGUP)
+        })?;
+    Ok(())
 }

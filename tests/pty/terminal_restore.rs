@@ -184,3 +184,106 @@ fn a_stopped_game_gives_the_terminal_back_and_takes_it_again_when_continued() {
 /// Row 2 of the board (at the pty's 120×40) with the cursor on c2, and on b2.
 const ON_C2: &str = "│           │[         ]│ │";
 const ON_B2: &str = "│[         ]│           │ │";
+
+/// A terminal that goes away without a SIGHUP (the program in a session of its own, as `setsid`
+/// starts it, so the hangup signals no one) still ends the game, as SIGHUP would: crossterm's
+/// reader would otherwise spin on the terminal's end-of-file at a whole core, forever.
+#[test]
+fn a_terminal_that_goes_away_ends_the_game_even_without_a_hangup_signal() {
+    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    // SAFETY: plain libc calls on descriptors this test owns; ptsname's buffer is copied at once.
+    let (master, slave) = unsafe {
+        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+        assert!(master >= 0, "a pseudo-terminal");
+        assert_eq!(libc::grantpt(master), 0);
+        assert_eq!(libc::unlockpt(master), 0);
+        let name = std::ffi::CStr::from_ptr(libc::ptsname(master)).to_owned();
+        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+        assert!(slave >= 0, "the pseudo-terminal's other end");
+        let size = libc::winsize {
+            ws_row: 40,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        assert_eq!(libc::ioctl(slave, libc::TIOCSWINSZ, &size), 0);
+        (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+    };
+    let config_home = tempfile::tempdir().expect("a temporary directory");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tictree"));
+    command
+        .args(["--seed", "3"])
+        .env("TERM", "xterm-256color")
+        .env("XDG_CONFIG_HOME", config_home.path())
+        .stdin(slave.try_clone().expect("dup"))
+        .stdout(slave.try_clone().expect("dup"))
+        .stderr(slave);
+    // SAFETY: setsid is async-signal-safe. A session of its own, with no controlling terminal:
+    // closing the terminal sends no SIGHUP.
+    unsafe {
+        command.pre_exec(|| {
+            libc::setsid();
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("the program starts");
+    drop(command);
+    // Read until the game shows, so the event loop is waiting for keys.
+    let mut seen = Vec::new();
+    let deadline = std::time::Instant::now() + crate::pty::PATIENCE;
+    while !String::from_utf8_lossy(&seen).contains("to move") {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the game did not show"
+        );
+        let mut buffer = [0u8; 4096];
+        // SAFETY: reading into a buffer of the length given.
+        let read = unsafe { libc::read(master.as_raw_fd(), buffer.as_mut_ptr().cast(), 4096) };
+        assert!(read > 0, "the game's output");
+        seen.extend_from_slice(&buffer[..read as usize]);
+    }
+    drop(master);
+    let deadline = std::time::Instant::now() + crate::pty::PATIENCE;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("the program's status") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the game went on after its terminal went away");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+}
+
+/// `kill %1` on a game stopped with Ctrl-Z sends SIGTERM, then SIGCONT to the job, which is in
+/// the background: the game ends (as SIGTERM ends programs) without taking the terminal back,
+/// where it used to stop again (SIGTTOU), the SIGTERM spent, until `fg` or `kill -9`.
+#[test]
+fn a_stopped_game_killed_from_the_shell_ends() {
+    let mut shell = Session::spawn(
+        "bash",
+        &["--norc", "--noprofile", "-i"],
+        &[("PS1", "$ "), ("HISTFILE", "/dev/null")],
+    );
+    shell.screen.wait_for("$ ");
+    let program = env!("CARGO_BIN_EXE_tictree");
+    shell.send(format!("{program} --seed 3\r").as_bytes());
+    shell.screen.wait_for("X (you) to move");
+    shell.send(b"\x1a");
+    shell.screen.wait_for("Stopped");
+    // The job is gone once `kill -0` finds no such job; bash then says how it ended.
+    shell.send(b"kill %1; while kill -0 %1 2>/dev/null; do sleep 0.05; done; echo \"g\"one\r");
+    shell
+        .screen
+        .wait_until(|screen| screen.contents().lines().any(|line| line == "gone"));
+    let shown = shell.screen.contents();
+    assert!(
+        shown.contains("Terminated") && !shown.contains("Stopped (tty output)"),
+        "{shown}"
+    );
+    shell.send(b"exit\r");
+    shell.finish();
+}
