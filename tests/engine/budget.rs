@@ -161,6 +161,50 @@ fn without_a_budget_the_analysis_is_exactly_the_exact_one() {
     assert_eq!(got.iter().map(|(_, _, nodes)| nodes).sum::<u64>(), 549_945);
 }
 
+/// Under a time budget every move first shows a depth-1 preview; a move the exact phase then
+/// proves counts the nodes of its algorithm alone, so an analysis proven within its budget counts
+/// what `analyze` counts: a lesson sees the seeds' figures (549,945, 59,704) in the game too.
+#[test]
+fn a_time_budget_that_proves_every_move_counts_the_nodes_of_the_exact_analysis() {
+    for (moves, algorithm, total) in [
+        ("", Algorithm::Minimax, 549_945),
+        ("", Algorithm::AlphaBeta, 34_202),
+        ("a3", Algorithm::Minimax, 59_704),
+        ("a3 b2 b3", Algorithm::Minimax, 934),
+        // c3 wins at once: its preview proves it, and counts, as the exact analysis counts it.
+        ("a3 b2 b3 c1", Algorithm::Engine, 9),
+    ] {
+        let position = Position::empty(Rules::TICTACTOE).play_moves(moves).unwrap();
+        let exact = analyze(&position, algorithm, &StopFlag::default(), |_| {}).unwrap();
+        let mut updates = Vec::new();
+        let timed = analyze_within(
+            &position,
+            algorithm,
+            &Budget::time(std::time::Duration::from_secs(60)),
+            &StopFlag::default(),
+            |m| updates.push(m.mv),
+        )
+        .unwrap();
+        // A preview of each move first, then the exact phase's answers.
+        let mut previewed = updates[..exact.moves.len()].to_vec();
+        previewed.sort();
+        assert_eq!(previewed, position.legal_moves(), "{moves:?}");
+        assert!(timed.exact(), "{moves:?} {algorithm}");
+        assert_eq!(timed.stats.nodes, total, "{moves:?} {algorithm}");
+        assert_eq!(exact.stats.nodes, total, "{moves:?} {algorithm}");
+        let counts = |moves: Vec<(Move, u64)>| {
+            let mut moves = moves;
+            moves.sort();
+            moves
+        };
+        assert_eq!(
+            counts(timed.moves.iter().map(|m| (m.mv, m.nodes)).collect()),
+            counts(exact.moves.iter().map(|m| (m.mv, m.nodes)).collect()),
+            "{moves:?} {algorithm}"
+        );
+    }
+}
+
 #[test]
 fn a_raised_stop_cancels_and_is_not_mistaken_for_the_budget() {
     let stop = StopFlag::default();

@@ -90,6 +90,8 @@ pub fn analyze_within_table(
         moves: &moves,
         slots: vec![None; moves.len()],
         spent: vec![0; moves.len()],
+        preview: vec![0; moves.len()],
+        uncounted: 0,
         started,
         settled: vec![None; moves.len()],
         reached: None,
@@ -103,6 +105,7 @@ pub fn analyze_within_table(
         // once, even on boards where the exact attempts below cannot finish any.
         progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
         progress.finished(1);
+        progress.preview.clone_from(&progress.spent);
         first_depth = 2;
         let exact = ExactPhase {
             algorithm,
@@ -123,6 +126,7 @@ pub fn analyze_within_table(
         }
     }
     stats += horizon.stats;
+    stats.nodes -= progress.uncounted;
 
     let reached = progress.reached;
     let appraised = final_moves(progress.slots, progress.settled);
@@ -208,6 +212,13 @@ struct Progress<'a> {
     slots: Vec<Option<MoveAppraisal>>,
     /// Nodes spent on each move by searches whose result was dropped or superseded.
     spent: Vec<u64>,
+    /// The nodes of each move's depth-1 preview under a time budget (part of `spent`): not
+    /// counted once the exact phase proves the move, so that a move, and an analysis, proven
+    /// there has the node count of its algorithm alone, as `analyze` gives it (549,945 for
+    /// minimax on the empty 3×3 board, the seeds' figure).
+    preview: Vec<u64>,
+    /// The previews of the moves proven in the exact phase, left out of the total.
+    uncounted: u64,
     started: Instant,
     /// The values of the last depth every estimated move finished: an estimate one ply deeper is
     /// not comparable (the side to move at the horizon differs), so a half-finished depth is
@@ -272,6 +283,7 @@ impl Progress<'_> {
         // The most promising first: if time runs out, the moves a player would choose between
         // are the ones most likely exact.
         let pending = self.unsolved();
+        let mut proven = 0;
         let mut stats = score_moves(
             self.position,
             self.moves,
@@ -284,7 +296,9 @@ impl Progress<'_> {
                 Scored::Exact(analysed) => {
                     extend(started + time.mul_f64(EXACT_SHARE));
                     let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
-                    appraisal.nodes += self.spent[index];
+                    appraisal.nodes += self.spent[index] - self.preview[index];
+                    self.uncounted += self.preview[index];
+                    proven += 1;
                     on_update(&appraisal);
                     self.slots[index] = Some(appraisal);
                 }
@@ -292,7 +306,9 @@ impl Progress<'_> {
                 Scored::OutOfTime(nodes) => self.spent[index] += nodes,
             },
         )?;
-        stats.nodes += self.moves.len() as u64;
+        // Each proven move's own child is counted, as `analyze` counts it (a move the preview
+        // already proved is not searched here).
+        stats.nodes += proven;
         stats.depth += 1;
         Ok(stats)
     }
