@@ -52,7 +52,7 @@ impl Widget for GameOverBanner<'_> {
             Line::raw(detail).alignment(Alignment::Center),
             Line::default(),
         ];
-        let keys = next_keys(played);
+        let keys = next_keys(played, app.can_undo());
         let width = usize::from(area.width.saturating_sub(2));
         lines.extend(
             rows_of(&keys, width)
@@ -71,11 +71,15 @@ impl Widget for GameOverBanner<'_> {
 }
 
 /// What a finished game offers next, in the order a player looks for it. A game set up finished
-/// has no move to take back or review.
-fn next_keys(played: bool) -> Vec<&'static str> {
+/// has no move to take back or review; one the AI ended with its first move after the opening
+/// has none to take back (`u` goes back to a turn of the human's).
+fn next_keys(played: bool, undo: bool) -> Vec<&'static str> {
     let mut keys = vec!["n new game"];
+    if undo {
+        keys.push("u take back");
+    }
     if played {
-        keys.extend(["u take back", "R review"]);
+        keys.push("R review");
     }
     keys.extend(["Q quiz", "g game record", "q quit"]);
     keys
@@ -102,7 +106,7 @@ mod tests {
 
     #[test]
     fn the_keys_wrap_between_keys_never_inside_one() {
-        let keys = next_keys(true);
+        let keys = next_keys(true, true);
         assert_eq!(
             rows_of(&keys, 43),
             [
@@ -114,8 +118,12 @@ mod tests {
         assert_eq!(rows_of(&keys, 30).len(), 3);
         assert_eq!(rows_of(&keys, 5).len(), 6);
         assert_eq!(
-            rows_of(&next_keys(false), 60),
+            rows_of(&next_keys(false, false), 60),
             ["n new game · Q quiz · g game record · q quit"]
+        );
+        assert_eq!(
+            rows_of(&next_keys(true, false), 60),
+            ["n new game · R review · Q quiz · g game record · q quit"]
         );
     }
 }

@@ -203,6 +203,27 @@ fn a_finished_game_shows_the_banner_with_what_to_press_next() {
     assert_snapshot!("game_over_banner", terminal.backend());
 }
 
+/// The AI ending the game with its first move after the opening leaves no turn of the human's
+/// to go back to: the banner does not offer `u`, which would only say "nothing to undo".
+#[test]
+fn a_game_the_ai_ended_at_once_offers_no_take_back() {
+    // X a1, O b1, X a2, O b2, X c3: O (the AI) completes b3 b2 b1.
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a1 b1 a2 b2 c3"), false);
+    run_jobs(&mut app);
+    run_jobs(&mut app);
+    assert!(
+        log_text(&app).contains(&"Game over: O (AI level 4) wins with b3 b2 b1".to_string()),
+        "{:?}",
+        log_text(&app)
+    );
+    let shown = text(&screen(&app, 100, 30));
+    assert!(
+        shown.contains("n new game · R review · Q quiz · g game record · q quit"),
+        "{shown}"
+    );
+    assert!(!app.can_undo());
+}
+
 /// Over, the game has nothing to explore: with the tree's place focused, the status bar offers
 /// no tree keys, and the keys themselves say the game is over rather than "yet".
 #[test]
