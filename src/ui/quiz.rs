@@ -259,15 +259,24 @@ fn summary(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> 
         lines.push(line);
     }
     lines.push(Line::default());
-    // What makes the same questions: the rules and the seed, and the same choice on the start
-    // screen (this game's positions need the same game too).
+    // What makes the same questions: the rules, the algorithm replayed (a config file may choose
+    // another) and the seed, and the same choice on the start screen (this game's positions
+    // need the same game too).
     let choice = match SOURCES[state.choice] {
         QuizSource::Game => "this game's positions, in the same game".to_string(),
         QuizSource::Picked(difficulty) => format!("picked, {difficulty}"),
     };
+    let algorithm = state
+        .quiz
+        .as_ref()
+        .and_then(|quiz| quiz.questions.first())
+        .map_or(String::new(), |question| {
+            format!(" --algo {}", question.algorithm)
+        });
     lines.push(Line::styled(
         format!(
-            "tictree --rules {rules} --seed {}, then Q and {choice}, make this quiz again.",
+            "tictree --rules {rules}{algorithm} --seed {}, then Q and {choice}, make this quiz \
+             again.",
             state.seed
         ),
         theme.dim(),

@@ -153,6 +153,19 @@ fn q_opens_the_start_screen_and_the_game_waits() {
     assert!(app.search.done.is_some(), "the game's analysis is back");
 }
 
+/// "This game" is the whole game, as the review judges it: a `--moves` opening's positions are
+/// asked about too, not only those after it.
+#[test]
+fn this_games_positions_include_the_opening() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    // The empty board, then after a3, b2, b3 and c1: five positions still going on.
+    assert_eq!(state(&app).game_positions.len(), 5);
+    let shown = words(&text(&screen(&app, 80, 24)));
+    assert!(shown.contains("this game: 5 positions"), "{shown}");
+}
+
 #[test]
 fn ten_questions_answered_with_the_keys_make_the_summary() {
     let mut app = started();

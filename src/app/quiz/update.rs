@@ -33,7 +33,8 @@ impl App {
             Some(seed) => seed,
             None => self.rng.random_range(1..100_000),
         };
-        let positions = game_positions(self.game.start(), self.game.moves());
+        // The opening too (`--moves`, a pasted list), as the review judges it.
+        let positions = game_positions(&self.options.origin, &self.moves_from_origin());
         let cursor = centre(self.position().rules());
         self.mode = Mode::Quiz(Box::new(QuizState::new(seed, positions, cursor)));
     }
