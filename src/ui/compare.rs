@@ -23,10 +23,16 @@ pub struct ComparePopup<'a> {
 impl Widget for ComparePopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let comparison = self.comparison;
-        let mut lines = heading(comparison, self.theme);
+        // As wide as the widest best moves (`a3 b3 (7 more)`), so the columns after them align.
+        let best = Algorithm::ALL
+            .into_iter()
+            .filter_map(|algorithm| best_cell(comparison, algorithm))
+            .map(|cell| cell.chars().count())
+            .fold(BEST_WIDTH, usize::max);
+        let mut lines = heading(comparison, best, self.theme);
         let mut notes = Vec::new();
         for (index, algorithm) in Algorithm::ALL.into_iter().enumerate() {
-            let (text, note) = algorithm_row(comparison, index, algorithm);
+            let (text, note) = algorithm_row(comparison, index, algorithm, best);
             lines.push(Line::raw(text));
             notes.extend(note);
         }
@@ -60,8 +66,12 @@ impl Widget for ComparePopup<'_> {
     }
 }
 
-/// The position, how far the comparison searches, and the column headings.
-fn heading(comparison: &Comparison, theme: Theme) -> Vec<Line<'static>> {
+/// The best-moves column's least width.
+const BEST_WIDTH: usize = 12;
+
+/// The position, how far the comparison searches, and the column headings, the best moves
+/// `best` wide.
+fn heading(comparison: &Comparison, best: usize, theme: Theme) -> Vec<Line<'static>> {
     let rules = *comparison.position.rules();
     vec![
         // The position on a line of its own: Connect Four's takes 47 columns.
@@ -78,13 +88,14 @@ fn heading(comparison: &Comparison, theme: Theme) -> Vec<Line<'static>> {
         Line::default(),
         Line::styled(
             format!(
-                " {:<10} {:<12} {:>w$} {:>11} {:>9} {:>11}",
+                " {:<10} {:<b$} {:>w$} {:>11} {:>9} {:>11}",
                 "algorithm",
                 "best",
                 "score",
                 "nodes",
                 "time",
                 "nodes/s",
+                b = best,
                 w = score_width(comparison.reach)
             ),
             theme.strong(),
@@ -92,24 +103,43 @@ fn heading(comparison: &Comparison, theme: Theme) -> Vec<Line<'static>> {
     ]
 }
 
-/// The row of the `index`th algorithm: its figures, or that it is running or waiting; with a
-/// note when it ran out of time.
+/// What an algorithm's row says in the best-moves column once it has figures: its best moves,
+/// or how many moves it scored before it ran out of time.
+fn best_cell(comparison: &Comparison, algorithm: Algorithm) -> Option<String> {
+    let rules = *comparison.position.rules();
+    match comparison
+        .rows
+        .iter()
+        .find(|r| r.algorithm() == algorithm)?
+    {
+        CompareRow::Finished(analysis) => Some(names(&rules.move_names(&analysis.best()), " ", 2)),
+        CompareRow::Unfinished(unfinished) => Some(format!(
+            "{} of {} done",
+            unfinished.scored, unfinished.legal
+        )),
+    }
+}
+
+/// The row of the `index`th algorithm: its figures (the best moves `best` wide), or that it is
+/// running or waiting; with a note when it ran out of time.
 fn algorithm_row(
     comparison: &Comparison,
     index: usize,
     algorithm: Algorithm,
+    best: usize,
 ) -> (String, Option<String>) {
-    let rules = *comparison.position.rules();
     let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
+    let cell = best_cell(comparison, algorithm).unwrap_or_default();
+    let columns = Columns {
+        reach: comparison.reach,
+        best,
+    };
     match row {
         Some(CompareRow::Finished(analysis)) => {
-            let best = rules.move_names(&analysis.best());
             let score = best_score(analysis);
-            let best = names(&best, " ", 2);
-            let text = figures(
-                comparison.reach,
+            let text = columns.figures(
                 algorithm,
-                &best,
+                &cell,
                 &score,
                 analysis.stats.nodes,
                 analysis.elapsed,
@@ -123,16 +153,8 @@ fn algorithm_row(
                 COMPARE_ALLOWANCE.as_secs(),
                 plies(unfinished.stats.depth)
             );
-            let scored = format!("{} of {} done", unfinished.scored, unfinished.legal);
             let nodes = unfinished.stats.nodes;
-            let text = figures(
-                comparison.reach,
-                algorithm,
-                &scored,
-                "-",
-                nodes,
-                unfinished.elapsed,
-            );
+            let text = columns.figures(algorithm, &cell, "-", nodes, unfinished.elapsed);
             (text, Some(note))
         }
         None if comparison.rows.len() == index => {
@@ -166,30 +188,39 @@ fn score_width(reach: Reach) -> usize {
     if reach == Reach::Exact { 5 } else { 6 }
 }
 
-/// One row of figures: the best moves (or how many were scored), the score, the nodes, the time
-/// and the nodes a second.
-fn figures(
+/// The widths of the columns that vary: the score's (with the reach) and the best moves'.
+struct Columns {
     reach: Reach,
-    algorithm: Algorithm,
-    best: &str,
-    score: &str,
-    nodes: u64,
-    elapsed: Duration,
-) -> String {
-    let seconds = elapsed.as_secs_f64();
-    let rate = if seconds > 0.0 {
-        thousands((nodes as f64 / seconds) as u64)
-    } else {
-        "-".into()
-    };
-    format!(
-        " {:<10} {:<12} {:>w$} {:>11} {:>9} {:>11}",
-        algorithm.name(),
-        best,
-        score,
-        thousands(nodes),
-        duration(elapsed),
-        rate,
-        w = score_width(reach)
-    )
+    best: usize,
+}
+
+impl Columns {
+    /// One row of figures: the best moves (or how many were scored), the score, the nodes, the
+    /// time and the nodes a second.
+    fn figures(
+        &self,
+        algorithm: Algorithm,
+        best: &str,
+        score: &str,
+        nodes: u64,
+        elapsed: Duration,
+    ) -> String {
+        let seconds = elapsed.as_secs_f64();
+        let rate = if seconds > 0.0 {
+            thousands((nodes as f64 / seconds) as u64)
+        } else {
+            "-".into()
+        };
+        format!(
+            " {:<10} {:<b$} {:>w$} {:>11} {:>9} {:>11}",
+            algorithm.name(),
+            best,
+            score,
+            thousands(nodes),
+            duration(elapsed),
+            rate,
+            b = self.best,
+            w = score_width(self.reach)
+        )
+    }
 }

@@ -36,6 +36,34 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
     assert!(!app.should_quit());
 }
 
+/// Nine equal moves make the best-moves cell `a3 b3 (7 more)`, wider than its heading's
+/// column: the column widens, and every figure stays under its heading.
+#[test]
+fn the_columns_stay_under_their_headings_when_the_best_moves_are_many() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::Compare]);
+    let shown = text(&screen(&app, 80, 24));
+    let row = |has: &str| {
+        shown
+            .lines()
+            .find(|line| line.contains(has))
+            .unwrap_or_else(|| panic!("no {has} row:\n{shown}"))
+    };
+    let heading = row(" algorithm  best");
+    let minimax = row(" minimax    a3 b3 (7 more)");
+    // Right-aligned columns: each heading ends where its figures end.
+    let end = |line: &str, word: &str| line.find(word).map(|at| at + word.len());
+    assert_eq!(end(heading, "nodes"), end(minimax, "549,945"), "{shown}");
+    assert_eq!(
+        end(heading, "score"),
+        end(minimax, " 0     549,945").map(|e| e - "     549,945".len()),
+        "{shown}"
+    );
+}
+
 #[test]
 fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
     let mut options = options(Rules::CONNECT4);
