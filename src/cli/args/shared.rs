@@ -16,7 +16,8 @@ use std::time::Duration;
 /// The rules alone: `book build`'s, which always starts from the empty board, and the game's.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
-    /// Rules: tictactoe (the default), 4x4, 5x5k4, connect4, or WxHkK[g] such as 8x8k5 (g = gravity).
+    /// Rules: tictactoe (the default), 4x4, 5x5k4, connect4, or WxHkK[g] such as 8x8k5 (sides 3 to
+    /// 8, k from 3; g = gravity; WxH alone: k = the smaller side, so 7x6g is 7x6k6g).
     #[arg(long)]
     pub rules: Option<String>,
 }

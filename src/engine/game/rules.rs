@@ -58,15 +58,24 @@ impl Rules {
 
     /// Validated constructor.
     pub fn new(width: u8, height: u8, k: u8, gravity: bool) -> Result<Rules, RulesError> {
-        for (name, side) in [("width", width), ("height", height)] {
-            if !(MIN_SIDE..=MAX_SIDE).contains(&side) {
-                return Err(RulesError(format!(
-                    "board {name} {side} is out of range: it must be from {MIN_SIDE} to {MAX_SIDE}"
-                )));
-            }
-        }
+        Rules::checked(width.into(), height.into(), k.into(), gravity)
+    }
+
+    /// Validated constructor from numbers as typed, however large.
+    fn checked(width: u64, height: u64, k: u64, gravity: bool) -> Result<Rules, RulesError> {
+        let side = |name: &str, side: u64| {
+            u8::try_from(side)
+                .ok()
+                .filter(|side| (MIN_SIDE..=MAX_SIDE).contains(side))
+                .ok_or_else(|| {
+                    RulesError(format!(
+                        "board {name} {side} is out of range: it must be from {MIN_SIDE} to {MAX_SIDE}"
+                    ))
+                })
+        };
+        let (width, height) = (side("width", width)?, side("height", height)?);
         let longest = width.max(height);
-        if !(3..=longest).contains(&k) {
+        let Some(k) = u8::try_from(k).ok().filter(|k| (3..=longest).contains(k)) else {
             let allowed = match longest {
                 3 => "3".to_string(),
                 _ => format!("from 3 to {longest}"),
@@ -76,7 +85,7 @@ impl Rules {
             return Err(RulesError(format!(
                 "k={k} is out of range for {article} {width}x{height} board: it must be {allowed}"
             )));
-        }
+        };
         Ok(Rules {
             width,
             height,
@@ -119,13 +128,20 @@ impl FromStr for Rules {
             None => (body, None),
         };
         let (w, h) = size.split_once('x').ok_or_else(bad)?;
-        let number = |s: &str| s.parse::<u8>().map_err(|_| bad());
+        // Digits only (`+3` is not a size); a number of any length gets the range's message.
+        let number = |s: &str| match s.parse::<u64>() {
+            _ if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) => Err(bad()),
+            Ok(n) => Ok(n),
+            Err(_) => Err(RulesError(format!(
+                "{s} is out of range: sides are from {MIN_SIDE} to {MAX_SIDE}, k from 3"
+            ))),
+        };
         let (width, height) = (number(w)?, number(h)?);
         let k = match k {
             Some(k) => number(k)?,
             None => width.min(height),
         };
-        Rules::new(width, height, k, gravity)
+        Rules::checked(width, height, k, gravity)
     }
 }
 
@@ -175,5 +191,27 @@ mod tests {
                 .contains("unknown rules 'chess'")
         );
         assert!("3x".parse::<Rules>().is_err());
+        // Past 255 (a byte) a size is still out of range, not an unknown form.
+        let error = |text: &str| text.parse::<Rules>().unwrap_err().0;
+        assert_eq!(
+            error("256x3"),
+            "board width 256 is out of range: it must be from 3 to 8"
+        );
+        assert_eq!(
+            error("3x99999"),
+            "board height 99999 is out of range: it must be from 3 to 8"
+        );
+        assert_eq!(
+            error("3x3k256"),
+            "k=256 is out of range for a 3x3 board: it must be 3"
+        );
+        assert_eq!(
+            error("99999999999999999999999x3"),
+            "99999999999999999999999 is out of range: sides are from 3 to 8, k from 3"
+        );
+        // Only digits make a number.
+        for text in ["+3x3", "3x3k+3", "3x-3", "3x 3"] {
+            assert!(error(text).starts_with("unknown rules"), "{text}");
+        }
     }
 }
