@@ -2,7 +2,7 @@
 //! `x.o/.x./..o`, move lists like `b2 a3 c1`, Pons-style column digit strings like `4453`, and
 //! counts like `549,945`.
 
-use crate::engine::game::position::{Move, Player, Position, Status};
+use crate::engine::game::position::{IllegalMove, Move, Player, Position, Status};
 use crate::engine::game::rules::Rules;
 use std::fmt;
 
@@ -237,7 +237,18 @@ impl Position {
                 .landing(col)
                 .ok_or_else(|| NotationError(format!("column {trimmed} is full")));
         }
-        rules.parse_cell(trimmed)
+        rules.parse_cell(trimmed).map_err(|error| {
+            // With gravity a move has two shorter forms too: say so where none was read.
+            if rules.gravity && error.0.contains("is not a cell") {
+                let last = (b'a' + rules.width - 1) as char;
+                NotationError(format!(
+                    "{}; or a column: a letter a..{last} or a digit 1..{}",
+                    error.0, rules.width
+                ))
+            } else {
+                error
+            }
+        })
     }
 
     /// Plays a move list (`b2 a3 c1`; with gravity also column letters, or a digit string `4453`)
@@ -284,9 +295,16 @@ impl Position {
                     .parse_move(token)
                     .map_err(|e| NotationError(format!("move {} '{token}': {e}", index + 1)))?,
             };
-            position = position
-                .play(mv)
-                .map_err(|why| NotationError(format!("move {} '{token}': {why}", index + 1)))?;
+            position = position.play(mv).map_err(|why| {
+                let mut said = format!("move {} '{token}': {why}", index + 1);
+                // Which cell would do: the column's lowest empty one.
+                if why == IllegalMove::Floating
+                    && let Some(lowest) = position.landing(mv.row_col(&rules).1)
+                {
+                    said.push_str(&format!(" (here {})", rules.move_name(lowest)));
+                }
+                NotationError(said)
+            })?;
             played.push(mv);
         }
         Ok((position, played))
@@ -312,6 +330,31 @@ mod tests {
         );
         assert!(rules.parse_cell("zz").is_err());
         assert!(rules.parse_cell("a0").is_err());
+    }
+
+    /// With gravity a refused move says the forms a column also has, and a floating cell which
+    /// cell of its column would do.
+    #[test]
+    fn gravity_refusals_name_the_column_forms_and_the_cell_that_would_do() {
+        let empty = Position::empty(Rules::CONNECT4);
+        let refusal = |moves: &str| empty.play_moves(moves).unwrap_err().0;
+        assert_eq!(
+            refusal("dde"),
+            "move 1 'dde': 'dde' is not a cell: use a column letter a..g and a row number \
+             1..6; or a column: a letter a..g or a digit 1..7"
+        );
+        assert_eq!(
+            refusal("4 d3"),
+            "move 2 'd3': with gravity a mark must go to the lowest empty cell (here d2)"
+        );
+        // Without gravity a cell is the only form.
+        assert_eq!(
+            Position::empty(Rules::TICTACTOE)
+                .play_moves("zz")
+                .unwrap_err()
+                .0,
+            "move 1 'zz': 'zz' is not a cell: use a column letter a..c and a row number 1..3"
+        );
     }
 
     #[test]
