@@ -5,7 +5,7 @@
 
 use super::popup::{centered, more_mark};
 use super::theme::Theme;
-use crate::app::{App, Field, fields, value_text};
+use crate::app::{App, Field, fields, printable, value_text};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -77,16 +77,22 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
         };
         rows.push((Line::styled(text, style), Some(field)));
     }
+    // The path as the log quotes it: its control characters escaped, not dropped.
+    let config = app
+        .options
+        .config
+        .as_ref()
+        .map(|path| printable(&path.display().to_string()));
     let saved = Line::styled(
-        match &app.options.config {
+        match config {
             Some(path) if app.options.config_discards => {
-                format!(" changes are not saved (--config {})", path.display())
+                format!(" changes are not saved (--config {path})")
             }
             // The log said why, once: here only that the promise does not hold now.
             Some(path) if app.unsaved => {
-                format!(" changes are not saved to {} (see the log)", path.display())
+                format!(" changes are not saved to {path} (see the log)")
             }
-            Some(path) => format!(" changes are saved to {}", path.display()),
+            Some(path) => format!(" changes are saved to {path}"),
             None => " changes are not saved (no config file)".to_string(),
         },
         theme.dim(),

@@ -64,6 +64,11 @@ fn the_footer_says_where_changes_go() {
         "changes are not saved (--config /dev/null)"
     );
     assert_eq!(footer(None), "changes are not saved (no config file)");
+    // A path's control characters are escaped, as the log quotes them, never dropped.
+    assert_eq!(
+        footer(Some("/tmp/a\x1b[31mb\nc/config.toml")),
+        "changes are saved to /tmp/a\\u{1b}[31mb\\nc/config.toml"
+    );
 }
 
 #[test]
