@@ -8,6 +8,27 @@ use ratatui::layout::Rect;
 use tictree::app::{Action, App, Direction, Job, Popup, Seat};
 use tictree::engine::{Rules, Skill};
 
+/// A Connect Four game played without the opening book resumes without it: the AI's opening
+/// moves come from its own search there.
+#[test]
+fn a_game_without_the_book_resumes_without_it() {
+    for (book, resume) in [
+        (
+            true,
+            "tictree --rules connect4 --x human --o ai:4 --moves 44",
+        ),
+        (
+            false,
+            "tictree --rules connect4 --x human --o ai:4 --no-book --moves 44",
+        ),
+    ] {
+        let mut options = options_from(Rules::CONNECT4, "44");
+        options.settings.book = book;
+        let app = App::new(options, false);
+        assert_eq!(app.record().resume, resume);
+    }
+}
+
 #[test]
 fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     // Two moves given with --moves, then a human move and the AI's answer.

@@ -3,7 +3,7 @@
 
 use crate::app::log::count;
 use crate::app::state::App;
-use crate::engine::{Move, Player, Status};
+use crate::engine::{Move, Player, Rules, Status};
 use std::fmt;
 
 /// The whole game as text.
@@ -133,6 +133,10 @@ impl App {
             "tictree --rules {rules} --x {} --o {}",
             settings.x, settings.o
         );
+        // Without the built-in book the AI plays the opening from its own search, as it did.
+        if !settings.book && rules == Rules::CONNECT4 {
+            resume += " --no-book";
+        }
         if set_up {
             resume += &format!(" --position {}", origin.to_notation());
         }
