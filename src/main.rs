@@ -5,7 +5,14 @@ use tictree::cli::common::output::err_line;
 use tictree::cli::{Cli, CliError, Command, Ending};
 
 fn main() -> color_eyre::Result<ExitCode> {
-    color_eyre::install()?;
+    // A panic's report without colours where NO_COLOR asks for none (no-color.org: present and
+    // not empty), as the game's screen.
+    let plain = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+    let mut hooks = color_eyre::config::HookBuilder::default();
+    if plain {
+        hooks = hooks.theme(color_eyre::config::Theme::new());
+    }
+    hooks.install()?;
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // --help and --version are not errors: clap prints them as usual.

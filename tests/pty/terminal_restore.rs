@@ -137,6 +137,27 @@ fn a_panic_restores_the_terminal_then_prints_a_readable_message() {
     );
 }
 
+/// Under NO_COLOR the panic's report has no colours either, as the game's screen.
+#[test]
+fn a_panic_report_has_no_colours_under_no_color() {
+    let mut session = Session::spawn(
+        env!("CARGO_BIN_EXE_tictree"),
+        &["--seed", "3"],
+        &[
+            ("RUST_MIN_STACK", "4611686018427387904"),
+            ("RUST_BACKTRACE", "0"),
+            ("NO_COLOR", "1"),
+        ],
+    );
+    assert_eq!(session.finish().exit_code(), 101);
+    let after = session.assert_restored();
+    assert!(
+        after.contains("The application panicked (crashed)."),
+        "{after:?}"
+    );
+    assert!(!after.contains('\x1b'), "{after:?}");
+}
+
 #[test]
 fn a_stopped_game_gives_the_terminal_back_and_takes_it_again_when_continued() {
     // Ctrl-Z as raw mode delivers it (a key), then SIGTSTP as `kill -TSTP` sends it.
