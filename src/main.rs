@@ -71,6 +71,13 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),
         ));
     }
+    if tictree::tui::is_dumb_terminal() {
+        return Err(CliError(
+            "the game needs a terminal that can draw a full screen (TERM is dumb); for scripts \
+             use 'tictree analyze'"
+                .into(),
+        ));
+    }
     let warning = match (config.warning, book_warning) {
         (Some(config), Some(book)) => Some(format!("{config}; {book}")),
         (config, book) => config.or(book),

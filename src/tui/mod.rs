@@ -20,6 +20,12 @@ use ratatui::layout::Rect;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+/// Whether the terminal says it cannot move its cursor or redraw (`TERM=dumb`: Emacs' shell
+/// buffer, some CI logs): no full screen there, and no progress lines redrawn in place.
+pub fn is_dumb_terminal() -> bool {
+    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
+}
+
 /// How long the loop waits for input before looking for search results again.
 const POLL: Duration = Duration::from_millis(20);
 

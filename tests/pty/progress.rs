@@ -54,6 +54,24 @@ fn analyze_on_a_terminal_shows_progress_and_clears_it() {
     }
 }
 
+/// A terminal that cannot redraw (`TERM=dumb`) gets the result alone: no lines drawn and erased
+/// (it would show their escape sequences as text).
+#[test]
+fn a_dumb_terminal_gets_no_progress() {
+    let mut session = Session::spawn(
+        env!("CARGO_BIN_EXE_tictree"),
+        &HALF_SECOND,
+        &[("TERM", "dumb")],
+    );
+    assert!(session.finish().success());
+    let raw = written(&session);
+    assert!(raw.contains("move  score  outcome"), "{raw:?}");
+    assert!(
+        !raw.contains("analyze · ") && !raw.contains('\x1b'),
+        "{raw:?}"
+    );
+}
+
 #[test]
 fn with_stderr_piped_nothing_of_the_progress_appears() {
     let output = tictree_command().args(HALF_SECOND).output().unwrap();

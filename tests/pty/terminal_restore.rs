@@ -138,6 +138,19 @@ fn a_panic_restores_the_terminal_then_prints_a_readable_message() {
 }
 
 /// Under NO_COLOR the panic's report has no colours either, as the game's screen.
+/// `TERM=dumb` cannot draw the game: one line says so and what to use instead, and nothing is
+/// done to the terminal.
+#[test]
+fn a_dumb_terminal_is_told_the_game_needs_a_full_screen() {
+    let mut session = Session::spawn(env!("CARGO_BIN_EXE_tictree"), &[], &[("TERM", "dumb")]);
+    assert_eq!(session.finish().exit_code(), 2);
+    assert_eq!(
+        String::from_utf8_lossy(&session.screen.raw),
+        "tictree: the game needs a terminal that can draw a full screen (TERM is dumb); for \
+         scripts use 'tictree analyze'\r\n"
+    );
+}
+
 #[test]
 fn a_panic_report_has_no_colours_under_no_color() {
     let mut session = Session::spawn(

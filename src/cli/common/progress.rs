@@ -1,4 +1,4 @@
-//! Live progress on standard error, only when it is a terminal: a few status lines redrawn at most
+//! Live progress on standard error, only when it is a terminal that can redraw (not `TERM=dumb`): a few status lines redrawn at most
 //! every `EVERY`, cleared when the command is done, so nothing of them reaches standard output,
 //! a pipe or a file. `StatusLines` draws from the command's own loop (selfplay, between games);
 //! `Live` redraws from a thread of its own while the command's thread is busy searching.
@@ -24,7 +24,7 @@ impl StatusLines {
     /// Status lines that show only if standard error is a terminal.
     pub fn new() -> StatusLines {
         StatusLines {
-            on: std::io::stderr().is_terminal(),
+            on: std::io::stderr().is_terminal() && !crate::tui::is_dumb_terminal(),
             drawn: 0,
             last: None,
         }
