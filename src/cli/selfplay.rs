@@ -22,6 +22,8 @@ struct Tally {
     x: String,
     o: String,
     seed: u64,
+    /// Level 4's time a move, in milliseconds; `null`: no limit (exact play).
+    time_ms: Option<u64>,
     games: u64,
     x_wins: u64,
     o_wins: u64,
@@ -106,6 +108,7 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
         x: format!("ai:{x}"),
         o: format!("ai:{o}"),
         seed,
+        time_ms: args.limit().map(|_| args.time_ms),
         ..Tally::default()
     };
     let interrupt = Interrupt::catch();
@@ -116,7 +119,8 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     let started = Instant::now();
     for _ in 0..games {
         // A game cut short by Ctrl-C has no result: it is left out of the tally.
-        let Ok(played) = play_game(&start, [x, o], &mut solver, &mut rng, stop) else {
+        let Ok(played) = play_game(&start, [x, o], args.limit(), &mut solver, &mut rng, stop)
+        else {
             break;
         };
         tally.add(&played, &start);
@@ -153,15 +157,20 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
 fn table(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
     let row =
         |name: &str, count: u64| format!("{name:<9} {count:>7}  {:>5.1}%\n", tally.percent(count));
+    // Level 4 within a time limit plays the best it found, not always a perfect move.
+    let describe = |skill: Skill| match (skill, tally.time_ms) {
+        (Skill::Perfect, Some(ms)) => format!("level 4, the best found in {ms} ms a move"),
+        _ => skill.describe().to_string(),
+    };
     let mut out = format!(
         "selfplay  {}  from {}  seed {}\nX         {} ({})\nO         {} ({})\ngames     {:>7}\n",
         rules,
         tally.start,
         tally.seed,
         tally.x,
-        x.describe(),
+        describe(x),
         tally.o,
-        o.describe(),
+        describe(o),
         tally.games
     );
     out.push_str(&row("X wins", tally.x_wins));

@@ -239,10 +239,13 @@ pub struct Played {
 }
 
 /// Plays `start` out between a player of skill `x` and one of skill `o`, all choices drawn from
-/// `rng` (equal seeds, equal games). Perfect play runs on `engine`, kept across moves and games.
+/// `rng` (equal seeds, equal games). Perfect play runs on `solver`, kept across moves and games;
+/// with a `limit` it thinks at most that long a move, as the game's level 4 does, and plays the
+/// best its analysis found (exact where it could be).
 pub fn play_game(
     start: &Position,
     [x, o]: [Skill; 2],
+    limit: Option<Duration>,
     solver: &mut Solver,
     rng: &mut impl Rng,
     stop: &StopFlag,
@@ -254,7 +257,23 @@ pub fn play_game(
         let side = position.to_move();
         let skill = if side == Player::X { x } else { o };
         let started = Instant::now();
-        let Some(mv) = choose(skill, &position, Table::Kept(solver), rng, stop)? else {
+        let table = Table::Kept(solver);
+        let chosen = match (skill, limit) {
+            (Skill::Perfect, Some(time)) => {
+                let budget = Budget::time(time);
+                let appraisal = analyze_within_table(
+                    &position,
+                    Algorithm::Engine,
+                    &budget,
+                    table,
+                    stop,
+                    |_| {},
+                )?;
+                choose_among(&appraisal, rng)
+            }
+            _ => choose(skill, &position, table, rng, stop)?,
+        };
+        let Some(mv) = chosen else {
             break;
         };
         thinking[usize::from(side == Player::O)] += started.elapsed();

@@ -30,6 +30,52 @@ fn two_perfect_players_always_draw_tic_tac_toe() {
     );
 }
 
+/// `--time-ms` gives level 4 the game's kind of budget: on 8×8 k=5, whose exact play never
+/// finishes, a game against level 1 is played out, and the tally says the limit.
+#[test]
+fn a_time_limit_lets_level_4_play_a_board_it_cannot_solve() {
+    let json = tally(&[
+        "--rules",
+        "8x8k5",
+        "--x",
+        "ai:4",
+        "--o",
+        "ai:1",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--time-ms",
+        "20",
+    ]);
+    assert_eq!(json["games"], 1);
+    assert_eq!(json["time_ms"], 20);
+    // Level 4 against random moves: it wins, in at most 32 of its moves.
+    assert_eq!(json["x_wins"], 1, "{json}");
+    assert!(json["plies_max"].as_u64().unwrap() <= 63, "{json}");
+    // Without the limit, exact play: no limit in the tally.
+    let exact = tally(&["--x", "ai:4", "--o", "ai:4", "--games", "1", "--seed", "2"]);
+    assert_eq!(exact["time_ms"], serde_json::Value::Null);
+    let (code, out, _) = crate::binary::tictree(&[
+        "selfplay",
+        "--rules",
+        "4x4",
+        "--x",
+        "ai:4",
+        "--o",
+        "ai:1",
+        "--games",
+        "1",
+        "--time-ms",
+        "50",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("X         ai:4 (level 4, the best found in 50 ms a move)"),
+        "{out}"
+    );
+}
+
 #[test]
 fn equal_seeds_give_equal_tallies_and_the_levels_differ() {
     let args = [

@@ -74,7 +74,7 @@ fn level_three_takes_every_immediate_win() {
 fn game(skills: [Skill; 2], seed: u64, solver: &mut Solver) -> Played {
     let mut rng = StdRng::seed_from_u64(seed);
     let start = Position::empty(Rules::TICTACTOE);
-    play_game(&start, skills, solver, &mut rng, &StopFlag::default()).unwrap()
+    play_game(&start, skills, None, solver, &mut rng, &StopFlag::default()).unwrap()
 }
 
 #[test]

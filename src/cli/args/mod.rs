@@ -247,6 +247,16 @@ pub struct SelfplayArgs {
         value_parser = whole::<u64>(0..=u64::MAX)
     )]
     pub seed: Option<u64>,
+    /// Level 4 thinks at most this long per move, as in the game, and plays the best it found
+    /// (default 0: no limit, exact play, which big boards never finish).
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value = "0",
+        allow_hyphen_values = true,
+        value_parser = whole::<u64>(0..=MAX_TIME_MS)
+    )]
+    pub time_ms: u64,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -255,6 +265,11 @@ pub struct SelfplayArgs {
 }
 
 impl SelfplayArgs {
+    /// Level 4's time a move: `None` for no limit.
+    pub fn limit(&self) -> Option<std::time::Duration> {
+        (self.time_ms > 0).then(|| std::time::Duration::from_millis(self.time_ms))
+    }
+
     /// The skill of each side, X then O: both must be AIs.
     pub fn skills(&self) -> Result<[Skill; 2], CliError> {
         // Its own message for a value that names no player: the game's ("use human, ai…")
