@@ -144,6 +144,23 @@ fn state(replay: &Replay) -> Shown {
     )
 }
 
+/// A win's leaf says how its score is made: −(N + 2 − p) for the side that lost, p plies below
+/// the root, so a class can check every number.
+#[test]
+fn a_winning_leaf_shows_how_its_score_is_made() {
+    let position = Position::empty(Rules::TICTACTOE)
+        .play_moves("a3 b2 b3 c1")
+        .unwrap();
+    let mut replay = Replay::new(position, Algorithm::AlphaBeta, ReplayLimits::default());
+    replay.run_to_end(&StopFlag::default()).unwrap();
+    // Step 1 enters c3, step 2 is its leaf: X's row is complete.
+    replay.goto(2);
+    assert_eq!(
+        replay.sentence(),
+        "X plays c3 → X wins at depth 1: -10 for O, -(9 + 2 - 1)."
+    );
+}
+
 #[test]
 fn back_and_forth_in_the_whole_minimax_tree_gives_identical_states() {
     let mut replay = Replay::new(

@@ -57,7 +57,7 @@ pub fn sentence(event: &Event, rules: &Rules, algorithm: Algorithm, view: View) 
             let after = last.map_or(String::new(), |mv| {
                 format!("{} plays {} → ", side.opponent(), name(mv))
             });
-            leaf(&after, owner, view.value(side, value), kind)
+            leaf(&after, owner, view.value(side, value), kind, rules.cells())
         }
         EventKind::Return { .. } => back(event, rules, algorithm, view),
         EventKind::Cutoff { .. } => cutoff(event, rules, view),
@@ -177,11 +177,23 @@ pub(super) fn refutation(rules: &Rules, holds: &str, bound_from: Origin) -> Stri
     }
 }
 
-/// A leaf after `after` (the move into it, if any): a win, a full board, or the depth limit,
-/// whose value is only the evaluator's guess.
-fn leaf(after: &str, side: Player, value: ReplayValue, kind: LeafKind) -> String {
+/// A leaf after `after` (the move into it, if any): a win, with how its score is made (on a
+/// board of `cells` cells), a full board, or the depth limit, whose value is only the
+/// evaluator's guess.
+fn leaf(after: &str, side: Player, value: ReplayValue, kind: LeafKind, cells: usize) -> String {
     match kind {
-        LeafKind::Won(winner) => format!("{after}{winner} wins: {value} for {side}."),
+        LeafKind::Won(winner) => match value.score() {
+            // The game ends p plies below the root: ±(cells + 2 − p), more the sooner it ends.
+            Some(score) => {
+                let sign = if score < 0 { "-" } else { "" };
+                let depth = cells as i32 + 2 - score.abs();
+                format!(
+                    "{after}{winner} wins at depth {depth}: {value} for {side}, \
+                     {sign}({cells} + 2 - {depth})."
+                )
+            }
+            None => format!("{after}{winner} wins: {value} for {side}."),
+        },
         LeafKind::Draw => format!("{after}the board is full, a draw: {value}."),
         LeafKind::Horizon => format!(
             "{after}the depth limit: the evaluator estimates {value} for {side} \
