@@ -75,6 +75,36 @@ fn minimax_reports_the_notebooks_count() {
     assert_eq!(v["position"], "xx./.o./...");
 }
 
+/// Under a budget minimax and alpha-beta leave what they cannot prove to the engine's
+/// estimating search (alpha-beta to a depth): the table says whose values and nodes those are.
+/// A node budget alone runs only the estimating search, so every value is its.
+#[test]
+fn values_of_the_estimating_search_are_not_labelled_minimax() {
+    let output = tictree(&[
+        "analyze",
+        "--rules",
+        "4x4k3",
+        "--algo",
+        "minimax",
+        "--nodes",
+        "100000",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        text.contains(
+            "every value here is the depth-limited alpha-beta search's, which makes the \
+             estimates (minimax proved no move within the budget); the nodes are its\n"
+        ),
+        "{text}"
+    );
+    // Without a budget every value is minimax's own.
+    let exact = tictree(&["analyze", "--algo", "minimax", "--moves", "a3 b2 b3"]);
+    assert!(!String::from_utf8_lossy(&exact.stdout).contains("alpha-beta search"));
+}
+
 #[test]
 fn a_finished_game_is_not_an_error() {
     let v = json(&["analyze", "--json", "xxx/oo./..."]);

@@ -151,6 +151,7 @@ fn appraisal(mv: Move, value: MoveValue) -> MoveAppraisal {
         pv: vec![mv],
         nodes: 1,
         elapsed: Duration::ZERO,
+        by_estimator: !value.is_exact(),
     }
 }
 

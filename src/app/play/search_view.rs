@@ -176,6 +176,7 @@ mod tests {
             pv: vec![Move(cell)],
             nodes: 1,
             elapsed: Duration::ZERO,
+            by_estimator: true,
         }
     }
 

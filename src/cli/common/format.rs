@@ -1,6 +1,8 @@
 //! Output formats shared by the subcommands: the JSON of docs/cli.md and tables for people.
 
-use crate::engine::{Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status};
+use crate::engine::{
+    Algorithm, Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status,
+};
 use serde::Serialize;
 
 /// `{"width":3,"height":3,"k":3,"gravity":false}`.
@@ -211,6 +213,30 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
              fewer nodes than plies to the end\n",
         );
     }
+    // Under a budget minimax and alpha-beta leave what they could not prove to the engine's
+    // estimating search: say which exact values are its, and whose nodes those rows count.
+    let proven_by_estimator: Vec<String> = analysis
+        .moves
+        .iter()
+        .filter(|m| m.by_estimator && m.value.is_exact())
+        .map(|m| rules.move_name(m.mv))
+        .collect();
+    let algorithm = analysis.algorithm;
+    let all_estimated = analysis.moves.iter().all(|m| m.by_estimator);
+    if algorithm == Algorithm::Engine || analysis.moves.is_empty() {
+        // The engine's estimates are its own search.
+    } else if all_estimated {
+        out.push_str(&format!(
+            "every value here is the depth-limited alpha-beta search's, which makes the \
+             estimates ({algorithm} proved no move within the budget); the nodes are its\n"
+        ));
+    } else if !proven_by_estimator.is_empty() {
+        out.push_str(&format!(
+            "{}: proven within the horizon of the depth-limited alpha-beta search that makes \
+             the estimates, not by {algorithm}; their nodes are its\n",
+            crate::app::names(&proven_by_estimator, " ", 6),
+        ));
+    }
     let best = rules.move_names(&analysis.best());
     let limited = match analysis.depth {
         Some(depth) if !analysis.exact() => format!(
@@ -229,4 +255,31 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
         best.join(" ")
     ));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Budget, StopFlag, analyze_within};
+
+    /// Moves minimax proved are its own; the exact values the estimating search proved are named
+    /// as its.
+    #[test]
+    fn the_table_names_the_values_the_estimating_search_proved() {
+        let position = Position::empty("4x4k3".parse().unwrap());
+        let budget = Budget::nodes(100_000);
+        let stop = StopFlag::default();
+        let mut analysis =
+            analyze_within(&position, Algorithm::Minimax, &budget, &stop, |_| {}).unwrap();
+        // As if minimax had proved the first move itself (a time budget's exact phase).
+        analysis.moves[0].by_estimator = false;
+        let table = analysis_table(&analysis);
+        assert!(
+            table.contains(
+                "c3 b2 c2: proven within the horizon of the depth-limited alpha-beta search that \
+                 makes the estimates, not by minimax; their nodes are its\n"
+            ),
+            "{table}"
+        );
+    }
 }

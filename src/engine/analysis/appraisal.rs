@@ -87,6 +87,11 @@ pub struct MoveAppraisal {
     pub nodes: u64,
     /// Time from the start of the analysis until this value was known.
     pub elapsed: Duration,
+    /// Whether the value comes from the engine's depth-limited estimating search (an estimate,
+    /// or a win or loss it proved within its horizon) rather than from the analysis's
+    /// algorithm: under a budget minimax and alpha-beta leave to it what they could not prove,
+    /// and its nodes are then the move's.
+    pub by_estimator: bool,
 }
 
 impl MoveAppraisal {
@@ -109,6 +114,7 @@ impl MoveAppraisal {
             pv: analysed.pv.clone(),
             nodes: analysed.nodes,
             elapsed,
+            by_estimator: false,
         }
     }
 }

@@ -368,5 +368,6 @@ pub(crate) fn appraise(
         pv: found.pv,
         nodes,
         elapsed: started.elapsed(),
+        by_estimator: true,
     }
 }

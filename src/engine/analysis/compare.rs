@@ -191,7 +191,11 @@ pub(crate) fn to_depth(
             return Err((moves.len(), stats));
         };
         let nodes = found.nodes;
-        let appraised = appraise(position, found, depth, nodes, started);
+        // The algorithm's own search to that depth, not the engine's estimator.
+        let appraised = MoveAppraisal {
+            by_estimator: false,
+            ..appraise(position, found, depth, nodes, started)
+        };
         on_update(&appraised);
         moves.push(appraised);
     }
