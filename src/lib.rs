@@ -4,5 +4,6 @@ pub mod app;
 pub mod cli;
 pub mod config;
 pub mod engine;
+pub mod environment;
 pub mod tui;
 pub mod ui;

@@ -5,11 +5,9 @@ use tictree::cli::common::output::err_line;
 use tictree::cli::{Cli, CliError, Command, Ending};
 
 fn main() -> color_eyre::Result<ExitCode> {
-    // A panic's report without colours where NO_COLOR asks for none (no-color.org: present and
-    // not empty), as the game's screen.
-    let plain = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+    // A panic's report without colours where NO_COLOR asks for none, as the game's screen.
     let mut hooks = color_eyre::config::HookBuilder::default();
-    if plain {
+    if tictree::environment::no_color() {
         hooks = hooks.theme(color_eyre::config::Theme::new());
     }
     hooks.install()?;
@@ -71,7 +69,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             "the game needs a terminal; for scripts use 'tictree analyze'".into(),
         ));
     }
-    if tictree::tui::is_dumb_terminal() {
+    if tictree::environment::is_dumb_terminal() {
         return Err(CliError(
             "the game needs a terminal that can draw a full screen (TERM is dumb); for scripts \
              use 'tictree analyze'"

@@ -30,7 +30,7 @@ impl App {
             Popup::Help => matches!(action, Action::Escape | Action::ToggleHelp),
             Popup::Compare => matches!(action, Action::Escape | Action::Compare),
             Popup::Record => matches!(action, Action::Escape | Action::ShowRecord),
-            // Handled above, by settings_action.
+            // `update` gives the settings popup's actions to `settings_action` instead.
             Popup::Settings => false,
         };
         match action {

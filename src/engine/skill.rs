@@ -126,12 +126,15 @@ fn completing(position: &Position, player: Player) -> Vec<Move> {
 
 /// Picks the move of a player of `skill` (`None` once the game is over). Perfect play analyses
 /// every move exactly with the `engine` algorithm on `table` (a kept engine's table lets a whole
-/// game search each position once); on big boards that takes long, and callers with a clock use
-/// `choose_among` on a budgeted analysis instead. `Err(Cancelled)` when `stop` is raised.
+/// game search each position once); on big boards that takes long, so a `limit` makes it think
+/// at most that long and play the best it found (exact where it could be), as the game's level
+/// 4 does; the clock then decides, so equal seeds may give other moves. `Err(Cancelled)` when
+/// `stop` is raised.
 pub fn choose(
     skill: Skill,
     position: &Position,
     table: Table<'_>,
+    limit: Option<Duration>,
     rng: &mut impl Rng,
     stop: &StopFlag,
 ) -> Result<Option<Move>, Cancelled> {
@@ -156,7 +159,7 @@ pub fn choose(
             choose_among(&appraisal, rng)
         }
         Skill::Perfect => {
-            let budget = Budget::UNLIMITED;
+            let budget = limit.map_or(Budget::UNLIMITED, Budget::time);
             let appraisal =
                 analyze_within_table(position, Algorithm::Engine, &budget, table, stop, |_| {})?;
             choose_among(&appraisal, rng)
@@ -239,9 +242,8 @@ pub struct Played {
 }
 
 /// Plays `start` out between a player of skill `x` and one of skill `o`, all choices drawn from
-/// `rng` (equal seeds, equal games). Perfect play runs on `solver`, kept across moves and games;
-/// with a `limit` it thinks at most that long a move, as the game's level 4 does, and plays the
-/// best its analysis found (exact where it could be).
+/// `rng` (equal seeds, equal games, unless a `limit` lets the clock decide perfect play's moves:
+/// see `choose`). Perfect play runs on `solver`, kept across moves and games.
 pub fn play_game(
     start: &Position,
     [x, o]: [Skill; 2],
@@ -257,23 +259,7 @@ pub fn play_game(
         let side = position.to_move();
         let skill = if side == Player::X { x } else { o };
         let started = Instant::now();
-        let table = Table::Kept(solver);
-        let chosen = match (skill, limit) {
-            (Skill::Perfect, Some(time)) => {
-                let budget = Budget::time(time);
-                let appraisal = analyze_within_table(
-                    &position,
-                    Algorithm::Engine,
-                    &budget,
-                    table,
-                    stop,
-                    |_| {},
-                )?;
-                choose_among(&appraisal, rng)
-            }
-            _ => choose(skill, &position, table, rng, stop)?,
-        };
-        let Some(mv) = chosen else {
+        let Some(mv) = choose(skill, &position, Table::Kept(solver), limit, rng, stop)? else {
             break;
         };
         thinking[usize::from(side == Player::O)] += started.elapsed();

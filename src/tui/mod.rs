@@ -20,12 +20,6 @@ use ratatui::layout::Rect;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Whether the terminal says it cannot move its cursor or redraw (`TERM=dumb`: Emacs' shell
-/// buffer, some CI logs): no full screen there, and no progress lines redrawn in place.
-pub fn is_dumb_terminal() -> bool {
-    std::env::var_os("TERM").is_some_and(|term| term == "dumb")
-}
-
 /// How long the loop waits for input before looking for search results again.
 const POLL: Duration = Duration::from_millis(20);
 
@@ -34,8 +28,7 @@ const POLL: Duration = Duration::from_millis(20);
 /// a signal that ends programs the program then ends as that signal would have ended it
 /// (`tui::signals`).
 pub fn run(options: Options, warning: Option<String>) -> color_eyre::Result<Record> {
-    // NO_COLOR: "when present and not an empty string" (no-color.org).
-    let color = std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty());
+    let color = !crate::environment::no_color();
     let signals = signals::Signals::catch()?;
     let mut terminal = terminal::init(options.settings.mouse)?;
     let mut app = App::new(options, color);
@@ -61,20 +54,24 @@ fn event_loop(
     let mut worker = Worker::new(replies);
     let mut dirty = true;
     let mut last_tick = Instant::now();
+    // This loop stopped the program (Ctrl-Z, SIGTSTP) and it has been continued since: its
+    // SIGCONT may not be recorded yet, or ever (the signal thread is busy with an ending signal).
+    let mut continued = false;
     loop {
         carry_out_requests(app, &mut worker, &mut store)?;
         if app.should_quit() || signals.received() {
             worker.cancel_all();
             return Ok(());
         }
-        // Ctrl-Z arrives as a key in raw mode, SIGTSTP as a signal: both stop the program.
+        // Ctrl-Z arrives as a key in raw mode (below), SIGTSTP as a signal: both stop the program.
         if signals.take_stop() {
-            signals.stop_here()?;
+            signals.stop_here();
+            continued = true;
         }
         // After a stop, ours or anyone's: the shell has had the terminal, so set it up again and
         // repaint all of it (ratatui would otherwise only draw what changed since the last frame),
         // unless a signal asked the program to end meanwhile.
-        if signals.take_resumed() {
+        if signals.take_resumed() || std::mem::take(&mut continued) {
             signals.take_terminal_back(app.options.settings.mouse)?;
             if signals.received() {
                 continue;
@@ -89,8 +86,9 @@ fn event_loop(
         if event::poll(POLL)? {
             let event = event::read()?;
             if is_stop_key(&event) {
-                signals.stop_here()?;
+                signals.stop_here();
                 // Continued: the next turn sets the terminal up and repaints it, or ends.
+                continued = true;
                 continue;
             }
             let size = terminal.size()?;

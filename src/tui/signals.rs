@@ -125,24 +125,23 @@ impl Signals {
             }
             // `kill %1` sends SIGCONT just after its SIGTERM: the signal thread needs a moment
             // to record it.
-            for _ in 0..BACKGROUND_WAIT.as_millis() / 5 {
+            let deadline = std::time::Instant::now() + BACKGROUND_WAIT;
+            while std::time::Instant::now() < deadline {
                 if self.received() {
                     return Ok(());
                 }
-                std::thread::sleep(Duration::from_millis(5));
+                std::thread::sleep(BACKGROUND_WAIT / 20);
             }
-            stop();
+            stop()?;
         }
     }
 
-    /// Gives the terminal back and stops the program as SIGTSTP would have, then sets the
-    /// terminal up again once it is continued in the foreground (`take_terminal_back`). The
-    /// caller repaints everything.
-    pub fn stop_here(&self) -> std::io::Result<()> {
-        let mouse = terminal::capturing();
+    /// Gives the terminal back and stops the program as SIGTSTP would have; returns once it is
+    /// continued. The caller then takes the terminal back (`take_terminal_back`) and repaints.
+    pub fn stop_here(&self) {
         terminal::restore();
-        stop();
-        self.take_terminal_back(mouse)
+        // Should the stop fail, the game goes on where it was: the caller sets it up again.
+        let _ = stop();
     }
 
     /// If a signal asked the program to end: prints `record` (as the caller does after `q`),
@@ -173,9 +172,10 @@ fn end_as(signal: i32) -> ! {
 }
 
 /// Stops the whole program as SIGTSTP would have, until the shell's `fg` or a SIGCONT.
-fn stop() {
+fn stop() -> std::io::Result<()> {
     #[cfg(unix)]
-    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP);
+    signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
+    Ok(())
 }
 
 /// Whether this program's process group has the terminal: not when a shell put it in the

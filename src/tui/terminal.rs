@@ -60,11 +60,6 @@ pub fn enter(mouse: bool) -> std::io::Result<()> {
         .inspect_err(|_| restore())
 }
 
-/// Whether mouse capture is on.
-pub fn capturing() -> bool {
-    CAPTURING.load(Ordering::SeqCst)
-}
-
 /// Turns mouse capture on or off (nothing is sent if it already is).
 pub fn set_mouse(on: bool) -> std::io::Result<()> {
     if CAPTURING.load(Ordering::SeqCst) == on {

@@ -23,16 +23,11 @@ pub struct ComparePopup<'a> {
 impl Widget for ComparePopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let comparison = self.comparison;
-        // As wide as the widest best moves (`a3 b3 (7 more)`), so the columns after them align.
-        let best = Algorithm::ALL
-            .into_iter()
-            .filter_map(|algorithm| best_cell(comparison, algorithm))
-            .map(|cell| cell.chars().count())
-            .fold(BEST_WIDTH, usize::max);
-        let mut lines = heading(comparison, best, self.theme);
+        let best_width = best_width(comparison);
+        let mut lines = heading(comparison, best_width, self.theme);
         let mut notes = Vec::new();
         for (index, algorithm) in Algorithm::ALL.into_iter().enumerate() {
-            let (text, note) = algorithm_row(comparison, index, algorithm, best);
+            let (text, note) = algorithm_row(comparison, index, algorithm, best_width);
             lines.push(Line::raw(text));
             notes.extend(note);
         }
@@ -66,8 +61,15 @@ impl Widget for ComparePopup<'_> {
     }
 }
 
-/// The best-moves column's least width.
-const BEST_WIDTH: usize = 12;
+/// The best-moves column's width: room for two names and how many more (`a3 b3 (7 more)`) and
+/// for `64 of 64 done`, whatever the rows will say, so the popup never widens as they arrive and
+/// the columns after it stay under their headings.
+fn best_width(comparison: &Comparison) -> usize {
+    let legal = comparison.position.legal_moves().len();
+    let most_names = format!("a1 b1 ({} more)", legal.saturating_sub(2));
+    let most_done = format!("{legal} of {legal} done");
+    most_names.len().max(most_done.len()).max(12)
+}
 
 /// The position, how far the comparison searches, and the column headings, the best moves
 /// `best` wide.

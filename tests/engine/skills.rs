@@ -27,7 +27,7 @@ fn reachable() -> Vec<Position> {
 fn pick(skill: Skill, position: &Position, seed: u64) -> tictree::engine::Move {
     let mut rng = StdRng::seed_from_u64(seed);
     let table = Table::New(Some(1 << 20));
-    choose(skill, position, table, &mut rng, &StopFlag::default())
+    choose(skill, position, table, None, &mut rng, &StopFlag::default())
         .unwrap()
         .expect("an ongoing game has moves")
 }

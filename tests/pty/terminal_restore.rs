@@ -137,7 +137,6 @@ fn a_panic_restores_the_terminal_then_prints_a_readable_message() {
     );
 }
 
-/// Under NO_COLOR the panic's report has no colours either, as the game's screen.
 /// `TERM=dumb` cannot draw the game: one line says so and what to use instead, and nothing is
 /// done to the terminal.
 #[test]
@@ -151,6 +150,7 @@ fn a_dumb_terminal_is_told_the_game_needs_a_full_screen() {
     );
 }
 
+/// Under NO_COLOR the panic's report has no colours either, as the game's screen.
 #[test]
 fn a_panic_report_has_no_colours_under_no_color() {
     let mut session = Session::spawn(
@@ -292,32 +292,50 @@ fn a_terminal_that_goes_away_ends_the_game_even_without_a_hangup_signal() {
     assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
 }
 
-/// `kill %1` on a game stopped with Ctrl-Z sends SIGTERM, then SIGCONT to the job, which is in
-/// the background: the game ends (as SIGTERM ends programs) without taking the terminal back,
-/// where it used to stop again (SIGTTOU), the SIGTERM spent, until `fg` or `kill -9`.
+/// `kill %1` on a stopped game sends SIGTERM, then SIGCONT to the job, which is in the
+/// background: the game ends (as SIGTERM ends programs) without taking the terminal back, where
+/// it used to stop again (SIGTTOU), the SIGTERM spent, until `fg` or `kill -9`. Stopped by
+/// Ctrl-Z (a key) or by SIGTSTP (a signal), while the AI thinks and the clock ticks.
 #[test]
 fn a_stopped_game_killed_from_the_shell_ends() {
-    let mut shell = Session::spawn(
-        "bash",
-        &["--norc", "--noprofile", "-i"],
-        &[("PS1", "$ "), ("HISTFILE", "/dev/null")],
-    );
-    shell.screen.wait_for("$ ");
-    let program = env!("CARGO_BIN_EXE_tictree");
-    shell.send(format!("{program} --seed 3\r").as_bytes());
-    shell.screen.wait_for("X (you) to move");
-    shell.send(b"\x1a");
-    shell.screen.wait_for("Stopped");
-    // The job is gone once `kill -0` finds no such job; bash then says how it ended.
-    shell.send(b"kill %1; while kill -0 %1 2>/dev/null; do sleep 0.05; done; echo \"g\"one\r");
-    shell
-        .screen
-        .wait_until(|screen| screen.contents().lines().any(|line| line == "gone"));
-    let shown = shell.screen.contents();
-    assert!(
-        shown.contains("Terminated") && !shown.contains("Stopped (tty output)"),
-        "{shown}"
-    );
-    shell.send(b"exit\r");
-    shell.finish();
+    for how in ["Ctrl-Z", "SIGTSTP"] {
+        let mut shell = Session::spawn(
+            "bash",
+            &["--norc", "--noprofile", "-i"],
+            &[("PS1", "$ "), ("HISTFILE", "/dev/null")],
+        );
+        shell.screen.wait_for("$ ");
+        let program = env!("CARGO_BIN_EXE_tictree");
+        shell.send(format!("{program} --rules connect4 --no-book --x ai --o ai\r").as_bytes());
+        shell.screen.wait_for("Game tree");
+        if how == "Ctrl-Z" {
+            shell.send(b"\x1a");
+        } else {
+            let game = child_of(shell.process_id());
+            // SAFETY: kill has no memory-safety preconditions.
+            assert_eq!(unsafe { libc::kill(game, libc::SIGTSTP) }, 0);
+        }
+        shell.screen.wait_for("Stopped");
+        // The job is gone once `kill -0` finds no such job; bash then says how it ended.
+        shell.send(b"kill %1; while kill -0 %1 2>/dev/null; do sleep 0.05; done; echo \"g\"one\r");
+        shell
+            .screen
+            .wait_until(|screen| screen.contents().lines().any(|line| line == "gone"));
+        let shown = shell.screen.contents();
+        assert!(
+            shown.contains("Terminated") && !shown.contains("Stopped (tty"),
+            "{how}: {shown}"
+        );
+        // Nothing of the game's screen was drawn over the shell's from the background.
+        assert!(!shown.contains("Game tree"), "{how}: {shown}");
+        shell.send(b"exit\r");
+        shell.finish();
+    }
+}
+
+/// The one child process of `pid` (the game a shell started).
+fn child_of(pid: libc::pid_t) -> libc::pid_t {
+    let children = std::fs::read_to_string(format!("/proc/{pid}/task/{pid}/children"))
+        .expect("the shell's children");
+    children.trim().parse().expect("one child")
 }

@@ -180,6 +180,11 @@ impl Session {
         self.writer.flush().expect("flush");
     }
 
+    /// The program's process id.
+    pub fn process_id(&self) -> libc::pid_t {
+        self.child.process_id().expect("a process id") as libc::pid_t
+    }
+
     /// Sends a signal to the program.
     pub fn signal(&mut self, signal: libc::c_int) {
         let pid = self.child.process_id().expect("a process id");

@@ -36,8 +36,8 @@ fn compare_runs_every_algorithm_in_a_popup_and_the_log() {
     assert!(!app.should_quit());
 }
 
-/// Nine equal moves make the best-moves cell `a3 b3 (7 more)`, wider than its heading's
-/// column: the column widens, and every figure stays under its heading.
+/// Nine equal moves make the best-moves cell `a3 b3 (7 more)`: the column holds it, and every
+/// figure stays under its heading.
 #[test]
 fn the_columns_stay_under_their_headings_when_the_best_moves_are_many() {
     let mut options = options(Rules::TICTACTOE);
@@ -138,7 +138,7 @@ fn an_unfinished_row_shows_how_far_the_algorithm_got() {
     let terminal = screen(&app, 80, 24);
     let text = text(&terminal);
     assert!(
-        text.contains("minimax    0 of 7 done      - 123,456,789   10.00 s  12,345,678"),
+        text.contains("minimax    0 of 7 done        - 123,456,789   10.00 s  12,345,678"),
         "{text}"
     );
     assert!(

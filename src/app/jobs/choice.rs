@@ -36,7 +36,14 @@ pub(super) fn run(
     let started = Instant::now();
     let mut rng = StdRng::seed_from_u64(request.seed);
     let position = &request.position;
-    let mv = choose(request.skill, position, Table::New(None), &mut rng, stop)?;
+    let mv = choose(
+        request.skill,
+        position,
+        Table::New(None),
+        None,
+        &mut rng,
+        stop,
+    )?;
     let elapsed = started.elapsed();
     wait_for_pace(runner, started, request.pace, stop)?;
     send(Reply {

@@ -45,6 +45,7 @@ impl App {
                 quick,
                 &position,
                 Table::New(None),
+                None,
                 &mut self.rng,
                 &StopFlag::default(),
             )

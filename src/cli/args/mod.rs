@@ -239,7 +239,8 @@ pub struct SelfplayArgs {
         value_parser = whole::<u64>(1..=1_000_000)
     )]
     pub games: u64,
-    /// Seed of every random choice: equal seeds give equal games (default: a random seed, printed).
+    /// Seed of every random choice: equal seeds give equal games, unless --time-ms lets the
+    /// clock decide level 4's moves (default: a random seed, printed).
     #[arg(
         long,
         value_name = "N",

@@ -233,7 +233,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
     } else if !proven_by_estimator.is_empty() {
         out.push_str(&format!(
             "{}: proven within the horizon of the depth-limited alpha-beta search that makes \
-             the estimates, not by {algorithm}; their nodes are its\n",
+             the estimates, not by {algorithm}; their nodes include its\n",
             crate::app::names(&proven_by_estimator, " ", 6),
         ));
     }
@@ -277,7 +277,7 @@ mod tests {
         assert!(
             table.contains(
                 "c3 b2 c2: proven within the horizon of the depth-limited alpha-beta search that \
-                 makes the estimates, not by minimax; their nodes are its\n"
+                 makes the estimates, not by minimax; their nodes include its\n"
             ),
             "{table}"
         );

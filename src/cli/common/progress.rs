@@ -1,6 +1,6 @@
-//! Live progress on standard error, only when it is a terminal that can redraw (not `TERM=dumb`): a few status lines redrawn at most
-//! every `EVERY`, cleared when the command is done, so nothing of them reaches standard output,
-//! a pipe or a file. `StatusLines` draws from the command's own loop (selfplay, between games);
+//! Live progress on standard error, only on a terminal that can redraw (not `TERM=dumb`): a few
+//! status lines redrawn at most every `EVERY`, cleared when the command is done, so nothing of
+//! them reaches standard output, a pipe or a file. `StatusLines` draws from the command's own loop (selfplay, between games);
 //! `Live` redraws from a thread of its own while the command's thread is busy searching.
 
 use std::io::{IsTerminal, Write};
@@ -21,10 +21,10 @@ pub struct StatusLines {
 }
 
 impl StatusLines {
-    /// Status lines that show only if standard error is a terminal.
+    /// Status lines that show only if standard error is a terminal that can redraw.
     pub fn new() -> StatusLines {
         StatusLines {
-            on: std::io::stderr().is_terminal() && !crate::tui::is_dumb_terminal(),
+            on: std::io::stderr().is_terminal() && !crate::environment::is_dumb_terminal(),
             drawn: 0,
             last: None,
         }

@@ -295,8 +295,10 @@ impl Progress<'_> {
             |index, scored| match scored {
                 Scored::Exact(analysed) => {
                     extend(started + time.mul_f64(EXACT_SHARE));
-                    let mut appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
-                    appraisal.nodes += self.spent[index] - self.preview[index];
+                    // Its nodes are its algorithm's alone: the phase scores a move once, so the
+                    // preview is all it had spent before, and that is not counted.
+                    debug_assert_eq!(self.spent[index], self.preview[index]);
+                    let appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
                     self.uncounted += self.preview[index];
                     proven += 1;
                     on_update(&appraisal);
@@ -334,7 +336,8 @@ impl Progress<'_> {
                     Err(Cancelled) => return Ok(Deepened::Partly),
                 };
             self.spent[index] += found.nodes;
-            let appraisal = appraise(self.position, found, depth, self.spent[index], self.started);
+            let nodes = self.spent[index];
+            let appraisal = appraise(self.position, found, depth, nodes, self.started, true);
             on_update(&appraisal);
             self.slots[index] = Some(appraisal);
         }
@@ -342,13 +345,15 @@ impl Progress<'_> {
     }
 }
 
-/// A move's appraisal from a depth-limited search `depth` plies deep.
+/// A move's appraisal from a depth-limited search `depth` plies deep: the engine's estimating
+/// search (`by_estimator`), or minimax's or alpha-beta's own to a depth.
 pub(crate) fn appraise(
     position: &Position,
     found: Found,
     depth: u32,
     nodes: u64,
     started: Instant,
+    by_estimator: bool,
 ) -> MoveAppraisal {
     let value = if found.exact {
         MoveValue::Exact(Score::from_value(
@@ -368,6 +373,6 @@ pub(crate) fn appraise(
         pv: found.pv,
         nodes,
         elapsed: started.elapsed(),
-        by_estimator: true,
+        by_estimator,
     }
 }

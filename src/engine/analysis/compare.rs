@@ -192,10 +192,7 @@ pub(crate) fn to_depth(
         };
         let nodes = found.nodes;
         // The algorithm's own search to that depth, not the engine's estimator.
-        let appraised = MoveAppraisal {
-            by_estimator: false,
-            ..appraise(position, found, depth, nodes, started)
-        };
+        let appraised = appraise(position, found, depth, nodes, started, false);
         on_update(&appraised);
         moves.push(appraised);
     }

@@ -78,7 +78,8 @@ impl Rules {
             .collect()
     }
 
-    /// Parses a cell name such as `b2` (case-insensitive).
+    /// Parses a cell name such as `b2` (case-insensitive). A text that is no cell is told the
+    /// forms a move has (with gravity also a column letter or digit, which `play_moves` reads).
     pub fn parse_cell(&self, text: &str) -> Result<Move, NotationError> {
         // Messages quote the text as typed; only the letter is read case-insensitively.
         let text = text.trim();
@@ -87,8 +88,17 @@ impl Rules {
         let digits = chars.as_str();
         let last_col = (b'a' + self.width - 1) as char;
         let (Some(letter @ 'a'..='z'), Ok(number)) = (letter, digits.parse::<usize>()) else {
+            let columns = if self.gravity {
+                format!(
+                    "; or a column: a letter a..{last_col} or a digit 1..{}",
+                    self.width
+                )
+            } else {
+                String::new()
+            };
             return error(format!(
-                "'{text}' is not a cell: use a column letter a..{last_col} and a row number 1..{}",
+                "'{text}' is not a cell: use a column letter a..{last_col} and a row number \
+                 1..{}{columns}",
                 self.height
             ));
         };
@@ -237,18 +247,7 @@ impl Position {
                 .landing(col)
                 .ok_or_else(|| NotationError(format!("column {trimmed} is full")));
         }
-        rules.parse_cell(trimmed).map_err(|error| {
-            // With gravity a move has two shorter forms too: say so where none was read.
-            if rules.gravity && error.0.contains("is not a cell") {
-                let last = (b'a' + rules.width - 1) as char;
-                NotationError(format!(
-                    "{}; or a column: a letter a..{last} or a digit 1..{}",
-                    error.0, rules.width
-                ))
-            } else {
-                error
-            }
-        })
+        rules.parse_cell(trimmed)
     }
 
     /// Plays a move list (`b2 a3 c1`; with gravity also column letters, or a digit string `4453`)

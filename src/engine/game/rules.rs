@@ -129,12 +129,17 @@ impl FromStr for Rules {
         };
         let (w, h) = size.split_once('x').ok_or_else(bad)?;
         // Digits only (`+3` is not a size); a number of any length gets the range's message.
-        let number = |s: &str| match s.parse::<u64>() {
-            _ if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) => Err(bad()),
-            Ok(n) => Ok(n),
-            Err(_) => Err(RulesError(format!(
-                "{s} is out of range: sides are from {MIN_SIDE} to {MAX_SIDE}, k from 3"
-            ))),
+        let number = |s: &str| {
+            if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(bad());
+            }
+            // Digits that do not parse are too many for any number.
+            s.parse::<u64>().map_err(|_| {
+                RulesError(format!(
+                    "{s} is out of range: sides are from {MIN_SIDE} to {MAX_SIDE}, k from 3 to \
+                     the longer side"
+                ))
+            })
         };
         let (width, height) = (number(w)?, number(h)?);
         let k = match k {
@@ -207,7 +212,8 @@ mod tests {
         );
         assert_eq!(
             error("99999999999999999999999x3"),
-            "99999999999999999999999 is out of range: sides are from 3 to 8, k from 3"
+            "99999999999999999999999 is out of range: sides are from 3 to 8, k from 3 to the \
+             longer side"
         );
         // Only digits make a number.
         for text in ["+3x3", "3x3k+3", "3x-3", "3x 3"] {
