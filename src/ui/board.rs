@@ -331,9 +331,9 @@ fn ghost_label(ghost: Ghost, width: u16) -> String {
         .collect()
 }
 
-/// A move's score as it fits in a cell: `+8`, `-9`, `0`; an estimate `≈+.35`, in a cell four
-/// columns wide `≈+.3`, in one three wide `+.3` (tenths, the decimal point telling it from an
-/// exact score, which has none, as its dim italics do), so neighbouring estimates still differ.
+/// A move's score as it fits in a cell: `+8`, `-9`, `0`; an estimate `≈+.35`, or in a cell three
+/// columns wide `+.3` (tenths, the decimal point telling it from an exact score, which has none),
+/// so neighbouring estimates still differ.
 fn heat_text(value: MoveValue, width: u16) -> String {
     match value {
         MoveValue::Exact(score) => score.to_string(),
@@ -345,16 +345,10 @@ fn heat_text(value: MoveValue, width: u16) -> String {
                 format!("≈{sign}.{hundredths:02}")
             } else {
                 let tenths = (fraction.abs() * 10.0).round() as u32;
-                let text = match tenths {
-                    0 => return "≈0".into(),
+                match tenths {
+                    0 => "≈0".into(),
                     10 => format!("{sign}1."),
                     _ => format!("{sign}.{tenths}"),
-                };
-                // The ≈ where the cell has room for it.
-                if width >= 4 {
-                    format!("≈{text}")
-                } else {
-                    text
                 }
             }
         }
@@ -463,7 +457,6 @@ mod tests {
             })
         };
         assert_eq!(heat_text(estimate(0.30), 5), "≈+.30");
-        assert_eq!(heat_text(estimate(0.30), 4), "≈+.3");
         assert_eq!(heat_text(estimate(0.30), 3), "+.3");
         assert_eq!(heat_text(estimate(-0.25), 3), "-.3");
         assert_eq!(heat_text(estimate(0.02), 3), "≈0");
