@@ -226,9 +226,15 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
     if algorithm == Algorithm::Engine || analysis.moves.is_empty() {
         // The engine's estimates are its own search.
     } else if all_estimated {
+        // Under a clock the algorithm tried first: its unfinished attempts count too.
+        let nodes = if analysis.budget.time.is_some() {
+            format!("the nodes are its and {algorithm}'s unfinished attempts'")
+        } else {
+            "the nodes are its".to_string()
+        };
         out.push_str(&format!(
             "every value here is the depth-limited alpha-beta search's, which makes the \
-             estimates ({algorithm} proved no move within the budget); the nodes are its\n"
+             estimates ({algorithm} proved no move within the budget); {nodes}\n"
         ));
     } else if !proven_by_estimator.is_empty() {
         out.push_str(&format!(
