@@ -65,8 +65,7 @@ fn event_loop(
         }
         // Ctrl-Z arrives as a key in raw mode (below), SIGTSTP as a signal: both stop the program.
         if signals.take_stop() {
-            signals.stop_here();
-            continued = true;
+            continued = stop_or_say_why_not(app, signals);
         }
         // After a stop, ours or anyone's: the shell has had the terminal, so set it up again and
         // repaint all of it (ratatui would otherwise only draw what changed since the last frame),
@@ -86,9 +85,9 @@ fn event_loop(
         if event::poll(POLL)? {
             let event = event::read()?;
             if is_stop_key(&event) {
-                signals.stop_here();
                 // Continued: the next turn sets the terminal up and repaints it, or ends.
-                continued = true;
+                continued = stop_or_say_why_not(app, signals);
+                dirty = true;
                 continue;
             }
             let size = terminal.size()?;
@@ -157,6 +156,19 @@ fn carry_out_requests(
         app.update(Action::Log(said.0, said.1));
     }
     Ok(())
+}
+
+/// Stops the program until the shell's `fg` (true once continued), or says in the status bar
+/// why it cannot stop: no shell could continue it.
+fn stop_or_say_why_not(app: &mut App, signals: &signals::Signals) -> bool {
+    let stopped = signals.stop_here();
+    if !stopped {
+        app.update(Action::Log(
+            LogKind::Warning,
+            "Ctrl-Z: no shell to stop to here (no controlling terminal); the game goes on".into(),
+        ));
+    }
+    stopped
 }
 
 /// Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP.

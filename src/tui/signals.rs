@@ -137,11 +137,17 @@ impl Signals {
     }
 
     /// Gives the terminal back and stops the program as SIGTSTP would have; returns once it is
-    /// continued. The caller then takes the terminal back (`take_terminal_back`) and repaints.
-    pub fn stop_here(&self) {
+    /// continued (true), and the caller then takes the terminal back (`take_terminal_back`) and
+    /// repaints. Without a controlling terminal (a game started by `setsid`) there is no shell
+    /// to `fg` it: nothing is done (false), as nothing could ever continue it.
+    pub fn stop_here(&self) -> bool {
+        if !has_job_control() {
+            return false;
+        }
         terminal::restore();
         // Should the stop fail, the game goes on where it was: the caller sets it up again.
         let _ = stop();
+        true
     }
 
     /// If a signal asked the program to end: prints `record` (as the caller does after `q`),
@@ -176,6 +182,18 @@ fn stop() -> std::io::Result<()> {
     #[cfg(unix)]
     signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGTSTP)?;
     Ok(())
+}
+
+/// Whether the terminal is this program's controlling terminal, so a shell's `fg` can continue a
+/// stop. (Elsewhere than Linux, assumed.)
+fn has_job_control() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: it only reads the terminal's state.
+        unsafe { libc::tcgetpgrp(0) != -1 }
+    }
+    #[cfg(not(target_os = "linux"))]
+    true
 }
 
 /// Whether this program's process group has the terminal: not when a shell put it in the

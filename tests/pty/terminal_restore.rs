@@ -219,64 +219,92 @@ fn a_stopped_game_gives_the_terminal_back_and_takes_it_again_when_continued() {
 const ON_C2: &str = "│           │[         ]│ │";
 const ON_B2: &str = "│[         ]│           │ │";
 
-/// A terminal that goes away without a SIGHUP (the program in a session of its own, as `setsid`
-/// starts it, so the hangup signals no one) still ends the game, as SIGHUP would: crossterm's
+/// The game in a session of its own (as `setsid` starts it): its terminal is not its
+/// controlling terminal, so closing it signals no one and no shell can `fg` it.
+struct Detached {
+    master: std::os::fd::OwnedFd,
+    child: std::process::Child,
+    _config_home: tempfile::TempDir,
+}
+
+impl Detached {
+    /// Starts the game and reads until it shows, so its event loop waits for keys.
+    fn start() -> Detached {
+        use std::os::fd::{FromRawFd, OwnedFd};
+        use std::os::unix::process::CommandExt;
+        // SAFETY: plain libc calls on descriptors this test owns; ptsname's buffer is copied at
+        // once.
+        let (master, slave) = unsafe {
+            let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+            assert!(master >= 0, "a pseudo-terminal");
+            assert_eq!(libc::grantpt(master), 0);
+            assert_eq!(libc::unlockpt(master), 0);
+            let name = std::ffi::CStr::from_ptr(libc::ptsname(master)).to_owned();
+            let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+            assert!(slave >= 0, "the pseudo-terminal's other end");
+            let size = libc::winsize {
+                ws_row: 40,
+                ws_col: 120,
+                ws_xpixel: 0,
+                ws_ypixel: 0,
+            };
+            assert_eq!(libc::ioctl(slave, libc::TIOCSWINSZ, &size), 0);
+            (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+        };
+        let config_home = tempfile::tempdir().expect("a temporary directory");
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tictree"));
+        command
+            .args(["--seed", "3"])
+            .env("TERM", "xterm-256color")
+            .env("XDG_CONFIG_HOME", config_home.path())
+            .stdin(slave.try_clone().expect("dup"))
+            .stdout(slave.try_clone().expect("dup"))
+            .stderr(slave);
+        // SAFETY: setsid is async-signal-safe.
+        unsafe {
+            command.pre_exec(|| {
+                libc::setsid();
+                Ok(())
+            });
+        }
+        let child = command.spawn().expect("the program starts");
+        let mut game = Detached {
+            master,
+            child,
+            _config_home: config_home,
+        };
+        game.read_until("to move");
+        game
+    }
+
+    /// Reads the game's output until `text` shows.
+    fn read_until(&mut self, text: &str) {
+        use std::os::fd::AsRawFd;
+        let mut seen = Vec::new();
+        let deadline = std::time::Instant::now() + crate::pty::PATIENCE;
+        while !String::from_utf8_lossy(&seen).contains(text) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "never showed {text:?}"
+            );
+            let mut buffer = [0u8; 4096];
+            // SAFETY: reading into a buffer of the length given.
+            let read =
+                unsafe { libc::read(self.master.as_raw_fd(), buffer.as_mut_ptr().cast(), 4096) };
+            assert!(read > 0, "the game's output");
+            seen.extend_from_slice(&buffer[..read as usize]);
+        }
+    }
+}
+
+/// A terminal that goes away without a SIGHUP still ends the game, as SIGHUP would: crossterm's
 /// reader would otherwise spin on the terminal's end-of-file at a whole core, forever.
 #[test]
 fn a_terminal_that_goes_away_ends_the_game_even_without_a_hangup_signal() {
-    use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-    use std::os::unix::process::{CommandExt, ExitStatusExt};
-    // SAFETY: plain libc calls on descriptors this test owns; ptsname's buffer is copied at once.
-    let (master, slave) = unsafe {
-        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
-        assert!(master >= 0, "a pseudo-terminal");
-        assert_eq!(libc::grantpt(master), 0);
-        assert_eq!(libc::unlockpt(master), 0);
-        let name = std::ffi::CStr::from_ptr(libc::ptsname(master)).to_owned();
-        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
-        assert!(slave >= 0, "the pseudo-terminal's other end");
-        let size = libc::winsize {
-            ws_row: 40,
-            ws_col: 120,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
-        assert_eq!(libc::ioctl(slave, libc::TIOCSWINSZ, &size), 0);
-        (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
-    };
-    let config_home = tempfile::tempdir().expect("a temporary directory");
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_tictree"));
-    command
-        .args(["--seed", "3"])
-        .env("TERM", "xterm-256color")
-        .env("XDG_CONFIG_HOME", config_home.path())
-        .stdin(slave.try_clone().expect("dup"))
-        .stdout(slave.try_clone().expect("dup"))
-        .stderr(slave);
-    // SAFETY: setsid is async-signal-safe. A session of its own, with no controlling terminal:
-    // closing the terminal sends no SIGHUP.
-    unsafe {
-        command.pre_exec(|| {
-            libc::setsid();
-            Ok(())
-        });
-    }
-    let mut child = command.spawn().expect("the program starts");
-    drop(command);
-    // Read until the game shows, so the event loop is waiting for keys.
-    let mut seen = Vec::new();
-    let deadline = std::time::Instant::now() + crate::pty::PATIENCE;
-    while !String::from_utf8_lossy(&seen).contains("to move") {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the game did not show"
-        );
-        let mut buffer = [0u8; 4096];
-        // SAFETY: reading into a buffer of the length given.
-        let read = unsafe { libc::read(master.as_raw_fd(), buffer.as_mut_ptr().cast(), 4096) };
-        assert!(read > 0, "the game's output");
-        seen.extend_from_slice(&buffer[..read as usize]);
-    }
+    use std::os::unix::process::ExitStatusExt;
+    let Detached {
+        master, mut child, ..
+    } = Detached::start();
     drop(master);
     let deadline = std::time::Instant::now() + crate::pty::PATIENCE;
     let status = loop {
@@ -290,6 +318,31 @@ fn a_terminal_that_goes_away_ends_the_game_even_without_a_hangup_signal() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
     assert_eq!(status.signal(), Some(libc::SIGHUP), "{status:?}");
+}
+
+/// Ctrl-Z where no shell could continue the game (no controlling terminal) does not stop it,
+/// which would leave it stopped for ever: the status bar says why, and the game goes on.
+#[test]
+fn ctrl_z_without_a_shell_to_stop_to_says_so_and_goes_on() {
+    use std::os::fd::AsRawFd;
+    let mut game = Detached::start();
+    // SAFETY: writing one byte from a buffer of that length.
+    assert_eq!(
+        unsafe { libc::write(game.master.as_raw_fd(), b"\x1a".as_ptr().cast(), 1) },
+        1
+    );
+    game.read_until("no shell to stop to here");
+    let state = std::fs::read_to_string(format!("/proc/{}/stat", game.child.id()))
+        .expect("the game's state");
+    let state = state.rsplit_once(") ").map(|(_, rest)| &rest[..1]);
+    assert_ne!(state, Some("T"), "the game stopped");
+    // And it still answers keys: q quits.
+    // SAFETY: as above.
+    assert_eq!(
+        unsafe { libc::write(game.master.as_raw_fd(), b"q".as_ptr().cast(), 1) },
+        1
+    );
+    assert!(game.child.wait().expect("the game ends").success());
 }
 
 /// `kill %1` on a stopped game sends SIGTERM, then SIGCONT to the job, which is in the
