@@ -94,8 +94,8 @@ impl Watch {
                 head.push_str(&format!(": {known}"));
             }
         }
-        if let Some(solver) = &self.solver {
-            let nodes = solver.nodes();
+        if self.solver.is_some() {
+            let nodes = self.nodes();
             head.push_str(&format!(
                 " · {} nodes · {}",
                 thousands(nodes),
@@ -122,17 +122,24 @@ impl Watch {
         vec![head, tail]
     }
 
+    /// The nodes searched so far: the exact solver's count, or the moves' own where more (under a
+    /// budget the estimating search counts only in the moves it has valued).
+    fn nodes(&self) -> u64 {
+        let found = self.found.iter().flatten();
+        let searched: u64 = found.clone().map(|m| m.nodes).sum();
+        let solver = self.solver.as_ref().map_or(0, |s| s.nodes()) + found.count() as u64;
+        searched.max(solver)
+    }
+
     /// What is known, as an analysis of the moves that have a value (best first).
     pub fn partial(&self, algorithm: Algorithm) -> Appraisal {
         let moves = self.known();
-        let searched: u64 = moves.iter().map(|m| m.nodes).sum();
-        let solver = self.solver.as_ref().map_or(0, |s| s.nodes()) + moves.len() as u64;
         Appraisal {
             position: self.position,
             algorithm,
             budget: self.budget,
             stats: SearchStats {
-                nodes: searched.max(solver),
+                nodes: self.nodes(),
                 ..SearchStats::default()
             },
             depth: moves
@@ -179,5 +186,37 @@ impl Watch {
             ));
         }
         note
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Estimate, MoveValue, Rules};
+    use std::time::Duration;
+
+    /// Under a budget the estimating search reports its nodes only in the moves it values: the
+    /// progress line counts them, not only the exact solver's (which stood still meanwhile).
+    #[test]
+    fn the_progress_counts_the_nodes_of_the_estimates() {
+        let position = Position::empty(Rules::TICTACTOE);
+        let budget = Budget::time(Duration::from_secs(1));
+        let mut watch = Watch::new(&position, budget, Some(Arc::new(SearchProgress::default())));
+        for (mv, nodes) in position.legal_moves().into_iter().zip([500, 700]) {
+            watch.record(&MoveAppraisal {
+                mv,
+                value: MoveValue::Estimate(Estimate { value: 0, depth: 3 }),
+                pv: vec![mv],
+                nodes,
+                elapsed: Duration::ZERO,
+                by_estimator: true,
+            });
+        }
+        assert!(
+            watch.lines()[0].contains(" · 1,200 nodes · "),
+            "{:?}",
+            watch.lines()
+        );
+        assert_eq!(watch.partial(Algorithm::Engine).stats.nodes, 1_200);
     }
 }
