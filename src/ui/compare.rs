@@ -37,10 +37,15 @@ impl Widget for ComparePopup<'_> {
                 .map(|note| Line::styled(note, self.theme.dim())),
         );
         lines.push(Line::default());
+        // Only where a row shows an estimate: a depth that reaches every end is exact.
+        let estimated = comparison.rows.iter().any(|row| {
+            matches!(row, CompareRow::Finished(analysis)
+                if analysis.moves.iter().any(|m| !m.value.is_exact()))
+        });
         lines.extend(
-            footnote(comparison.reach)
-                .iter()
-                .map(|&text| Line::styled(text, self.theme.dim())),
+            footnote(comparison.reach, estimated)
+                .into_iter()
+                .map(|text| Line::styled(text, self.theme.dim())),
         );
         let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
         let popup = centered(area, width, lines.len() as u16 + 2);
@@ -166,22 +171,28 @@ fn algorithm_row(
     }
 }
 
-/// What the figures mean: the same values by every algorithm, only the work differs.
-fn footnote(reach: Reach) -> &'static [&'static str] {
+/// What the figures mean: the same values by every algorithm, only the work differs; to a depth
+/// with `estimated` values, what those are.
+fn footnote(reach: Reach, estimated: bool) -> Vec<&'static str> {
     match reach {
         // A short search's time is mostly set-up (the engine clears its table first), so the
         // nodes, not the times, say which algorithm does less.
-        Reach::Exact => &[
+        Reach::Exact => vec![
             " Same position, same exact scores: only the work differs.",
             " Compare the nodes: times include set-up (the engine's table).",
         ],
-        Reach::Depth(_) => &[
-            " Same position, same depth, the same evaluation beyond it: same values,",
-            " only the work differs (o settings: depth, the comparison's too).",
-            " Compare the nodes: times include set-up (the engine's table).",
+        Reach::Depth(_) => {
+            let mut lines = vec![
+                " Same position, same depth, the same evaluation beyond it: same values,",
+                " only the work differs (o settings: depth, the comparison's too).",
+                " Compare the nodes: times include set-up (the engine's table).",
+            ];
             // A lost position can read ≈+0.17 here beside the game tree's exact -10.
-            " ≈ values are estimates to that depth, not the game's exact value.",
-        ],
+            if estimated {
+                lines.push(" ≈ values are estimates to that depth, not the game's exact value.");
+            }
+            lines
+        }
     }
 }
 

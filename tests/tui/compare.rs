@@ -64,6 +64,23 @@ fn the_columns_stay_under_their_headings_when_the_best_moves_are_many() {
     );
 }
 
+/// To a depth that reaches the end of every line, every value is exact: the footnote about
+/// estimates is left out.
+#[test]
+fn a_depth_that_reaches_every_end_shows_no_estimate_note() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2 b3 c1");
+    options.settings.o = tictree::app::Seat::Human;
+    options.settings.depth = 5;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::Compare]);
+    let comparison = app.comparison.as_ref().expect("a comparison");
+    assert_eq!(comparison.reach, Reach::Depth(5));
+    let shown = text(&screen(&app, 100, 30));
+    assert!(shown.contains("same values,"), "{shown}");
+    assert!(!shown.contains("≈ values are estimates"), "{shown}");
+}
+
 #[test]
 fn esc_stops_a_comparison_still_running_and_the_log_says_how_far_it_got() {
     let mut options = options(Rules::CONNECT4);
