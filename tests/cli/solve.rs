@@ -26,6 +26,28 @@ fn solve_prints_the_exact_value_as_json() {
     );
 }
 
+/// With the opening book the line of a position the book answers stops where the book does, but
+/// a win at once always ends it: at the book's last ply (8) the winning move is the line, as
+/// without the book.
+#[test]
+fn a_win_at_once_where_the_book_stops_is_the_line() {
+    for book in [None, Some("--no-book")] {
+        let mut args = vec![
+            "solve", "--rules", "connect4", "--moves", "12121776", "--json",
+        ];
+        args.extend(book);
+        let (code, out, _) = tictree(&args);
+        assert_eq!(code, 0);
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["outcome"], "win in 1", "{book:?}");
+        assert_eq!(json["pv"], serde_json::json!(["a4"]), "{book:?}");
+    }
+    // A position within the book: its line goes to the book's last ply.
+    let (_, out, _) = tictree(&["solve", "--rules", "connect4", "--moves", "4453", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["pv"], serde_json::json!(["c2", "d3", "d4", "d5"]));
+}
+
 #[test]
 fn weak_solve_gives_only_the_outcome() {
     // O to move after 4444443 loses (the exact solve says: loss in 17, score -10).

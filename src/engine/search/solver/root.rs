@@ -69,7 +69,16 @@ impl<B: Bitboard> Negamax<B> {
         loop {
             let g = self.geometry();
             let occupied = me | them;
-            if g.has_line(them) || occupied == g.full || ply >= last {
+            if g.has_line(them) || occupied == g.full {
+                break;
+            }
+            if ply >= last {
+                // Where the book stops, a win at once still ends the line: it needs no search
+                // (the book leaves such positions out).
+                let win = singles(g.playable(occupied))
+                    .map(|b| b.lowest())
+                    .find(|&index| g.has_line(me | B::ONE.shl(index)));
+                line.extend(win);
                 break;
             }
             let mut moves: Vec<u32> = singles(g.playable(occupied)).map(|b| b.lowest()).collect();
