@@ -379,3 +379,37 @@ fn json_times_have_at_most_three_decimals() {
         assert!(times > 0, "{args:?}: {out}");
     }
 }
+
+/// `timeout -s INT` signals the command and its process group: one interrupt arrives twice
+/// within microseconds. It is one Ctrl-C: the partial analysis is printed, status 130 (the second
+/// used to end the program at once, with nothing printed, half the time).
+#[cfg(unix)]
+#[test]
+fn one_interrupt_delivered_twice_still_prints_the_partial_analysis() {
+    let child = crate::binary::spawn_piped(&[
+        "analyze",
+        "--rules",
+        "connect4",
+        "--no-book",
+        "--moves",
+        "4453",
+        "--threads",
+        "1",
+    ]);
+    // Long after the handler is set on a busy machine, long before the analysis ends (seconds).
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    for _ in 0..2 {
+        // SAFETY: kill has no memory-safety preconditions.
+        assert_eq!(
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+            0
+        );
+        // Apart enough that the two are not merged into one pending signal, too close for a
+        // person's second Ctrl-C.
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("partial"), "{out}");
+}

@@ -2,9 +2,13 @@
 //! ends at its next look at the flag (every 256 positions, well under a millisecond) and the
 //! command reports what it knows, exiting with status 130 (128 + SIGINT, what a shell shows for
 //! Ctrl-C). A second Ctrl-C ends the program at once, as Ctrl-C normally does, in case something
-//! does not look at the flag.
+//! does not look at the flag; one that follows within a tenth of a second is the first delivered
+//! twice (`timeout -s INT` signals the command and its process group).
 
 use crate::engine::StopFlag;
+
+/// How soon after the first a SIGINT counts as the same interrupt, delivered twice.
+const ECHO: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// The stop flag a SIGINT raises, from `catch` until the program ends.
 pub struct Interrupt {
@@ -27,12 +31,19 @@ impl Interrupt {
                     .stack_size(256 << 10)
                     .spawn(move || {
                         let mut signals = caught.forever();
-                        if signals.next().is_some() {
-                            flag.stop();
+                        if signals.next().is_none() {
+                            return;
                         }
-                        if signals.next().is_some() {
-                            let _ = signal_hook::low_level::emulate_default_handler(SIGINT);
-                            std::process::exit(130);
+                        flag.stop();
+                        let first = std::time::Instant::now();
+                        // `timeout -s INT` signals the command and its process group, so one
+                        // interrupt can come twice within microseconds: only a second Ctrl-C
+                        // a person presses ends the program at once.
+                        while signals.next().is_some() {
+                            if first.elapsed() >= ECHO {
+                                let _ = signal_hook::low_level::emulate_default_handler(SIGINT);
+                                std::process::exit(130);
+                            }
                         }
                     });
             }
