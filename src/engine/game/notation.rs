@@ -93,6 +93,9 @@ impl Rules {
                     "; or a column: a letter a..{last_col} or a digit 1..{}",
                     self.width
                 )
+            } else if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
+                // Pons' and Tromp's column digits: the likely slip is the rules.
+                "; column digits need gravity rules (such as --rules connect4)".to_string()
             } else {
                 String::new()
             };
@@ -358,6 +361,14 @@ mod tests {
                 .unwrap_err()
                 .0,
             "move 1 'zz': 'zz' is not a cell: use a column letter a..c and a row number 1..3"
+        );
+        assert_eq!(
+            Position::empty(Rules::TICTACTOE)
+                .play_moves("4453")
+                .unwrap_err()
+                .0,
+            "move 1 '4453': '4453' is not a cell: use a column letter a..c and a row number \
+             1..3; column digits need gravity rules (such as --rules connect4)"
         );
     }
 
