@@ -14,3 +14,20 @@ fn bench_rows_report_right_answers() {
     }
     assert_eq!(rows[0]["nodes"], 549_945);
 }
+
+/// `--only` matching no row lists every row's name whole: the message is where a user learns
+/// them (it was cut in the middle at 400 characters).
+#[test]
+fn only_matching_nothing_lists_every_row_whole() {
+    let (code, _, err) = tictree(&["bench", "--only", "zzz"]);
+    assert_eq!(code, 2);
+    assert!(!err.contains("left out"), "{err}");
+    for row in [
+        "3x3 analysis minimax",
+        "connect4 Test_L3_R1 End-Easy",
+        "connect4 Test_L1_R3 Begin-Hard",
+        "realtime along strong games",
+    ] {
+        assert!(err.contains(row), "{row}: {err}");
+    }
+}
