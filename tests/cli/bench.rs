@@ -51,3 +51,37 @@ fn means_and_speed_ups_are_not_rounded_to_microseconds() {
     let speedup = number(&row["elapsed_ms"]) / number(&row["threaded"]["elapsed_ms"]);
     assert!((number(&row["speedup"]) - speedup).abs() < 1e-9, "{row}");
 }
+
+/// Ctrl-C during `bench --json` prints the rows done as the one JSON array, as the table has
+/// printed its rows by then (it printed nothing).
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_bench_json_prints_the_rows_done() {
+    let child =
+        crate::binary::spawn_piped(&["bench", "--json", "--only", "Test_L", "--threads", "1"]);
+    // End-Easy and Middle-Easy take milliseconds, the rows after them seconds to minutes: a
+    // second in, some rows are done and one is running, however busy the machine.
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    let rows: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["name"].as_str().unwrap())
+        .collect();
+    let order = [
+        "connect4 Test_L3_R1 End-Easy",
+        "connect4 Test_L2_R1 Middle-Easy",
+        "connect4 Test_L2_R2 Middle-Medium",
+        "connect4 Test_L1_R1 Begin-Easy",
+        "connect4 Test_L1_R2 Begin-Medium",
+    ];
+    assert!(!names.is_empty() && order.starts_with(&names), "{names:?}");
+}

@@ -171,21 +171,22 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     let disagreed = rows
         .iter()
         .any(|row| row.realtime.as_ref().is_some_and(|r| !r.agrees()));
-    match halt {
-        None => {}
-        Some(Halt::Bad(error)) => return Err(error),
-        Some(Halt::Interrupted) => {
-            crate::errln!(
-                "tictree: bench interrupted (Ctrl-C) during {}",
-                watch.row_name()
-            );
-            return Ok(Ending::Interrupted);
-        }
+    if let Some(Halt::Bad(error)) = halt {
+        return Err(error);
     }
+    // The table printed its rows as they were done; the JSON is one array, of the rows done
+    // before a Ctrl-C too.
     if args.json {
         let text = serde_json::to_string(&rows)
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         crate::outln!("{text}");
+    }
+    if let Some(Halt::Interrupted) = halt {
+        crate::errln!(
+            "tictree: bench interrupted (Ctrl-C) during {}",
+            watch.row_name()
+        );
+        return Ok(Ending::Interrupted);
     }
     Ok(if disagreed {
         Ending::Failed
