@@ -288,7 +288,11 @@ fn info_and_verify_read_what_build_wrote() {
     let (status, out, _) = tictree(&["book", "info", &file, "--json"]);
     assert_eq!(status, 0);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["rules"], "5x4k4g");
+    // An object, as in every command's JSON.
+    assert_eq!(
+        json["rules"],
+        serde_json::json!({"width": 5, "height": 4, "k": 4, "gravity": true})
+    );
     assert_eq!(json["plies"], 6);
     assert_eq!(json["entries"], 2_285);
     assert_eq!(json["bytes"], 32 + 2_285 * 5);

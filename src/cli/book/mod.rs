@@ -6,6 +6,7 @@ mod verify;
 
 use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};
 use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::format::RulesJson;
 use crate::cli::common::progress::Live;
 use crate::engine::Rules;
 use crate::engine::analysis::book_build::solve_positions;
@@ -120,7 +121,8 @@ pub fn consult(choice: &BookChoice, rules: Rules) {
 #[derive(Serialize)]
 struct InfoJson {
     file: String,
-    rules: String,
+    /// An object, as in every command's JSON.
+    rules: RulesJson,
     plies: u32,
     entries: u64,
     bytes: usize,
@@ -132,7 +134,7 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
     let header = book.header();
     let json = InfoJson {
         file: args.file.clone(),
-        rules: header.rules.to_string(),
+        rules: (&header.rules).into(),
         plies: header.plies,
         entries: header.entries,
         bytes: book.bytes().len(),
@@ -145,7 +147,7 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
         format!(
             "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the entries: intact)\n",
             json.file,
-            json.rules,
+            header.rules,
             json.plies,
             json.plies,
             thousands(json.entries),
