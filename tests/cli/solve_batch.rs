@@ -436,22 +436,22 @@ fn one_expected_score_with_analyze_names_the_best_move_it_was_compared_with() {
     let analyze = ["solve", "--batch", "-", "--analyze"];
     let run = tictree_with_input(
         &[&analyze[..], &["--rules", "connect4"]].concat(),
-        &format!("{POSITION} 5\n"),
+        &format!("{POSITION} 3\n"),
     );
     assert_eq!(run.code, 1);
     assert_eq!(
         run.err.lines().next(),
         Some(
-            "tictree: line 1: expected 5, found 1 (best move: column 2 or 6); all columns: \
+            "tictree: line 1: expected 3, found 1 (best move: column 2 or 6); all columns: \
              -3 1 -1000 -1000 -4 1 -1000"
         )
     );
     // Without gravity the best cells are named.
-    let run = tictree_with_input(&analyze, "x.o/.x./... 5\n");
+    let run = tictree_with_input(&analyze, "x.o/.x./... 2\n");
     assert_eq!(
         run.err.lines().next(),
         Some(
-            "tictree: line 1: expected 5, found 0 (best move: c1); all cells: \
+            "tictree: line 1: expected 2, found 0 (best move: c1); all cells: \
              -1000 -3 -1000 -3 -1000 -3 -3 -3 0"
         )
     );

@@ -54,12 +54,33 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
     }
     let expected = scores
         .iter()
-        .map(|t| {
-            t.parse::<i32>()
-                .map_err(|_| format!("'{t}' after the position is not a score (a whole number)"))
+        .map(|t| match t.parse::<i32>() {
+            Ok(score) => Ok(score),
+            Err(_)
+                if t.trim_start_matches(['+', '-'])
+                    .bytes()
+                    .all(|b| b.is_ascii_digit()) =>
+            {
+                Err(format!(
+                    "'{t}' after the position is out of range for a score"
+                ))
+            }
+            Err(_) => Err(format!(
+                "'{t}' after the position is not a score (a whole number)"
+            )),
         })
         .collect::<Result<Vec<i32>, String>>()?;
     let position = position(rules, place)?;
+    // One score for the position: a game from it ends with the winner's next mark at the
+    // earliest, so Pons' score is at most (cells + 1 − marks) / 2 either way.
+    let most = (rules.cells() as i32 + 1 - position.ply() as i32) / 2;
+    if let [score] = expected[..]
+        && score.abs() > most
+    {
+        return Err(format!(
+            "'{score}' after the position is not a score it can have: from -{most} to +{most}"
+        ));
+    }
     let moves = if place.len() == 1 {
         place[0].to_string()
     } else {
@@ -80,7 +101,7 @@ fn position(rules: Rules, place: &[&str]) -> Result<Position, String> {
     // Pons' format with a stray character: say so in its own terms, not as a bad cell name.
     if rules.gravity
         && first.starts_with(|c: char| c.is_ascii_digit())
-        && let Some(bad) = first.chars().find(|c| !c.is_ascii_digit())
+        && let Some(bad) = first.chars().find(|&c| !c.is_ascii_digit() && c != ',')
     {
         return Err(format!(
             "'{first}': '{bad}' is not a column; moves are column digits 1..{}",
@@ -140,5 +161,18 @@ mod tests {
             "'two' after the position is not a score (a whole number)"
         );
         assert!(err(Rules::TICTACTOE, "4453").contains("need gravity rules"));
+        // A score no game from the position can end with is no expected score: after 2 marks,
+        // at most (42 + 1 − 2) / 2 = 20 on Pons' scale.
+        assert_eq!(
+            err(c4, "44 53626"),
+            "'53626' after the position is not a score it can have: from -20 to +20"
+        );
+        assert!(parse(c4, "445566 18").is_ok());
+        assert_eq!(
+            err(c4, "4453 99999999999999999999"),
+            "'99999999999999999999' after the position is out of range for a score"
+        );
+        // Commas between column digits, as `--moves` takes them.
+        assert_eq!(entry(c4, "4,4,5,3 -2").position, entry(c4, "4453").position);
     }
 }
