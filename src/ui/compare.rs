@@ -37,10 +37,11 @@ impl Widget for ComparePopup<'_> {
                 .map(|note| Line::styled(note, self.theme.dim())),
         );
         lines.push(Line::default());
-        // Only where a row shows an estimate: a depth that reaches every end is exact.
+        // Only where a row shows an estimate (its best move's value): a depth that reaches
+        // every end is exact.
         let estimated = comparison.rows.iter().any(|row| {
             matches!(row, CompareRow::Finished(analysis)
-                if analysis.moves.iter().any(|m| !m.value.is_exact()))
+                if analysis.moves.first().is_some_and(|m| !m.value.is_exact()))
         });
         lines.extend(
             footnote(comparison.reach, estimated)

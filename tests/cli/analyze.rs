@@ -352,8 +352,9 @@ fn scores_known_from_the_table_or_the_book_are_marked() {
     assert!(!table.contains('*'), "{table}");
 }
 
-/// Times in the JSON of every command are milliseconds to the microsecond, never a float's
-/// whole binary expansion (`0.032750999999999995`).
+/// Times in the JSON of every command are milliseconds to the microsecond (`bench`'s means over
+/// many positions: to the nanosecond), never a float's whole binary expansion
+/// (`0.032750999999999995`).
 #[test]
 fn json_times_have_at_most_three_decimals() {
     let runs: [&[&str]; 4] = [

@@ -287,6 +287,17 @@ impl Detached {
                 std::time::Instant::now() < deadline,
                 "never showed {text:?}"
             );
+            // Waits at most 100 ms for output, so a game that stopped fails the test at the
+            // deadline rather than hanging it.
+            let mut ready = libc::pollfd {
+                fd: self.master.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: one valid pollfd, for the duration of the call.
+            if unsafe { libc::poll(&mut ready, 1, 100) } <= 0 {
+                continue;
+            }
             let mut buffer = [0u8; 4096];
             // SAFETY: reading into a buffer of the length given.
             let read =
@@ -342,7 +353,18 @@ fn ctrl_z_without_a_shell_to_stop_to_says_so_and_goes_on() {
         unsafe { libc::write(game.master.as_raw_fd(), b"q".as_ptr().cast(), 1) },
         1
     );
-    assert!(game.child.wait().expect("the game ends").success());
+    let deadline = std::time::Instant::now() + crate::pty::PATIENCE;
+    let status = loop {
+        if let Some(status) = game.child.try_wait().expect("the game's status") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = game.child.kill();
+            panic!("q did not end the game");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert!(status.success(), "{status:?}");
 }
 
 /// `kill %1` on a stopped game sends SIGTERM, then SIGCONT to the job, which is in the

@@ -5,7 +5,8 @@
 //! (`x.o/.x./..o`). Expected scores follow as whole numbers: one (the position's score) or, for
 //! `--analyze`, one per column (per cell without gravity), as Pons' `-a` prints them.
 
-use crate::engine::{Position, Rules};
+use crate::engine::{Position, Rules, Status};
+use std::num::IntErrorKind;
 
 /// A line that holds a position.
 #[derive(Debug, PartialEq)]
@@ -56,10 +57,11 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
         .iter()
         .map(|t| match t.parse::<i32>() {
             Ok(score) => Ok(score),
-            Err(_)
-                if t.trim_start_matches(['+', '-'])
-                    .bytes()
-                    .all(|b| b.is_ascii_digit()) =>
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    IntErrorKind::PosOverflow | IntErrorKind::NegOverflow
+                ) =>
             {
                 Err(format!(
                     "'{t}' after the position is out of range for a score"
@@ -72,8 +74,10 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
         .collect::<Result<Vec<i32>, String>>()?;
     let position = position(rules, place)?;
     // One score for the position: a game from it ends with the winner's next mark at the
-    // earliest, so Pons' score is at most (cells + 1 − marks) / 2 either way.
-    let most = (rules.cells() as i32 + 1 - position.ply() as i32) / 2;
+    // earliest, so Pons' score is at most (cells + 1 − marks) / 2 either way; a game already
+    // won ended with its last mark, one more: (cells + 2 − marks) / 2.
+    let ended = i32::from(position.status() != Status::Ongoing);
+    let most = (rules.cells() as i32 + 1 + ended - position.ply() as i32) / 2;
     if let [score] = expected[..]
         && score.abs() > most
     {
@@ -171,6 +175,14 @@ mod tests {
         assert_eq!(
             err(c4, "4453 99999999999999999999"),
             "'99999999999999999999' after the position is out of range for a score"
+        );
+        // A game already won: its score as `solve --batch` prints it is allowed (O won at ply 8:
+        // -(42 + 2 - 8) / 2 = -18, where a game going on could reach -17 at most).
+        assert!(parse(c4, "12121232 -18").is_ok());
+        assert!(parse(Rules::TICTACTOE, "b2 a1 a3 b1 c1 -3").is_ok());
+        assert_eq!(
+            err(c4, "4453 -"),
+            "'-' after the position is not a score (a whole number)"
         );
         // Commas between column digits, as `--moves` takes them.
         assert_eq!(entry(c4, "4,4,5,3 -2").position, entry(c4, "4453").position);

@@ -138,7 +138,7 @@ fn wants(only: Option<&str>, name: &str) -> bool {
     only.is_none_or(|only| name.to_lowercase().contains(&only.to_lowercase()))
 }
 
-/// Runs the suite and prints a table or a JSON object.
+/// Runs the suite and prints a table or a JSON array of the rows.
 pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     let wanted = |name: &str| wants(args.only.as_deref(), name);
     if args

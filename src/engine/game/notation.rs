@@ -300,11 +300,16 @@ impl Position {
             position = position.play(mv).map_err(|why| {
                 let mut said = format!("move {} '{token}': {why}", index + 1);
                 // Which cell would do: the column's lowest empty one.
+                let column = mv.row_col(&rules).1;
                 if rules.gravity
                     && matches!(why, IllegalMove::Floating | IllegalMove::Occupied)
-                    && let Some(lowest) = position.landing(mv.row_col(&rules).1)
+                    && let Some(lowest) = position.landing(column)
                 {
-                    said.push_str(&format!(" (here {})", rules.move_name(lowest)));
+                    said.push_str(&format!(
+                        "; column {}'s lowest empty cell is {}",
+                        (b'a' + column as u8) as char,
+                        rules.move_name(lowest)
+                    ));
                 }
                 NotationError(said)
             })?;
@@ -348,11 +353,12 @@ mod tests {
         );
         assert_eq!(
             refusal("4 d3"),
-            "move 2 'd3': with gravity a mark must go to the lowest empty cell (here d2)"
+            "move 2 'd3': with gravity a mark must go to the lowest empty cell; column d's \
+             lowest empty cell is d2"
         );
         assert_eq!(
             refusal("d1 d1"),
-            "move 2 'd1': the cell is already taken (here d2)"
+            "move 2 'd1': the cell is already taken; column d's lowest empty cell is d2"
         );
         // Without gravity a cell is the only form.
         assert_eq!(
