@@ -108,7 +108,7 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
         x: format!("ai:{x}"),
         o: format!("ai:{o}"),
         seed,
-        time_ms: (args.time_ms > 0).then_some(args.time_ms),
+        time_ms: args.limit().map(|_| args.time_ms),
         ..Tally::default()
     };
     let interrupt = Interrupt::catch();

@@ -184,16 +184,24 @@ fn stop() -> std::io::Result<()> {
     Ok(())
 }
 
-/// Whether the terminal is this program's controlling terminal, so a shell's `fg` can continue a
-/// stop. (Elsewhere than Linux, assumed.)
-fn has_job_control() -> bool {
+/// The process group that owns the terminal (standard input), if it is this program's
+/// controlling terminal: `None` without one (a game started by `setsid`) or once it hung up.
+/// Linux only: elsewhere `None` too, and the callers assume the usual case.
+fn terminal_owner() -> Option<i32> {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: it only reads the terminal's state.
-        unsafe { libc::tcgetpgrp(0) != -1 }
+        let owner = unsafe { libc::tcgetpgrp(0) };
+        (owner != -1).then_some(owner)
     }
     #[cfg(not(target_os = "linux"))]
-    true
+    None
+}
+
+/// Whether the terminal is this program's controlling terminal, so a shell's `fg` can continue a
+/// stop. (Elsewhere than Linux, assumed.)
+fn has_job_control() -> bool {
+    terminal_owner().is_some() || cfg!(not(target_os = "linux"))
 }
 
 /// Whether this program's process group has the terminal: not when a shell put it in the
@@ -201,13 +209,11 @@ fn has_job_control() -> bool {
 /// nothing there to leave alone, and stopping would keep the program from ending.
 fn in_foreground() -> bool {
     #[cfg(target_os = "linux")]
-    {
-        // SAFETY: both calls only read the process's and the terminal's state.
-        let owner = unsafe { libc::tcgetpgrp(0) };
-        owner == -1 || owner == unsafe { libc::getpgrp() }
-    }
+    // SAFETY: it only reads the process's state.
+    let group = unsafe { libc::getpgrp() };
     #[cfg(not(target_os = "linux"))]
-    true
+    let group = 0;
+    terminal_owner().is_none_or(|owner| owner == group)
 }
 
 /// Ends the program as SIGHUP would once the terminal (standard input, which the game requires to

@@ -219,7 +219,7 @@ fn draw_labels(buf: &mut Buffer, g: &Geometry, theme: Theme) {
     let rows = usize::from(g.rules.height);
     for col in 0..usize::from(g.rules.width) {
         let cell = g.cell(0, col);
-        let letter = ((b'a' + col as u8) as char).to_string();
+        let letter = crate::engine::game::notation::column_letter(col).to_string();
         buf.set_string(cell.x + cell.width / 2, g.y + h, letter, theme.grid());
     }
     for row in 0..rows {

@@ -393,9 +393,11 @@ fn a_stopped_game_killed_from_the_shell_ends() {
         shell.screen.wait_for("Stopped");
         // The job is gone once `kill -0` finds no such job; bash then says how it ended.
         shell.send(b"kill %1; while kill -0 %1 2>/dev/null; do sleep 0.05; done; echo \"g\"one\r");
-        shell
-            .screen
-            .wait_until(|screen| screen.contents().lines().any(|line| line == "gone"));
+        // bash says how the job ended at its next prompt, which may come after `gone`.
+        shell.screen.wait_until(|screen| {
+            let shown = screen.contents();
+            shown.lines().any(|line| line == "gone") && shown.contains("Terminated")
+        });
         let shown = shell.screen.contents();
         assert!(
             shown.contains("Terminated") && !shown.contains("Stopped (tty"),

@@ -5,6 +5,7 @@
 //! (`x.o/.x./..o`). Expected scores follow as whole numbers: one (the position's score) or, for
 //! `--analyze`, one per column (per cell without gravity), as Pons' `-a` prints them.
 
+use crate::engine::game::notation::DIGITS_NEED_GRAVITY;
 use crate::engine::{Position, Rules, Status};
 use std::num::IntErrorKind;
 
@@ -48,8 +49,7 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
     }
     if place.is_empty() {
         return Err(format!(
-            "'{}': column digits need gravity rules (such as --rules connect4); here write \
-             cells (b2 a3) or a position (x.o/.x./..o)",
+            "'{}': {DIGITS_NEED_GRAVITY}; here write cells (b2 a3) or a position (x.o/.x./..o)",
             tokens[0]
         ));
     }

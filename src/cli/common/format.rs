@@ -86,6 +86,44 @@ pub fn json_ms(milliseconds: f64) -> f64 {
     (milliseconds * 1e3).round() / 1e3
 }
 
+/// Under a budget minimax and alpha-beta leave what they could not prove to the engine's
+/// estimating search: a line saying which exact values are its and whose nodes those rows count
+/// (empty for the engine, whose estimates are its own search, and where the algorithm proved
+/// every move itself).
+fn estimator_note(analysis: &Appraisal) -> String {
+    let algorithm = analysis.algorithm;
+    let moves = &analysis.moves;
+    if algorithm == Algorithm::Engine || moves.is_empty() {
+        return String::new();
+    }
+    if moves.iter().all(|m| m.by_estimator) {
+        // Under a clock the algorithm tried first: its unfinished attempts count too.
+        let nodes = if analysis.budget.time.is_some() {
+            format!("the nodes are its and {algorithm}'s unfinished attempts'")
+        } else {
+            "the nodes are its".to_string()
+        };
+        return format!(
+            "every value here is the depth-limited alpha-beta search's, which makes the \
+             estimates ({algorithm} proved no move within the budget); {nodes}\n"
+        );
+    }
+    let rules = analysis.position.rules();
+    let proven: Vec<String> = moves
+        .iter()
+        .filter(|m| m.by_estimator && m.value.is_exact())
+        .map(|m| rules.move_name(m.mv))
+        .collect();
+    if proven.is_empty() {
+        return String::new();
+    }
+    format!(
+        "{}: proven within the horizon of the depth-limited alpha-beta search that makes the \
+         estimates, not by {algorithm}; their nodes include its\n",
+        crate::app::names(&proven, " ", 6),
+    )
+}
+
 /// `ongoing`, `x_won`, `o_won` or `draw`.
 pub fn status_name(position: &Position) -> &'static str {
     match position.status() {
@@ -213,36 +251,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
              fewer nodes than plies to the end\n",
         );
     }
-    // Under a budget minimax and alpha-beta leave what they could not prove to the engine's
-    // estimating search: say which exact values are its, and whose nodes those rows count.
-    let proven_by_estimator: Vec<String> = analysis
-        .moves
-        .iter()
-        .filter(|m| m.by_estimator && m.value.is_exact())
-        .map(|m| rules.move_name(m.mv))
-        .collect();
-    let algorithm = analysis.algorithm;
-    let all_estimated = analysis.moves.iter().all(|m| m.by_estimator);
-    if algorithm == Algorithm::Engine || analysis.moves.is_empty() {
-        // The engine's estimates are its own search.
-    } else if all_estimated {
-        // Under a clock the algorithm tried first: its unfinished attempts count too.
-        let nodes = if analysis.budget.time.is_some() {
-            format!("the nodes are its and {algorithm}'s unfinished attempts'")
-        } else {
-            "the nodes are its".to_string()
-        };
-        out.push_str(&format!(
-            "every value here is the depth-limited alpha-beta search's, which makes the \
-             estimates ({algorithm} proved no move within the budget); {nodes}\n"
-        ));
-    } else if !proven_by_estimator.is_empty() {
-        out.push_str(&format!(
-            "{}: proven within the horizon of the depth-limited alpha-beta search that makes \
-             the estimates, not by {algorithm}; their nodes include its\n",
-            crate::app::names(&proven_by_estimator, " ", 6),
-        ));
-    }
+    out.push_str(&estimator_note(analysis));
     let best = rules.move_names(&analysis.best());
     let limited = match analysis.depth {
         Some(depth) if !analysis.exact() => format!(

@@ -90,7 +90,6 @@ pub fn analyze_within_table(
         moves: &moves,
         slots: vec![None; moves.len()],
         spent: vec![0; moves.len()],
-        preview: vec![0; moves.len()],
         uncounted: 0,
         started,
         settled: vec![None; moves.len()],
@@ -105,7 +104,6 @@ pub fn analyze_within_table(
         // once, even on boards where the exact attempts below cannot finish any.
         progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
         progress.finished(1);
-        progress.preview.clone_from(&progress.spent);
         first_depth = 2;
         let exact = ExactPhase {
             algorithm,
@@ -212,12 +210,9 @@ struct Progress<'a> {
     slots: Vec<Option<MoveAppraisal>>,
     /// Nodes spent on each move by searches whose result was dropped or superseded.
     spent: Vec<u64>,
-    /// The nodes of each move's depth-1 preview under a time budget (part of `spent`): not
-    /// counted once the exact phase proves the move, so that a move, and an analysis, proven
-    /// there has the node count of its algorithm alone, as `analyze` gives it (549,945 for
-    /// minimax on the empty 3×3 board, the seeds' figure).
-    preview: Vec<u64>,
-    /// The previews of the moves proven in the exact phase, left out of the total.
+    /// The depth-1 previews of the moves proven in the exact phase, left out of the total: a
+    /// move, and an analysis, proven there has the node count of its algorithm alone, as
+    /// `analyze` gives it (549,945 for minimax on the empty 3×3 board, the seeds' figure).
     uncounted: u64,
     started: Instant,
     /// The values of the last depth every estimated move finished: an estimate one ply deeper is
@@ -295,11 +290,10 @@ impl Progress<'_> {
             |index, scored| match scored {
                 Scored::Exact(analysed) => {
                     extend(started + time.mul_f64(EXACT_SHARE));
-                    // Its nodes are its algorithm's alone: the phase scores a move once, so the
-                    // preview is all it had spent before, and that is not counted.
-                    debug_assert_eq!(self.spent[index], self.preview[index]);
+                    // Its nodes are its algorithm's alone: the phase follows the preview and
+                    // scores a move once, so all the move had spent is its preview, not counted.
                     let appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
-                    self.uncounted += self.preview[index];
+                    self.uncounted += self.spent[index];
                     proven += 1;
                     on_update(&appraisal);
                     self.slots[index] = Some(appraisal);

@@ -43,6 +43,14 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// Why column digits are no move here: the slip is likely the rules (Pons' and Tromp's format).
+pub const DIGITS_NEED_GRAVITY: &str = "column digits need gravity rules (such as --rules connect4)";
+
+/// The letter of column `col` (0 is `a`).
+pub fn column_letter(col: usize) -> char {
+    (b'a' + col as u8) as char
+}
+
 fn error<T>(message: String) -> Result<T, NotationError> {
     Err(NotationError(message))
 }
@@ -52,11 +60,7 @@ impl Rules {
     /// top-left of 3×3).
     pub fn move_name(&self, mv: Move) -> String {
         let (row, col) = mv.row_col(self);
-        format!(
-            "{}{}",
-            (b'a' + col as u8) as char,
-            usize::from(self.height) - row
-        )
+        format!("{}{}", column_letter(col), usize::from(self.height) - row)
     }
 
     /// The names of a list of moves, in order (a line of play, the winning cells, the best moves).
@@ -95,7 +99,7 @@ impl Rules {
                 )
             } else if !text.is_empty() && text.chars().all(|c| c.is_ascii_digit()) {
                 // Pons' and Tromp's column digits: the likely slip is the rules.
-                "; column digits need gravity rules (such as --rules connect4)".to_string()
+                format!("; {DIGITS_NEED_GRAVITY}")
             } else {
                 String::new()
             };
@@ -307,7 +311,7 @@ impl Position {
                 {
                     said.push_str(&format!(
                         "; column {}'s lowest empty cell is {}",
-                        (b'a' + column as u8) as char,
+                        column_letter(column),
                         rules.move_name(lowest)
                     ));
                 }
