@@ -63,9 +63,11 @@ fn event_loop(
             worker.cancel_all();
             return Ok(());
         }
-        // Ctrl-Z arrives as a key in raw mode (below), SIGTSTP as a signal: both stop the program.
+        // SIGTSTP stops the program: whoever sent it can continue it. (Ctrl-Z arrives as a key in
+        // raw mode, below.)
         if signals.take_stop() {
-            continued = stop_or_say_why_not(app, signals);
+            signals.stop_here();
+            continued = true;
         }
         // After a stop, ours or anyone's: the shell has had the terminal, so set it up again and
         // repaint all of it (ratatui would otherwise only draw what changed since the last frame),
@@ -158,17 +160,22 @@ fn carry_out_requests(
     Ok(())
 }
 
-/// Stops the program until the shell's `fg` (true once continued), or says in the status bar
-/// why it cannot stop: no shell could continue it.
+/// Ctrl-Z: stops the program until the shell's `fg` (true once continued), or says in the status
+/// bar why it does not stop: no shell could ever continue it.
 fn stop_or_say_why_not(app: &mut App, signals: &signals::Signals) -> bool {
-    let stopped = signals.stop_here();
-    if !stopped {
-        app.update(Action::Log(
-            LogKind::Warning,
-            "Ctrl-Z: no shell to stop to here (no controlling terminal); the game goes on".into(),
-        ));
+    match signals::why_no_shell_to_stop_to() {
+        None => {
+            signals.stop_here();
+            true
+        }
+        Some(why) => {
+            app.update(Action::Log(
+                LogKind::Warning,
+                format!("Ctrl-Z: no shell to stop to ({why}); the game goes on"),
+            ));
+            false
+        }
     }
-    stopped
 }
 
 /// Ctrl-Z, which raw mode delivers as a key instead of SIGTSTP.

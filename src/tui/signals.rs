@@ -9,7 +9,9 @@
 //!   not signals: raw mode turns the signals off.)
 //! - SIGTSTP (`kill -TSTP`, or Ctrl-Z, which raw mode delivers as a key) asks the loop to give the
 //!   terminal back and stop; SIGCONT (`fg`, `kill -CONT`) asks it to set the terminal up again and
-//!   repaint everything, as the shell may have changed both while the program was stopped.
+//!   repaint everything, as the shell may have changed both while the program was stopped. Ctrl-Z
+//!   stops it only where a shell could continue it: whoever sends SIGTSTP can send SIGCONT, but
+//!   a user at a terminal that no job-control shell watches could not.
 //!
 //! - Continued in the background (the shell's `bg`, or the SIGCONT that `kill %1` sends after its
 //!   SIGTERM to a stopped job), the program leaves the terminal alone: setting it up from the
@@ -137,19 +139,12 @@ impl Signals {
     }
 
     /// Gives the terminal back and stops the program as SIGTSTP would have; returns once it is
-    /// continued (true), and the caller then takes the terminal back (`take_terminal_back`) and
-    /// repaints. Without a controlling terminal (a game started by `setsid`) there is no shell
-    /// to `fg` it: nothing is done (false), as nothing could ever continue it.
-    pub fn stop_here(&self) -> bool {
-        if !has_job_control() {
-            return false;
-        }
+    /// continued, and the caller then takes the terminal back (`take_terminal_back`) and
+    /// repaints. Should the stop fail, the game goes on where it was.
+    pub fn stop_here(&self) {
         terminal::restore();
-        // Should the stop fail, the game goes on where it was: the caller sets it up again.
         let _ = stop();
-        true
     }
-
     /// If a signal asked the program to end: prints `record` (as the caller does after `q`),
     /// unless the terminal hung up, and ends as that signal would have. Call it once the
     /// terminal is restored.
@@ -198,10 +193,25 @@ fn terminal_owner() -> Option<i32> {
     None
 }
 
-/// Whether the terminal is this program's controlling terminal, so a shell's `fg` can continue a
-/// stop. (Elsewhere than Linux, assumed.)
-fn has_job_control() -> bool {
-    terminal_owner().is_some() || cfg!(not(target_os = "linux"))
+/// Why no shell could `fg` this program if Ctrl-Z stopped it, if none could: it has no
+/// controlling terminal (a game started by `setsid`), or its process group is its session's
+/// (it leads the session, as under `ssh -t host tictree` or `xterm -e tictree`, or it is started
+/// by a program that leads it without job control), so Ctrl-Z would stop whatever could
+/// continue it too. A job-control shell gives each job a process group of its own. (Elsewhere
+/// than Linux, a shell is assumed.)
+pub fn why_no_shell_to_stop_to() -> Option<&'static str> {
+    #[cfg(target_os = "linux")]
+    {
+        if terminal_owner().is_none() {
+            return Some("no controlling terminal");
+        }
+        // SAFETY: they only read the process's state.
+        let (group, session) = unsafe { (libc::getpgrp(), libc::getsid(0)) };
+        if group == session {
+            return Some("the game leads its session");
+        }
+    }
+    None
 }
 
 /// Whether this program's process group has the terminal: not when a shell put it in the

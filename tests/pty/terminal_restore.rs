@@ -171,48 +171,98 @@ fn a_panic_report_has_no_colours_under_no_color() {
     assert!(!after.contains('\x1b'), "{after:?}");
 }
 
+/// SIGTSTP (`kill -TSTP`) stops the game wherever it runs (whoever sent it can continue it; here
+/// the game leads its session, as the tests start it).
 #[test]
 fn a_stopped_game_gives_the_terminal_back_and_takes_it_again_when_continued() {
-    // Ctrl-Z as raw mode delivers it (a key), then SIGTSTP as `kill -TSTP` sends it.
-    for (how, stop) in [
-        (
-            "Ctrl-Z",
-            (|session: &mut Session| session.send(b"\x1a")) as fn(&mut Session),
-        ),
-        ("SIGTSTP", |session: &mut Session| {
-            session.signal(libc::SIGTSTP)
-        }),
-    ] {
-        let mut session = game();
-        // The cursor starts on b2; → takes it to c2.
-        session.send(b"\x1b[C");
-        session.screen.wait_for(ON_C2);
-        stop(&mut session);
-        session.wait_until_stopped();
-        // While stopped: the shell's terminal, as if the game had ended.
-        assert_eq!(session.assert_restored(), "", "{how}");
-        session.signal(libc::SIGCONT);
-        // The game's screen again, the cursor hidden, the mouse captured.
-        session.screen.wait_until(|screen| {
-            screen.alternate_screen()
-                && screen.hide_cursor()
-                && screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
-                && screen.contents().contains(ON_C2)
-        });
-        let (_, now) = session.modes();
-        assert!(!now.cooked(), "{how}: raw mode again: {now:?}");
-        // Everything repainted, not only what changed: the board and the analysis are back.
-        let shown = session.screen.contents();
-        assert!(
-            shown.contains("Board") && shown.contains("Game tree"),
-            "{how}: {shown}"
-        );
-        // Keys are keys again: an arrow moves the cursor instead of printing `^[[D`.
-        session.send(b"\x1b[D");
-        session.screen.wait_for(ON_B2);
-        assert!(!session.screen.contents().contains("^["), "{how}");
-        session.quit();
-    }
+    let mut session = game();
+    // The cursor starts on b2; → takes it to c2.
+    session.send(b"\x1b[C");
+    session.screen.wait_for(ON_C2);
+    session.signal(libc::SIGTSTP);
+    session.wait_until_stopped();
+    // While stopped: the shell's terminal, as if the game had ended.
+    assert_eq!(session.assert_restored(), "");
+    session.signal(libc::SIGCONT);
+    assert_set_up_and_repainted(&mut session.screen);
+    let (_, now) = session.modes();
+    assert!(!now.cooked(), "raw mode again: {now:?}");
+    // Keys are keys again: an arrow moves the cursor instead of printing `^[[D`.
+    session.send(b"\x1b[D");
+    session.screen.wait_for(ON_B2);
+    assert!(!session.screen.contents().contains("^["));
+    session.quit();
+}
+
+/// Ctrl-Z in a shell with job control (raw mode delivers it as a key): the game gives the
+/// terminal back, the shell says it stopped, and `fg` sets it up and paints it again. (The
+/// shell restores its own terminal modes when a job stops, so the modes are checked by the test
+/// above; here, the screen.)
+#[test]
+fn ctrl_z_gives_the_terminal_back_to_the_shell_and_fg_takes_it_again() {
+    let mut shell = Session::spawn(
+        "bash",
+        &["--norc", "--noprofile", "--noediting", "-i"],
+        &[("PS1", "$ "), ("HISTFILE", "/dev/null")],
+    );
+    shell.screen.wait_for("$ ");
+    let program = env!("CARGO_BIN_EXE_tictree");
+    shell.send(format!("{program} --seed 3\r").as_bytes());
+    shell.screen.wait_for("X (you) to move");
+    shell.send(b"\x1b[C");
+    shell.screen.wait_for(ON_C2);
+    shell.send(b"\x1a");
+    shell.screen.wait_for("Stopped");
+    let screen = shell.screen.parser.screen();
+    assert!(!screen.alternate_screen(), "still on the alternate screen");
+    assert!(!screen.hide_cursor(), "the cursor is still hidden");
+    assert_eq!(
+        screen.mouse_protocol_mode(),
+        vt100::MouseProtocolMode::None,
+        "the mouse is still captured"
+    );
+    shell.send(b"fg\r");
+    assert_set_up_and_repainted(&mut shell.screen);
+    shell.send(b"\x1b[D");
+    shell.screen.wait_for(ON_B2);
+    shell.send(b"q");
+    shell.screen.wait_until(|screen| !screen.alternate_screen());
+    shell.send(b"exit\r");
+    shell.finish();
+}
+
+/// The game's screen again after a stop: the cursor hidden, the mouse captured, and everything
+/// repainted, not only what changed (the board and the analysis are back).
+fn assert_set_up_and_repainted(screen: &mut crate::pty::Screen) {
+    screen.wait_until(|screen| {
+        screen.alternate_screen()
+            && screen.hide_cursor()
+            && screen.mouse_protocol_mode() != vt100::MouseProtocolMode::None
+            && screen.contents().contains(ON_C2)
+    });
+    let shown = screen.contents();
+    assert!(
+        shown.contains("Board") && shown.contains("Game tree"),
+        "{shown}"
+    );
+}
+
+/// Ctrl-Z where the game leads its terminal's session (`ssh -t host tictree`, `xterm -e
+/// tictree`, here the test's pty) does not stop it: the stop would take whatever could continue
+/// it with it. The status bar says why, and the game goes on.
+#[test]
+fn ctrl_z_in_a_game_that_leads_its_session_says_so_and_goes_on() {
+    let mut session = game();
+    session.send(b"\x1a");
+    session
+        .screen
+        .wait_for("Ctrl-Z: no shell to stop to (the game leads its session); the game goes on");
+    session.screen.pump(std::time::Duration::from_millis(200));
+    let state = std::fs::read_to_string(format!("/proc/{}/stat", session.process_id()))
+        .expect("the game's state");
+    let state = state.rsplit_once(") ").map(|(_, rest)| &rest[..1]);
+    assert_ne!(state, Some("T"), "the game stopped");
+    session.quit();
 }
 
 /// Row 2 of the board (at the pty's 120×40) with the cursor on c2, and on b2.
@@ -342,7 +392,7 @@ fn ctrl_z_without_a_shell_to_stop_to_says_so_and_goes_on() {
         unsafe { libc::write(game.master.as_raw_fd(), b"\x1a".as_ptr().cast(), 1) },
         1
     );
-    game.read_until("no shell to stop to here");
+    game.read_until("no shell to stop to (no controlling terminal)");
     let state = std::fs::read_to_string(format!("/proc/{}/stat", game.child.id()))
         .expect("the game's state");
     let state = state.rsplit_once(") ").map(|(_, rest)| &rest[..1]);
