@@ -103,6 +103,32 @@ fn values_of_the_estimating_search_are_not_labelled_minimax() {
     // Without a budget every value is minimax's own.
     let exact = tictree(&["analyze", "--algo", "minimax", "--moves", "a3 b2 b3"]);
     assert!(!String::from_utf8_lossy(&exact.stdout).contains("alpha-beta search"));
+    // The JSON says so move by move.
+    let by_estimator = |args: &[&str]| -> Vec<bool> {
+        json(args)["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["by_estimator"].as_bool().expect("by_estimator"))
+            .collect()
+    };
+    let budgeted = by_estimator(&[
+        "analyze",
+        "--rules",
+        "4x4k3",
+        "--algo",
+        "minimax",
+        "--nodes",
+        "100000",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(budgeted, [true; 16]);
+    let own = by_estimator(&[
+        "analyze", "--algo", "minimax", "--moves", "a3 b2 b3", "--json",
+    ]);
+    assert_eq!(own, [false; 6]);
 }
 
 #[test]

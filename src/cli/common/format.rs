@@ -44,6 +44,9 @@ pub struct MoveJson {
     nodes: u64,
     /// The score came mostly from stored results (`MoveAppraisal::stored`).
     stored: bool,
+    /// The value came from the engine's estimating search, not the analysis's algorithm
+    /// (`MoveAppraisal::by_estimator`).
+    by_estimator: bool,
 }
 
 /// The whole `analyze --json` object (docs/cli.md).
@@ -198,6 +201,7 @@ impl From<&Appraisal> for AnalysisJson {
                         pv: rules.move_names(&m.pv),
                         nodes: m.nodes,
                         stored: m.stored(),
+                        by_estimator: m.by_estimator,
                     }
                 })
                 .collect(),
