@@ -11,6 +11,9 @@ fn bench_rows_report_right_answers() {
     assert_eq!(rows.len(), 3);
     for row in rows {
         assert_eq!(row["correct"], row["positions"], "{row}");
+        // The per-move analyses count no positions explored: null, not a count of 0.
+        assert!(row["explored"].is_null(), "{row}");
+        assert!(row["mean_explored"].is_null(), "{row}");
     }
     assert_eq!(rows[0]["nodes"], 549_945);
 }
@@ -48,6 +51,9 @@ fn means_and_speed_ups_are_not_rounded_to_microseconds() {
         (mean - number(&row["elapsed_ms"]) / positions).abs() < 1e-6,
         "{row}"
     );
+    // The solver's rows count positions explored, on both runs.
+    assert!(number(&row["explored"]) > 0.0, "{row}");
+    assert!(number(&row["threaded"]["explored"]) > 0.0, "{row}");
     let speedup = number(&row["elapsed_ms"]) / number(&row["threaded"]["elapsed_ms"]);
     assert!((number(&row["speedup"]) - speedup).abs() < 1e-9, "{row}");
 }

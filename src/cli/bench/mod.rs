@@ -61,7 +61,7 @@ fn analysis_row(
         1,
         usize::from(correct),
         nodes,
-        0,
+        None,
         elapsed,
     ))
 }
@@ -85,7 +85,7 @@ fn weak_row(
         1,
         usize::from(s.value == expected),
         s.stats.nodes,
-        s.explored,
+        Some(s.explored),
         s.elapsed,
     ))
 }
@@ -115,7 +115,7 @@ fn connect4_row(set: &TestSet, solver: &mut Solver, watch: &Watch) -> Result<Ben
         elapsed += solution.elapsed;
     }
     let title = format!("connect4 {} {}", set.file, set.name);
-    let mut row = BenchRow::new(&title, positions, correct, nodes, explored, elapsed);
+    let mut row = BenchRow::new(&title, positions, correct, nodes, Some(explored), elapsed);
     row.pons_explored = Some(set.pons_explored);
     row.pons_ms = Some(row::mean_ms(set.pons_seconds * 1e3));
     Ok(row)

@@ -218,7 +218,7 @@ pub(super) fn realtime_row(
         });
     }
     let ranges = ply_ranges(&measured);
-    let mut row = BenchRow::new(NAME, games.len(), agreeing, nodes, 0, elapsed);
+    let mut row = BenchRow::new(NAME, games.len(), agreeing, nodes, None, elapsed);
     row.threads = threads;
     row.realtime = Some(Realtime {
         threads,

@@ -14,10 +14,12 @@ pub struct BenchRow {
     pub(super) positions: usize,
     pub(super) correct: usize,
     pub(super) nodes: u64,
-    pub(super) explored: u64,
+    /// Positions explored (Pons' count), for the solver's rows: the per-move analyses count
+    /// none (null in the JSON).
+    pub(super) explored: Option<u64>,
     pub(super) elapsed_ms: f64,
     pub(super) mean_nodes: f64,
-    pub(super) mean_explored: f64,
+    pub(super) mean_explored: Option<f64>,
     pub(super) mean_ms: f64,
     /// Pons' published mean positions explored and mean time, for Connect Four rows.
     pub(super) pons_explored: Option<f64>,
@@ -38,7 +40,7 @@ pub struct BenchRow {
 pub struct Threaded {
     pub(super) correct: usize,
     pub(super) nodes: u64,
-    pub(super) explored: u64,
+    pub(super) explored: Option<u64>,
     pub(super) elapsed_ms: f64,
     pub(super) mean_ms: f64,
 }
@@ -55,7 +57,7 @@ impl BenchRow {
         positions: usize,
         correct: usize,
         nodes: u64,
-        explored: u64,
+        explored: Option<u64>,
         elapsed: Duration,
     ) -> BenchRow {
         let n = positions.max(1) as f64;
@@ -68,7 +70,7 @@ impl BenchRow {
             explored,
             elapsed_ms: json_ms(ms),
             mean_nodes: nodes as f64 / n,
-            mean_explored: explored as f64 / n,
+            mean_explored: explored.map(|explored| explored as f64 / n),
             mean_ms: mean_ms(ms / n),
             pons_explored: None,
             pons_ms: None,

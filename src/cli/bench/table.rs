@@ -20,9 +20,9 @@ pub(super) fn table_line(row: &BenchRow) -> String {
         _ => String::new(),
     };
     // Only the solver's rows count positions explored; the per-move analyses do not.
-    let explored = match row.explored {
-        0 => "-".to_string(),
-        _ => format!("{:.1}", row.mean_explored),
+    let explored = match row.mean_explored {
+        None => "-".to_string(),
+        Some(mean) => format!("{mean:.1}"),
     };
     // The one-thread figures, then the time on several threads (and whether those answers were
     // all right too: a wrong one is flagged in place of the time).
