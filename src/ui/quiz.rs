@@ -260,11 +260,14 @@ fn summary(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> 
     }
     lines.push(Line::default());
     // What makes the same questions: the rules, the algorithm replayed (a config file may choose
-    // another) and the seed, and the same choice on the start screen (this game's positions
-    // need the same game too).
-    let choice = match SOURCES[state.choice] {
-        QuizSource::Game => "this game's positions, in the same game".to_string(),
-        QuizSource::Picked(difficulty) => format!("picked, {difficulty}"),
+    // another) and the seed, and the same choice on the start screen. This game's positions need
+    // the same game: its moves, with no AI seat to play on from them before Q.
+    let (game, choice) = match SOURCES[state.choice] {
+        QuizSource::Game => (
+            format!(" --x human --o human{}", state.game_arguments),
+            "this game's positions".to_string(),
+        ),
+        QuizSource::Picked(difficulty) => (String::new(), format!("picked, {difficulty}")),
     };
     let algorithm = state
         .quiz
@@ -275,8 +278,8 @@ fn summary(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> 
         });
     lines.push(Line::styled(
         format!(
-            "tictree --rules {rules}{algorithm} --seed {}, then Q and {choice}, make this quiz \
-             again.",
+            "tictree --rules {rules}{game}{algorithm} --seed {}, then Q and {choice}, make this \
+             quiz again.",
             state.seed
         ),
         theme.dim(),

@@ -166,6 +166,30 @@ fn this_games_positions_include_the_opening() {
     assert!(shown.contains("this game: 5 positions"), "{shown}");
 }
 
+/// The summary's line that makes the same quiz of this game's positions sets that game up
+/// again, with no AI seat to play on from it before Q.
+#[test]
+fn the_summary_of_this_games_quiz_gives_its_moves() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    keys(
+        &mut app,
+        &[KeyCode::Char('Q'), KeyCode::Up, KeyCode::Up, KeyCode::Enter],
+    );
+    for _ in 0..state(&app).total() {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert!(matches!(state(&app).phase, QuizPhase::Summary));
+    let shown = text(&screen(&app, 120, 40));
+    for line in [
+        "tictree --rules tictactoe --x human --o human --moves \"a3 b2 b3 c1\"",
+        "--algo alphabeta --seed 7, then Q and this game's positions, make this",
+    ] {
+        assert!(shown.contains(line), "{line}\n{shown}");
+    }
+}
+
 #[test]
 fn ten_questions_answered_with_the_keys_make_the_summary() {
     let mut app = started();

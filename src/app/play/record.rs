@@ -61,6 +61,25 @@ impl App {
         self.game.last_move().or(opening.copied())
     }
 
+    /// The options that set up the position on the board from the empty one: `--position` for
+    /// a set-up origin, then `--moves` with every move since (as one digit string with gravity:
+    /// `--moves 4453`); empty on the empty board.
+    pub(crate) fn position_arguments(&self) -> String {
+        let origin = self.options.origin;
+        let rules = *origin.rules();
+        let moves = self.moves_from_origin();
+        let mut arguments = String::new();
+        if origin.ply() > 0 {
+            arguments += &format!(" --position {}", origin.to_notation());
+        }
+        match rules.column_digits(&moves) {
+            _ if moves.is_empty() => {}
+            Some(digits) => arguments += &format!(" --moves {digits}"),
+            None => arguments += &format!(" --moves \"{}\"", rules.move_names(&moves).join(" ")),
+        }
+        arguments
+    }
+
     /// Who played `player`'s moves of this game, in turn (`AI level 4, then you`), and while the
     /// game goes on, who plays it now: the seats may have changed during the game.
     fn players(&self, player: Player) -> String {
@@ -137,14 +156,7 @@ impl App {
         if !settings.book && rules == Rules::CONNECT4 {
             resume += " --no-book";
         }
-        if set_up {
-            resume += &format!(" --position {}", origin.to_notation());
-        }
-        match digits {
-            _ if names.is_empty() => {}
-            Some(digits) => resume += &format!(" --moves {digits}"),
-            None => resume += &format!(" --moves \"{}\"", names.join(" ")),
-        }
+        resume += &self.position_arguments();
         Record {
             summary,
             turns,

@@ -55,6 +55,9 @@ pub struct QuizState {
     pub choice: usize,
     /// The game's positions a question can be asked on (not over, close enough to the end).
     pub game_positions: Vec<Position>,
+    /// The options that set that game up again (`--moves "a3 b2"`), for the summary's line
+    /// that makes the same quiz.
+    pub game_arguments: String,
     /// The questions, once started.
     pub quiz: Option<Quiz>,
     /// The question shown, an index into the quiz's questions.
@@ -74,13 +77,20 @@ pub struct QuizState {
 }
 
 impl QuizState {
-    /// The start screen of a quiz of `seed`, with the game's positions to offer.
-    pub fn new(seed: u64, game_positions: Vec<Position>, cursor: (usize, usize)) -> QuizState {
+    /// The start screen of a quiz of `seed`, with the game's positions to offer and the options
+    /// that set that game up.
+    pub fn new(
+        seed: u64,
+        game_positions: Vec<Position>,
+        game_arguments: String,
+        cursor: (usize, usize),
+    ) -> QuizState {
         QuizState {
             seed,
             generation: 0,
             choice: DEFAULT_SOURCE,
             game_positions,
+            game_arguments,
             quiz: None,
             index: 0,
             phase: QuizPhase::Start,

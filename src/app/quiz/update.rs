@@ -36,7 +36,8 @@ impl App {
         // The opening too (`--moves`, a pasted list), as the review judges it.
         let positions = game_positions(&self.options.origin, &self.moves_from_origin());
         let cursor = centre(self.position().rules());
-        self.mode = Mode::Quiz(Box::new(QuizState::new(seed, positions, cursor)));
+        let arguments = self.position_arguments();
+        self.mode = Mode::Quiz(Box::new(QuizState::new(seed, positions, arguments, cursor)));
     }
 
     /// An action while the quiz is open (no popup over it).
