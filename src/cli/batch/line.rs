@@ -28,16 +28,19 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
         return Ok(None);
     }
     let tokens: Vec<&str> = text.split_whitespace().collect();
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    let number = |t: &str| t.parse::<i32>().is_ok();
-    // With gravity a digit string is the moves, never a score; otherwise the position runs up
-    // to the first number.
-    let split = if rules.gravity && digits(tokens[0]) {
+    // What can only be meant as a score: no cell name or column letter starts so.
+    let score_like = |t: &str| t.starts_with(|c: char| c.is_ascii_digit() || "+-.".contains(c));
+    // With gravity a word starting with a digit is the moves (`4453`, or `44a53` with a stray
+    // letter), never a score, and the position notation is one word; otherwise the position
+    // (cell names) runs up to the first word shaped like a score, so a bad score is named as
+    // one (`0.5`), not as a bad cell.
+    let moves_first = rules.gravity && tokens[0].starts_with(|c: char| c.is_ascii_digit());
+    let split = if moves_first || tokens[0].contains('/') {
         1
     } else {
         tokens
             .iter()
-            .position(|t| number(t))
+            .position(|t| score_like(t))
             .unwrap_or(tokens.len())
     };
     let (place, scores) = tokens.split_at(split);
@@ -183,6 +186,24 @@ mod tests {
         assert_eq!(
             err(c4, "4453 -"),
             "'-' after the position is not a score (a whole number)"
+        );
+        // Without gravity too, a bad score is named as one, not as a bad cell.
+        let ttt = Rules::TICTACTOE;
+        assert_eq!(
+            err(ttt, "x.o/.x./... abc"),
+            "'abc' after the position is not a score (a whole number)"
+        );
+        assert_eq!(
+            err(ttt, "b2 a3 0.5"),
+            "'0.5' after the position is not a score (a whole number)"
+        );
+        assert_eq!(
+            err(ttt, "b2 a3 99999999999999999999"),
+            "'99999999999999999999' after the position is out of range for a score"
+        );
+        assert_eq!(
+            err(ttt, "b2 a3 +"),
+            "'+' after the position is not a score (a whole number)"
         );
         // Commas between column digits, as `--moves` takes them.
         assert_eq!(entry(c4, "4,4,5,3 -2").position, entry(c4, "4453").position);
