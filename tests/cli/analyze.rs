@@ -145,6 +145,21 @@ fn a_finished_game_is_not_an_error() {
             .unwrap()
             .contains("game over: X won")
     );
+    // Compared, with or without a depth: nothing searched, no ply reached.
+    for depth in [&[][..], &["--depth", "3"]] {
+        let args = [&["analyze", "--compare", "--json", "xox/xoo/oxx"], depth].concat();
+        for row in json(&args)["rows"].as_array().unwrap() {
+            assert_eq!(
+                (&row["nodes"], &row["scored"], &row["depth"]),
+                (
+                    &serde_json::json!(0),
+                    &serde_json::json!(0),
+                    &serde_json::json!(0)
+                ),
+                "{row}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -199,7 +199,10 @@ pub(crate) fn to_depth(
     // Best first, ties in cell order (the sort is stable and `legal` is in cell order).
     moves.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
     let mut stats = searcher.stats();
-    stats.depth = stats.depth.max(depth);
+    // A finished game's search reaches no ply.
+    if !legal.is_empty() {
+        stats.depth = stats.depth.max(depth);
+    }
     let all_exact = moves.iter().all(|m| m.value.is_exact());
     Ok(Appraisal {
         position: *position,

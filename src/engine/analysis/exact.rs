@@ -120,10 +120,11 @@ pub fn analyze_or_stop(
             }
         },
     );
-    // Each scored move's own child is counted, and the move itself is a ply.
+    // Each scored move's own child is counted, and the move itself is a ply (where there is
+    // one: a finished game's analysis reaches no ply).
     let counted = |mut stats: SearchStats, moves: &[MoveAnalysis]| {
         stats.nodes += moves.len() as u64;
-        stats.depth += 1;
+        stats.depth += u32::from(!legal.is_empty());
         stats
     };
     let stats = match scored {
