@@ -413,6 +413,10 @@ fn usage_errors_are_status_2() {
             vec!["solve", "--batch", "/no/such/file"],
             "--batch /no/such/file: No such file",
         ),
+        (
+            vec!["solve", "--batch", ""],
+            "--batch is empty: name the file of positions, or - for standard input",
+        ),
         (vec!["solve", "--analyze"], "--analyze works with --batch"),
         (
             vec!["solve", "--batch", "-", "--moves", "44"],

@@ -28,6 +28,11 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
     // Caught first: counting a file's lines, mapping the table and reading an endless line all
     // stop on Ctrl-C.
     let interrupt = Interrupt::catch();
+    if source.is_empty() {
+        return Err(CliError(
+            "--batch is empty: name the file of positions, or - for standard input".into(),
+        ));
+    }
     let (lines, total) = input::open(source, interrupt.flag())
         .map_err(|e| CliError(format!("--batch {source}: {e}")))?;
     let mut solver = Solver::with_hash(
