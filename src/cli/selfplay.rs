@@ -101,7 +101,11 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     let [x, o] = args.skills()?;
     let games = args.games;
     super::book::consult(&args.book, *start.rules());
-    let seed = args.seed.unwrap_or_else(rand::random);
+    // A random seed is printed to be given back: below 2^32, short to type and exact in any
+    // JSON reader (doubles hold whole numbers to 2^53).
+    let seed = args
+        .seed
+        .unwrap_or_else(|| u64::from(rand::random::<u32>()));
     let mut tally = Tally {
         rules: start.rules().into(),
         start: start.to_notation(),

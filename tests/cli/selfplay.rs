@@ -195,3 +195,27 @@ fn ctrl_c_before_any_game_finishes_reports_no_lengths() {
         }
     }
 }
+
+/// A seed drawn at random is printed to be given back: small enough for any JSON reader to keep
+/// it exact (doubles hold whole numbers up to 2^53; the draw is below 2^32), and it repeats the run.
+#[test]
+fn a_random_seed_is_exact_in_json_and_repeats_the_run() {
+    for _ in 0..4 {
+        let json = tally(&["--x", "ai:1", "--o", "ai:2", "--games", "20"]);
+        let seed = json["seed"].as_u64().expect("a seed");
+        assert!(seed < 1 << 32, "{seed}");
+        let again = tally(&[
+            "--x",
+            "ai:1",
+            "--o",
+            "ai:2",
+            "--games",
+            "20",
+            "--seed",
+            &seed.to_string(),
+        ]);
+        for field in ["x_wins", "o_wins", "draws"] {
+            assert_eq!(json[field], again[field], "{field}");
+        }
+    }
+}

@@ -125,6 +125,12 @@ impl Position {
     /// that a game can reach: the side to move follows from the counts of marks.
     pub fn parse(rules: Rules, text: &str) -> Result<Position, NotationError> {
         let rows: Vec<&str> = text.trim().split('/').collect();
+        if text.trim().is_empty() {
+            return error(format!(
+                "the position is empty; {rules} needs {} rows of {} cells separated by '/'",
+                rules.height, rules.width
+            ));
+        }
         if rows.len() != usize::from(rules.height) {
             return error(format!(
                 "position '{text}' has {} row(s); {rules} needs {} rows of {} cells separated by '/'",
@@ -399,6 +405,10 @@ mod tests {
         assert!(bad("xxx/o.o/xoo").contains("X has a line but O moved last"));
         assert!(bad("..../.../...").contains("row 1"));
         assert!(bad("x../...").contains("2 row(s)"));
+        assert_eq!(
+            bad(" "),
+            "the position is empty; tictactoe needs 3 rows of 3 cells separated by '/'"
+        );
         assert!(bad("x?./.../...").contains("unexpected '?'"));
     }
 
