@@ -33,10 +33,14 @@ struct SolveJson {
     plies: Option<u32>,
     outcome: String,
     pv: Vec<String>,
+    /// False when Ctrl-C came while the line was read: `pv` is its beginning.
+    pv_complete: bool,
     nodes: u64,
     explored: u64,
     elapsed_ms: f64,
     nodes_per_second: f64,
+    /// Reading `pv` after the search, not part of `elapsed_ms` (its nodes are not counted).
+    line_ms: f64,
     tt_stored: usize,
     tt_capacity: usize,
     tt_bytes: usize,
@@ -72,10 +76,12 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
             None => value_name(solution.value).to_string(),
         },
         pv: position.rules().move_names(&solution.pv),
+        pv_complete: solution.line_complete,
         nodes: solution.stats.nodes,
         explored: solution.explored,
         elapsed_ms: json_ms(seconds * 1e3),
         nodes_per_second: (solution.stats.nodes as f64 / seconds.max(1e-9)).round(),
+        line_ms: json_ms(solution.line_elapsed.as_secs_f64() * 1e3),
         tt_stored: solution.table.stored,
         tt_capacity: solution.table.capacity,
         tt_bytes: solution.table.bytes,
@@ -103,6 +109,8 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     let mut solver = Solver::with_hash(position.layout(), interrupt.flag().clone(), table);
     solver.set_progress(Some(Arc::clone(&progress)));
     solver.set_threads(threads);
+    // One position: its whole line is worth the fraction of a second past the book.
+    solver.set_line_past_book(true);
     // Map the table before the clock starts: the time reported is the search's.
     if solver.touch_table().is_err() {
         crate::errln!(
@@ -126,6 +134,11 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
         crate::outln!("{text}");
     } else {
         print_report(&json);
+    }
+    // The value is known; only the line was cut short.
+    if !solution.line_complete {
+        crate::errln!("tictree: solve interrupted (Ctrl-C) while reading the line");
+        return Ok(Ending::Interrupted);
     }
     Ok(Ending::Done)
 }
@@ -182,16 +195,26 @@ fn print_report(json: &SolveJson) {
         ),
         _ => crate::outln!("value     {} (weak solve)", json.outcome),
     }
-    if !json.pv.is_empty() {
-        crate::outln!("line      {}", json.pv.join(" "));
+    match (json.pv.is_empty(), json.pv_complete) {
+        (_, false) => crate::outln!(
+            "line      {} (interrupted: the rest was not read)",
+            json.pv.join(" ")
+        ),
+        (false, true) => crate::outln!("line      {}", json.pv.join(" ")),
+        (true, true) => {}
     }
     crate::outln!(
         "nodes     {} ({} positions explored)",
         json.nodes,
         json.explored
     );
+    let line = if json.pv.is_empty() {
+        String::new()
+    } else {
+        format!(" (and {:.3} ms reading the line)", json.line_ms)
+    };
     crate::outln!(
-        "time      {:.3} ms, {:.0} nodes/s",
+        "time      {:.3} ms, {:.0} nodes/s{line}",
         json.elapsed_ms,
         json.nodes_per_second
     );

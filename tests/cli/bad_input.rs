@@ -79,7 +79,7 @@ const POSITIONS: &[(&[&str], &str)] = &[
         &["x.o/.x./..o/..."],
         "position 'x.o/.x./..o/...' has 4 row(s)",
     ),
-    (&[""], "position '' has 1 row(s)"),
+    (&[""], "the position is empty; tictactoe needs 3 rows"),
     (
         &["x.oo/.x./..o"],
         "row 1 of position 'x.oo/.x./..o' has 4 cell(s); tictactoe needs 3",

@@ -75,6 +75,8 @@ fn a_build_killed_halfway_resumes_to_the_same_bytes() {
     // A crash in the middle of a write leaves half a line, which may read as a line: `2f6 -1` of
     // `2f6 -12`. Here a solved position's key with another value, and no newline.
     let mut text = std::fs::read_to_string(&checkpoint).unwrap();
+    // Its whole lines (the kill may have cut the last one short).
+    text.truncate(text.rfind('\n').map_or(0, |end| end + 1));
     let killed = text.clone();
     let solved = text.lines().count() - 1;
     assert!(solved < 1_560, "the build finished before it was killed");

@@ -26,9 +26,9 @@ fn solve_prints_the_exact_value_as_json() {
     );
 }
 
-/// With the opening book the line of a position the book answers stops where the book does, but
-/// a win at once always ends it: at the book's last ply (8) the winning move is the line, as
-/// without the book.
+/// With the opening book the line of a position the book answers is read to the end of the game,
+/// past the book's plies, and a win at once ends it: at the book's last ply (8) the winning move
+/// is the line, as without the book.
 #[test]
 fn a_win_at_once_where_the_book_stops_is_the_line() {
     for book in [None, Some("--no-book")] {
@@ -42,10 +42,31 @@ fn a_win_at_once_where_the_book_stops_is_the_line() {
         assert_eq!(json["outcome"], "win in 1", "{book:?}");
         assert_eq!(json["pv"], serde_json::json!(["a4"]), "{book:?}");
     }
-    // A position within the book: its line goes to the book's last ply.
-    let (_, out, _) = tictree(&["solve", "--rules", "connect4", "--moves", "4453", "--json"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(json["pv"], serde_json::json!(["c2", "d3", "d4", "d5"]));
+    // A position within the book: `solve` reads its line past the book's last ply to the end of
+    // the game, the same line as without the book (at each step the first move in the same
+    // order with the value that continues it).
+    let line = |book: &[&str]| {
+        let args = [
+            &["solve", "--rules", "connect4", "--moves", "4453", "--json"],
+            book,
+        ]
+        .concat();
+        let (code, out, err) = tictree(&args);
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(json["pv_complete"], true);
+        assert_eq!(
+            json["pv"].as_array().unwrap().len() as u64,
+            json["plies"].as_u64().unwrap()
+        );
+        json["pv"].clone()
+    };
+    let with_book = line(&[]);
+    assert_eq!(
+        with_book.as_array().unwrap()[..4],
+        ["c2", "d3", "d4", "d5"].map(serde_json::Value::from)
+    );
+    assert_eq!(with_book, line(&["--no-book"]));
 }
 
 #[test]

@@ -25,3 +25,29 @@ fn the_built_in_book_agrees_with_the_search_on_a_sample() {
         assert_eq!(book.value(&position), Some(searched), "{position:?}");
     }
 }
+
+/// `solve` reads the line of a position the book answers past the book's plies. Stopped while
+/// it searches beyond them, the line keeps the moves found until then (the book's), and says it
+/// is not complete.
+#[test]
+fn a_line_past_the_book_cut_short_keeps_the_moves_found() {
+    use std::sync::Arc;
+    use tictree::engine::{Position, Rules, Solver, StopFlag, book};
+    let position = Position::empty(Rules::CONNECT4).play_moves("4453").unwrap();
+    let stop = StopFlag::default();
+    let mut solver = Solver::new(position.layout(), stop.clone());
+    solver.set_book(Some(Arc::new(
+        book::built_in().expect("the built-in book reads"),
+    )));
+    solver.set_line_past_book(true);
+    let value = solver.value(&position, -1001, 1001).unwrap();
+    // The book answers the value and the line's first steps without a search, so without
+    // looking at the flag; the first search past the book does look.
+    stop.stop();
+    let line = solver.line(&position, value);
+    assert!(!line.complete);
+    assert_eq!(
+        Rules::CONNECT4.move_names(&line.moves),
+        ["c2", "d3", "d4", "d5"]
+    );
+}

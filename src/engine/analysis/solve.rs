@@ -2,7 +2,7 @@
 
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::game::score::{INFINITY, Score, pons};
-use crate::engine::search::solver::{Solver, TableUsage};
+use crate::engine::search::solver::{ReadLine, Solver, TableUsage};
 use crate::engine::search::{Cancelled, SearchStats, Searcher, StopFlag};
 use std::time::{Duration, Instant};
 
@@ -15,6 +15,9 @@ pub struct Solution {
     pub weak: bool,
     /// Best play (exact solves only).
     pub pv: Vec<Move>,
+    /// False when the stop flag came while the line was read: `pv` is its beginning (the value
+    /// is known all the same).
+    pub line_complete: bool,
     /// Counters of the search.
     pub stats: SearchStats,
     /// Calls of the inner negamax: Pons' "positions explored".
@@ -23,6 +26,9 @@ pub struct Solution {
     pub table: TableUsage,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
+    /// Wall-clock time reading the line after it (not part of `elapsed`, as its nodes are not
+    /// part of `stats`).
+    pub line_elapsed: Duration,
 }
 
 impl Solution {
@@ -44,7 +50,9 @@ impl Solution {
 }
 
 /// Solves a position with `engine` (whose table may already hold useful results); `with_line`
-/// asks for the principal variation too (exact solves only; it costs extra searches, uncounted).
+/// asks for the principal variation too (exact solves only; it costs extra searches, uncounted
+/// and timed apart). Stopped while the line is read, the value stands and the line is its
+/// beginning (`line_complete`).
 pub fn solve_with(
     solver: &mut Solver,
     position: &Position,
@@ -54,30 +62,31 @@ pub fn solve_with(
     let started = Instant::now();
     let (before, explored) = (solver.stats(), solver.explored());
     let (alpha, beta) = if weak { (-1, 1) } else { (-INFINITY, INFINITY) };
-    let line = match position.status() {
-        Status::Ongoing if with_line && !weak => solver.search(position, alpha, beta)?,
-        Status::Ongoing => crate::engine::search::Line {
-            value: solver.value(position, alpha, beta)?,
-            pv: Vec::new(),
-        },
-        _ => crate::engine::search::Line {
-            value: crate::engine::search::tree::terminal_value(position).unwrap_or(0),
-            pv: Vec::new(),
-        },
-    };
-    let value = if weak {
-        line.value.signum()
+    let ongoing = position.status() == Status::Ongoing;
+    let value = if ongoing {
+        solver.value(position, alpha, beta)?
     } else {
-        line.value
+        crate::engine::search::tree::terminal_value(position).unwrap_or(0)
+    };
+    let elapsed = started.elapsed();
+    let line = if ongoing && with_line && !weak {
+        solver.line(position, value)
+    } else {
+        ReadLine {
+            moves: Vec::new(),
+            complete: true,
+        }
     };
     Ok(Solution {
-        value,
+        value: if weak { value.signum() } else { value },
         weak,
-        pv: if weak { Vec::new() } else { line.pv },
+        pv: line.moves,
+        line_complete: line.complete,
         stats: solver.stats() - before,
         explored: solver.explored() - explored,
         table: solver.table_usage(),
-        elapsed: started.elapsed(),
+        elapsed,
+        line_elapsed: started.elapsed() - elapsed,
     })
 }
 

@@ -90,6 +90,16 @@ impl Solver {
         }
     }
 
+    /// Whether the line (principal variation) of a position the book answers goes on past the
+    /// book's plies, searching each position beyond them, or stops where the book does (the
+    /// default: quick).
+    pub fn set_line_past_book(&mut self, on: bool) {
+        match &mut self.search {
+            Word::Narrow(s) => s.line_past_book = on,
+            Word::Wide(s) => s.line_past_book = on,
+        }
+    }
+
     /// The book this solver consults, if any.
     pub fn book(&self) -> Option<&Arc<Book>> {
         match &self.search {
@@ -216,6 +226,15 @@ impl Solver {
         Ok(line?.value)
     }
 
+    /// Best play from `position`, whose exact value `value` (or `search`) found: read back from
+    /// the table, each step's searches not counted in the statistics.
+    pub fn line(&mut self, position: &Position, value: i32) -> ReadLine {
+        match &mut self.search {
+            Word::Narrow(s) => line_in(s, self.layout, position, value),
+            Word::Wide(s) => line_in(s, self.layout, position, value),
+        }
+    }
+
     /// How full the transposition table is.
     pub fn table_usage(&self) -> TableUsage {
         fn usage<B: Bitboard>(s: &Negamax<B>) -> TableUsage {
@@ -248,24 +267,53 @@ fn search_in<B: Bitboard>(
     solver.root_ply = ply;
     let value = solver.exact(me, them, ply, alpha, beta)?;
     let pv = if with_line && alpha < value && value < beta {
-        // The line is a by-product, not part of the search: its nodes are not counted, and its
-        // many small narrowings are not shown as if they were the search's.
-        let saved = (solver.stats, solver.explored);
-        let progress = solver.progress.take();
-        if let Some(progress) = &progress {
-            progress.set_line();
+        let line = line_in(solver, layout, position, value);
+        if !line.complete {
+            return Err(Cancelled);
         }
-        let line = solver.principal_variation(me, them, ply, value);
-        solver.progress = progress;
-        (solver.stats, solver.explored) = saved;
-        line?
-            .into_iter()
-            .map(|index| Move(layout.cell_of(1u128 << index) as u8))
-            .collect()
+        line.moves
     } else {
         Vec::new()
     };
     Ok(Line { value, pv })
+}
+
+/// Best play from `position`, whose exact value is `value`. The line is a by-product, not part
+/// of the search: its nodes are not counted, and its many small narrowings are not shown as if
+/// they were the search's.
+fn line_in<B: Bitboard>(
+    solver: &mut Negamax<B>,
+    layout: &Layout,
+    position: &Position,
+    value: i32,
+) -> ReadLine {
+    let mover = position.to_move();
+    let me = B::from_u128(position.marks(mover));
+    let them = B::from_u128(position.marks(mover.opponent()));
+    let saved = (solver.stats, solver.explored);
+    let progress = solver.progress.take();
+    if let Some(progress) = &progress {
+        progress.set_line();
+    }
+    let mut line = Vec::new();
+    let read = solver.principal_variation(me, them, position.ply(), value, &mut line);
+    solver.progress = progress;
+    (solver.stats, solver.explored) = saved;
+    ReadLine {
+        moves: line
+            .into_iter()
+            .map(|index| Move(layout.cell_of(1u128 << index) as u8))
+            .collect(),
+        complete: read.is_ok(),
+    }
+}
+
+/// Best play read back after a search (`Solver::line`).
+pub struct ReadLine {
+    /// The moves, from the position searched.
+    pub moves: Vec<Move>,
+    /// False when the stop flag cut the reading short: `moves` are those found until then.
+    pub complete: bool,
 }
 
 impl Searcher for Solver {

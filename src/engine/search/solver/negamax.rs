@@ -47,6 +47,9 @@ pub struct Negamax<B: Bitboard> {
     /// Plies below which a position may be in the book: its plies + 1, or 0 without a book, so
     /// the hot path asks one comparison.
     pub(super) book_until: u32,
+    /// Whether a principal variation goes on past the book's plies by searching (`solve`'s
+    /// whole line), or stops where the book does (the analyses', which must be quick).
+    pub(super) line_past_book: bool,
     /// The killer move of each ply: the bit index of the move that last refuted a position at
     /// that ply (`NO_MOVE` if none yet in this search), which `sort` moves up a step.
     pub(super) killers: [u32; MAX_PLY],
@@ -113,6 +116,7 @@ impl<B: Bitboard> Negamax<B> {
             sorters: Box::new(std::array::from_fn(|_| MoveSorter::default())),
             book: None,
             book_until: 0,
+            line_past_book: false,
             killers: [NO_MOVE; MAX_PLY],
             last_moves: [NO_MOVE; MAX_PLY],
             follow_bonus: FOLLOW_BONUS,

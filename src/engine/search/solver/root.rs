@@ -49,19 +49,22 @@ impl<B: Bitboard> Negamax<B> {
         Ok(last)
     }
 
-    /// Best play from a position of known exact value: at each step the first move, in static order,
-    /// whose child has exactly the value that continues the line.
+    /// Best play from a position of known exact value, appended to `line`: at each step the first
+    /// move, in static order, whose child has exactly the value that continues the line. Stopped,
+    /// `line` holds the moves found until then.
     pub fn principal_variation(
         &mut self,
         mut me: B,
         mut them: B,
         mut ply: u32,
         mut value: i32,
-    ) -> Result<Vec<u32>, Cancelled> {
-        let mut line = Vec::new();
-        // A root the opening book answered has no tree in the table: the line stops where the
-        // book does, rather than solving each position beyond it from scratch.
-        let last = if ply < self.book_until {
+        line: &mut Vec<u32>,
+    ) -> Result<(), Cancelled> {
+        // A root the opening book answered has no tree in the table: unless asked to go on, the
+        // line stops where the book does, rather than solving the positions beyond it from
+        // scratch (a fraction of a second each on Connect Four, too much for every move of an
+        // analysis).
+        let last = if ply < self.book_until && !self.line_past_book {
             self.book_until - 1
         } else {
             u32::MAX
@@ -95,7 +98,7 @@ impl<B: Bitboard> Negamax<B> {
             ply += 1;
             value = -value;
         }
-        Ok(line)
+        Ok(())
     }
 }
 
