@@ -282,6 +282,85 @@ fn out_names_a_regular_file_or_a_link_to_one() {
     assert!(err.contains("nodir: create it first"), "{err}");
 }
 
+/// A book of format version 1 (its checksum left the header out) is read no more, with the
+/// command that rebuilds it; that command takes its values instead of searching them and writes
+/// the same bytes as a build from scratch.
+#[test]
+fn a_version_1_book_is_refused_and_rebuilt_from_its_values() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "small.book");
+    assert_eq!(build("5x4k4g", "6", Path::new(&file)).0, 0);
+    let current = std::fs::read(&file).unwrap();
+    // The same book as version 1 wrote it: the version byte, and FNV-1a of the entries alone.
+    let mut old = current.clone();
+    old[8] = 1;
+    let checksum = old[32..]
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    old[24..32].copy_from_slice(&checksum.to_le_bytes());
+    std::fs::write(&file, &old).unwrap();
+    let (status, _, err) = tictree(&["book", "info", &file]);
+    assert_eq!(status, 2, "{err}");
+    assert!(
+        err.contains(
+            "book format version 1, whose checksum leaves out its rules and plies: rebuild it \
+             with `tictree book build --rules 5x4k4g --plies 6 --out FILE`"
+        ),
+        "{err}"
+    );
+    let (status, out, err) = build("5x4k4g", "6", Path::new(&file));
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.contains("; 0 positions searched in")
+            && out.contains("(1,500 taken from the version-1 book it replaces)"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), current);
+}
+
+/// The file the book is written to before it replaces FILE is looked at before any search: a
+/// directory there used to fail the build at its very end, naming FILE.
+#[test]
+fn a_directory_where_the_book_is_first_written_is_refused_before_the_search() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "e.book");
+    std::fs::create_dir(format!("{file}.tmp")).unwrap();
+    let (status, _, err) = build("5x4k4g", "4", Path::new(&file));
+    assert_eq!((status, err.lines().count()), (2, 1), "{err}");
+    assert!(err.contains("e.book.tmp is in the way"), "{err}");
+    assert!(
+        !Path::new(&format!("{file}.partial")).exists(),
+        "nothing searched"
+    );
+}
+
+/// A file name's control characters are shown escaped, as in errors, never sent to the
+/// terminal (an escape sequence turned it red).
+#[test]
+fn file_names_are_printed_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "e\u{1b}[31mx\nbook");
+    let (status, out, err) = build("5x4k4g", "2", Path::new(&file));
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.starts_with("wrote ")
+            && out.contains("e\\u{1b}[31mx\\nbook: 5x4k4g")
+            && !out.contains('\u{1b}'),
+        "{out:?}"
+    );
+    let (status, out, _) = tictree(&["book", "info", &file]);
+    assert_eq!(status, 0);
+    assert!(
+        out.lines()
+            .next()
+            .unwrap()
+            .ends_with("e\\u{1b}[31mx\\nbook"),
+        "{out:?}"
+    );
+}
+
 #[test]
 fn info_and_verify_read_what_build_wrote() {
     let dir = tempfile::tempdir().unwrap();
@@ -298,7 +377,7 @@ fn info_and_verify_read_what_build_wrote() {
     assert_eq!(json["plies"], 6);
     assert_eq!(json["entries"], 2_285);
     assert_eq!(json["bytes"], 32 + 2_285 * 5);
-    assert_eq!(json["checksum"], "583ab8820174c56a");
+    assert_eq!(json["checksum"], "c9f913ad0be9bcdc");
 
     let (status, out, err) = tictree(&["book", "verify", &file, "--sample", "300", "--seed", "7"]);
     assert_eq!(status, 0, "{err}");
@@ -329,6 +408,30 @@ fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
     let (status, _, err) = tictree(&["book", "info", &flipped_path]);
     assert_eq!((status, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("checksum"), "{err}");
+    // The header's rules and plies are checked too: k (at 11), gravity (12), plies (13) changed
+    // would give wrong values for other rules, with the entries intact.
+    for (at, value) in [(11, 3), (12, 0), (13, 30)] {
+        let mut header = bytes.clone();
+        header[at] = value;
+        let changed = path(&dir, "header.book");
+        std::fs::write(&changed, &header).unwrap();
+        let (status, _, err) = tictree(&["book", "info", &changed]);
+        assert_eq!((status, err.lines().count()), (2, 1), "{at}: {err}");
+        assert!(err.contains("checksum does not match"), "{at}: {err}");
+    }
+    // A named pipe no one writes to reads as empty rather than waiting for a writer for ever.
+    #[cfg(target_os = "linux")]
+    {
+        let fifo = path(&dir, "fifo");
+        let name = std::ffi::CString::new(fifo.clone()).unwrap();
+        // SAFETY: a valid C string, for the duration of the call.
+        assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+        let (status, _, err) = tictree(&["book", "info", &fifo]);
+        assert_eq!(
+            (status, err),
+            (2, format!("tictree: {fifo}: not a tictree book\n"))
+        );
+    }
     let padded = path(&dir, "padded.book");
     std::fs::write(&padded, [bytes.as_slice(), b"\n"].concat()).unwrap();
     let (status, _, err) = tictree(&["book", "info", &padded]);

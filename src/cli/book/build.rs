@@ -30,6 +30,15 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
     // Said before the search, which can take hours, and not after it.
     let out = &book_file(Path::new(&args.out))?;
+    let tmp = tmp_path(out);
+    if std::fs::symlink_metadata(&tmp).is_ok_and(|metadata| !metadata.is_file()) {
+        return Err(CliError(format!(
+            "--out {}: {} is in the way (the book is written there, then renamed): it is not a \
+             regular file; remove it",
+            args.out,
+            tmp.display()
+        )));
+    }
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
     let plan = Plan::new(rules, plies);
     if interrupt.flag().is_stopped() {
@@ -40,6 +49,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     }
     let heading = format!("tictree book checkpoint: rules {rules}, plies {plies}");
     let mut solved = read_checkpoint(&checkpoint, &heading, &plan)?;
+    let taken = take_version_1_values(out, &plan, &mut solved);
     let resumed = solved.len();
     // Rewritten whole, so a line cut short by a crash is not continued by the next one.
     rewrite_checkpoint(&checkpoint, &heading, &solved)?;
@@ -95,9 +105,16 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     };
     write_whole(out, book.bytes())?;
     let _ = std::fs::remove_file(&checkpoint);
+    let taken = match taken {
+        0 => String::new(),
+        n => format!(
+            " ({} taken from the version-1 book it replaces)",
+            thousands(n as u64)
+        ),
+    };
     crate::cli::common::output::out(&format!(
-        "wrote {}: {rules}, {}, {}, {} bytes; {} searched in {} on {}\n",
-        out.display(),
+        "wrote {}: {rules}, {}, {}, {} bytes; {} searched in {} on {}{taken}\n",
+        crate::app::printable(&out.display().to_string()),
         notation::plies(plies),
         entries(book.len()),
         thousands(book.bytes().len() as u64),
@@ -106,6 +123,31 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         count(threads as u64, "thread"),
     ));
     Ok(Ending::Done)
+}
+
+/// A book of format version 1 at `out` for the same rules and plies (its checksum left the
+/// header out, so this tictree reads it no more) is rebuilt in the current format from its
+/// values: those of the positions the build would search are taken into `solved`, unless the
+/// checkpoint has them, rather than searched again. How many were taken.
+fn take_version_1_values(out: &Path, plan: &Plan, solved: &mut HashMap<u128, i8>) -> usize {
+    let Some(Ok(old)) = out.to_str().map(super::read_any_version) else {
+        return 0;
+    };
+    if !old.is_version_1() || old.rules() != plan.rules() || old.plies() != plan.plies() {
+        return 0;
+    }
+    let cells = plan.rules().cells() as u32;
+    let mut taken = 0;
+    for (key, position) in plan.frontier() {
+        if let Some(score) = old.score_of(*key)
+            && score_fits(score, position.ply(), cells)
+            && !solved.contains_key(key)
+        {
+            solved.insert(*key, score);
+            taken += 1;
+        }
+    }
+    taken
 }
 
 /// `1 entry`, `10,501 entries`.
@@ -165,6 +207,11 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
         return Err(refuse("is read-only; remove it or name another file"));
     }
     Ok(target)
+}
+
+/// Where `write_whole` writes before it renames over `path`.
+fn tmp_path(path: &Path) -> PathBuf {
+    path.with_file_name(format!("{}.tmp", file_name(path)))
 }
 
 fn file_name(path: &Path) -> String {
@@ -335,16 +382,17 @@ fn rewrite_checkpoint(
 
 /// Writes `bytes` to `path` all or nothing: to `path.tmp`, synced, then renamed over `path`.
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    let tmp = path.with_file_name(format!("{}.tmp", file_name(path)));
-    let fail = |e: std::io::Error| CliError(format!("{}: {e}", path.display()));
-    let mut file = File::create(&tmp).map_err(fail)?;
+    let tmp = tmp_path(path);
+    // Each step's error names the file it failed on.
+    let fail = |on: &Path, e: std::io::Error| CliError(format!("{}: {e}", on.display()));
+    let mut file = File::create(&tmp).map_err(|e| fail(&tmp, e))?;
     let written = file
         .write_all(bytes)
         .and_then(|()| file.sync_all())
-        .and_then(|()| std::fs::rename(&tmp, path));
-    if let Err(e) = written {
+        .map_err(|e| fail(&tmp, e))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| fail(path, e)));
+    if written.is_err() {
         let _ = std::fs::remove_file(&tmp);
-        return Err(fail(e));
     }
-    Ok(())
+    written
 }

@@ -59,10 +59,22 @@ fn solve_live(
 /// says how long the file is: no more than that (and one byte, to tell a padded file) is read, so
 /// a path that never ends (`/dev/zero`, a pipe) cannot fill the memory.
 pub fn read(path: &str) -> Result<Book, CliError> {
+    read_with(path, Book::from_bytes)
+}
+
+/// `read`, taking a book of format version 1 too (`book build` rebuilds it from its values).
+pub(super) fn read_any_version(path: &str) -> Result<Book, CliError> {
+    read_with(path, Book::of_any_version)
+}
+
+fn read_with(
+    path: &str,
+    book: fn(Cow<'static, [u8]>) -> Result<Book, String>,
+) -> Result<Book, CliError> {
     // An empty name is shown as one: `'': No such file or directory`.
     let shown = if path.is_empty() { "''" } else { path };
     let fail = |why: String| CliError(format!("{shown}: {why}"));
-    let file = File::open(path).map_err(|e| fail(e.to_string()))?;
+    let file = open_without_waiting(path).map_err(|e| fail(e.to_string()))?;
     let mut bytes = Vec::new();
     let mut reader = file.take(Header::SIZE as u64);
     reader
@@ -77,7 +89,34 @@ pub fn read(path: &str) -> Result<Book, CliError> {
     reader
         .read_to_end(&mut bytes)
         .map_err(|e| fail(e.to_string()))?;
-    Book::from_bytes(Cow::Owned(bytes)).map_err(fail)
+    book(Cow::Owned(bytes)).map_err(fail)
+}
+
+/// Opens a file to read, without waiting for a writer where it is a named pipe (an open of one
+/// waits for a writer, maybe forever): such a pipe then reads as empty.
+fn open_without_waiting(path: &str) -> std::io::Result<File> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)?;
+        // Blocking again, so a pipe with a writer is read to its end.
+        // SAFETY: fcntl on a descriptor this function owns.
+        let flags = unsafe { libc::fcntl(file.as_raw_fd(), libc::F_GETFL) };
+        // SAFETY: as above.
+        if flags == -1
+            || unsafe { libc::fcntl(file.as_raw_fd(), libc::F_SETFL, flags & !libc::O_NONBLOCK) }
+                == -1
+        {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(file)
+    }
+    #[cfg(not(target_os = "linux"))]
+    File::open(path)
 }
 
 /// Installs the book a command's searches consult (`engine::book::install`): `--book FILE`, else
@@ -145,8 +184,8 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
         serde_json::to_string(&json).map_err(|e| CliError(e.to_string()))? + "\n"
     } else {
         format!(
-            "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the entries: intact)\n",
-            json.file,
+            "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the header and the entries: intact)\n",
+            crate::app::printable(&json.file),
             header.rules,
             json.plies,
             json.plies,

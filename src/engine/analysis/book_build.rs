@@ -75,6 +75,11 @@ impl Plan {
         self.rules
     }
 
+    /// Every position reachable in at most this many plies goes into the book.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
     /// The positions that must be searched: those of the last ply, in key order.
     pub fn frontier(&self) -> &[(u128, Position)] {
         self.layers.last().map_or(&[], Vec::as_slice)

@@ -3,21 +3,27 @@
 //! ```text
 //! offset size
 //!  0      8   magic "tictbook"
-//!  8      1   format version (1)
+//!  8      1   format version (2)
 //!  9      4   width, height, k, gravity (0 or 1)
 //! 13      1   plies: every position reachable in at most this many plies is in the book
 //! 14      1   key bytes (K)
 //! 15      1   0
 //! 16      8   entries, little-endian
-//! 24      8   checksum of the entries: FNV-1a, 64 bits, little-endian
+//! 24      8   checksum: FNV-1a, 64 bits, little-endian, of bytes 0..24 then of the entries
 //! 32    n·(K+1) entries: the key (K bytes, little-endian), then the score (one signed byte)
 //! ```
+//!
+//! Version 1 had the same layout, its checksum of the entries alone: a changed byte of the rules
+//! or the plies went unseen and gave wrong values. It is read only to rebuild it as version 2
+//! without searching (`book build`).
 
 use super::key::key_bytes;
 use crate::engine::game::rules::Rules;
 
 pub(super) const MAGIC: &[u8; 8] = b"tictbook";
-pub(super) const VERSION: u8 = 1;
+pub(super) const VERSION: u8 = 2;
+/// The format whose checksum left the header out: read only to be rebuilt.
+pub(super) const VERSION_1: u8 = 1;
 pub(super) const HEADER: usize = 32;
 
 /// What the header says.
@@ -29,23 +35,58 @@ pub struct Header {
     pub plies: u32,
     /// Entries that follow the header.
     pub entries: u64,
-    /// FNV-1a (64 bits) of the entry bytes.
+    /// FNV-1a (64 bits) of the header's first 24 bytes and the entries (of the entries alone in
+    /// version 1).
     pub checksum: u64,
+    /// The file's format version: `VERSION`, or `VERSION_1` for a book read to be rebuilt.
+    pub version: u8,
 }
 
 /// FNV-1a, 64 bits: simple enough to recompute with any tool, and it catches the damage a file
 /// meets (truncation, a flipped or zeroed byte).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+    fnv1a_on(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+/// FNV-1a of more bytes after those that hashed to `hash`.
+fn fnv1a_on(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |hash, &byte| {
         (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
+/// The checksum of a book file: of its header up to the checksum, then of its entries (`bytes`
+/// is the whole file). Version 1's covered the entries alone.
+fn checksum(bytes: &[u8], version: u8) -> u64 {
+    let entries = &bytes[HEADER..];
+    match version {
+        VERSION_1 => fnv1a(entries),
+        _ => fnv1a_on(fnv1a(&bytes[..24]), entries),
+    }
+}
+
 impl Header {
-    pub(super) fn encode(&self) -> [u8; HEADER] {
+    /// The file of a book of these rules and plies with `entries` (their bytes): the header,
+    /// its checksum computed, then the entries.
+    pub(super) fn file(rules: Rules, plies: u32, count: u64, entries: &[u8]) -> (Header, Vec<u8>) {
+        let mut header = Header {
+            rules,
+            plies,
+            entries: count,
+            checksum: 0,
+            version: VERSION,
+        };
+        let mut bytes = header.encode().to_vec();
+        bytes.extend_from_slice(entries);
+        header.checksum = checksum(&bytes, VERSION);
+        bytes[24..32].copy_from_slice(&header.checksum.to_le_bytes());
+        (header, bytes)
+    }
+
+    fn encode(&self) -> [u8; HEADER] {
         let mut bytes = [0u8; HEADER];
         bytes[..8].copy_from_slice(MAGIC);
-        bytes[8] = VERSION;
+        bytes[8] = self.version;
         bytes[9] = self.rules.width;
         bytes[10] = self.rules.height;
         bytes[11] = self.rules.k;
@@ -75,21 +116,22 @@ impl Header {
                 header.entries
             ));
         }
-        if fnv1a(body) != header.checksum {
+        if checksum(bytes, header.version) != header.checksum {
             return Err(
-                "the book's checksum does not match its entries (the file is damaged)".into(),
+                "the book's checksum does not match its bytes (the file is damaged)".into(),
             );
         }
         Ok(header)
     }
 
     /// The header alone, from the first `HEADER` bytes of a file (or more): what a reader needs
-    /// to know how long the file should be before reading the rest.
+    /// to know how long the file should be before reading the rest. A version-1 header is read
+    /// too (`version` says so): only `book build` takes such a book, to rebuild it.
     pub fn peek(bytes: &[u8]) -> Result<Header, String> {
         if bytes.len() < HEADER || &bytes[..8] != MAGIC {
             return Err("not a tictree book".into());
         }
-        if bytes[8] != VERSION {
+        if bytes[8] != VERSION && bytes[8] != VERSION_1 {
             return Err(format!(
                 "book format version {} (this tictree reads {VERSION})",
                 bytes[8]
@@ -103,6 +145,7 @@ impl Header {
             plies: u32::from(bytes[13]),
             entries: word(16),
             checksum: word(24),
+            version: bytes[8],
         };
         if usize::from(bytes[14]) != key_bytes(rules) {
             return Err("the book's key size does not fit its rules".into());

@@ -16,7 +16,7 @@ use crate::engine::game::layout::Bits;
 use crate::engine::game::position::{Player, Position};
 use crate::engine::game::rules::Rules;
 use crate::engine::game::score::{WIN, pons};
-use format::HEADER;
+use format::{HEADER, VERSION_1};
 use key::key_bytes;
 use std::borrow::Cow;
 use std::sync::{Arc, PoisonError, RwLock};
@@ -33,8 +33,25 @@ pub struct Book {
 }
 
 impl Book {
-    /// Reads a book from the bytes of its file, checking the header and the checksum.
+    /// Reads a book from the bytes of its file, checking the header and the checksum. A book of
+    /// format version 1, whose checksum left its rules and plies out, is refused with the
+    /// command that rebuilds it.
     pub fn from_bytes(bytes: Cow<'static, [u8]>) -> Result<Book, String> {
+        let book = Book::of_any_version(bytes)?;
+        let Header { rules, plies, .. } = book.header;
+        if book.header.version == VERSION_1 {
+            return Err(format!(
+                "book format version 1, whose checksum leaves out its rules and plies: rebuild \
+                 it with `tictree book build --rules {rules} --plies {plies} --out FILE` (FILE \
+                 this book: its values are taken, not searched again)"
+            ));
+        }
+        Ok(book)
+    }
+
+    /// Reads a book of any format version this tictree knows (version 1 only for `book build`
+    /// to take its values), checking the header and the checksum.
+    pub fn of_any_version(bytes: Cow<'static, [u8]>) -> Result<Book, String> {
         let header = Header::decode(&bytes)?;
         Ok(Book {
             header,
@@ -52,14 +69,7 @@ impl Book {
             body.extend_from_slice(&key.to_le_bytes()[..width]);
             body.push(score as u8);
         }
-        let header = Header {
-            rules,
-            plies,
-            entries: entries.len() as u64,
-            checksum: fnv1a(&body),
-        };
-        let mut bytes = header.encode().to_vec();
-        bytes.extend_from_slice(&body);
+        let (header, bytes) = Header::file(rules, plies, entries.len() as u64, &body);
         Book {
             header,
             keys: Keys::of(rules),
@@ -89,6 +99,12 @@ impl Book {
         self.header.plies
     }
 
+    /// Whether the file is of format version 1, whose checksum left the header out (read only
+    /// by `of_any_version`, for `book build` to rebuild it).
+    pub fn is_version_1(&self) -> bool {
+        self.header.version == VERSION_1
+    }
+
     /// Number of entries.
     pub fn len(&self) -> usize {
         self.header.entries as usize
@@ -109,7 +125,7 @@ impl Book {
     }
 
     /// The compact score stored under `key`, if any.
-    fn score_of(&self, key: u128) -> Option<i8> {
+    pub(crate) fn score_of(&self, key: u128) -> Option<i8> {
         let (mut lo, mut hi) = (0, self.len());
         while lo < hi {
             let mid = lo + (hi - lo) / 2;
@@ -266,5 +282,11 @@ mod tests {
                 .contains("checksum")
         );
         assert!(Book::from_bytes(Cow::Borrowed(b"hello")).is_err());
+        // The header is covered too: other rules or plies would read the entries wrongly.
+        for at in 9..24 {
+            let mut header = book.bytes().to_vec();
+            header[at] ^= 1;
+            assert!(Book::from_bytes(Cow::Owned(header)).is_err(), "byte {at}");
+        }
     }
 }
