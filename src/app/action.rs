@@ -44,8 +44,8 @@ pub enum Action {
     Back,
     /// A mouse click on a board cell.
     Click(Move),
-    /// A digit key on a gravity board: drop a disc in this column (0-based; the key's digit
-    /// minus one), as the cursor moved there and Enter would.
+    /// A digit key on a gravity board: drop a disc in the column of this number (1-based, as
+    /// the key says: 0 is none), as the cursor moved there and Enter would.
     Drop(usize),
     /// Take back moves to the human's previous turn.
     Undo,

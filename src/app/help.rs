@@ -50,6 +50,10 @@ pub const HELP: &[HelpSection] = &[
             ("o", "settings: rules, players, search, display"),
             ("Tab / Shift-Tab", "focus the next / previous pane"),
             ("PgUp / PgDn", "scroll the log"),
+            (
+                "mouse wheel",
+                "over the log: scroll it · over this help: scroll it",
+            ),
         ],
     },
     HelpSection {

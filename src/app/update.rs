@@ -55,7 +55,7 @@ impl App {
             Action::Place => self.place(),
             Action::Back => self.tree_back(),
             Action::Click(mv) => self.click(mv),
-            Action::Drop(col) => self.drop_in(col),
+            Action::Drop(number) => self.drop_in(number),
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::NewGame => self.new_game(),

@@ -161,7 +161,7 @@ pub fn key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::PageDown => Action::PageDown,
         KeyCode::Char('q') => Action::Quit,
         // Column digits, as Connect Four games are written (`4453`); boards are at most 8 wide.
-        KeyCode::Char(digit @ '1'..='9') => Action::Drop(usize::from(digit as u8 - b'1')),
+        KeyCode::Char(digit @ '0'..='9') => Action::Drop(usize::from(digit as u8 - b'0')),
         _ => return None,
     };
     Some(action)

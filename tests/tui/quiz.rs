@@ -523,6 +523,12 @@ fn a_digit_answers_a_board_question_with_its_column() {
         if let Kind::Best(moves) = &question.kind {
             let rules = *question.position.rules();
             let best = moves[0].mv;
+            // No column 0: a reason, and the question still waits.
+            type_text(&mut app, "0");
+            assert_eq!(
+                state(&app).error.as_deref(),
+                Some("no column 0: columns are 1..7")
+            );
             let digit = char::from(b'1' + best.row_col(&rules).1 as u8);
             type_text(&mut app, &digit.to_string());
             let (right, why) = verdict(&app);

@@ -44,22 +44,21 @@ impl App {
         self.place_at_cursor();
     }
 
-    /// A digit key: the cursor goes to that column and Enter, whatever pane had the focus (like
-    /// a click on the column).
-    pub(in crate::app) fn drop_in(&mut self, col: usize) {
+    /// A digit key: the cursor goes to the column of that number (1-based) and Enter, whatever
+    /// pane had the focus (like a click on the column).
+    pub(in crate::app) fn drop_in(&mut self, number: usize) {
         let rules = *self.position().rules();
         if !rules.gravity {
             return;
         }
-        if col >= usize::from(rules.width) {
+        if number == 0 || number > usize::from(rules.width) {
             self.notice = Some(format!(
-                "no column {}: columns are 1..{}",
-                col + 1,
+                "no column {number}: columns are 1..{}",
                 rules.width
             ));
             return;
         }
-        self.cursor.1 = col;
+        self.cursor.1 = number - 1;
         self.focus = Focus::Board;
         self.place_at_cursor();
     }

@@ -95,14 +95,14 @@ impl App {
                 state.cursor = mv.row_col(&rules);
                 on_cell
             }
-            QuizKey::Char(digit @ '1'..='9') if rules.gravity => {
-                let col = digit as usize - '1' as usize;
-                if col >= usize::from(rules.width) {
+            QuizKey::Char(digit @ '0'..='9') if rules.gravity => {
+                let number = digit as usize - '0' as usize;
+                if number == 0 || number > usize::from(rules.width) {
                     state.error =
                         Some(format!("no column {digit}: columns are 1..{}", rules.width));
                     return;
                 }
-                state.cursor.1 = col;
+                state.cursor.1 = number - 1;
                 on_cell
             }
             key => key,
