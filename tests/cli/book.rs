@@ -361,6 +361,31 @@ fn file_names_are_printed_escaped() {
     );
 }
 
+/// Without a file, `book info` describes the book built into tictree.
+#[test]
+fn info_without_a_file_describes_the_built_in_book() {
+    let (status, out, err) = tictree(&["book", "info", "--json"]);
+    assert_eq!(status, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["file"], serde_json::Value::Null);
+    assert_eq!(
+        (&json["plies"], &json["entries"], &json["bytes"]),
+        (
+            &serde_json::json!(8),
+            &serde_json::json!(113_934),
+            &serde_json::json!(1_139_372)
+        )
+    );
+    let (status, out, _) = tictree(&["book", "info"]);
+    assert_eq!(status, 0);
+    assert!(
+        out.starts_with(
+            "book      built into tictree (data/book/connect4.book)\nrules     connect4\n"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn info_and_verify_read_what_build_wrote() {
     let dir = tempfile::tempdir().unwrap();

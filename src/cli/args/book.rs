@@ -18,7 +18,7 @@ pub enum BookCommand {
     Build(BookBuildArgs),
     /// Re-solve a random sample of a book's positions with the search and list every disagreement.
     Verify(BookVerifyArgs),
-    /// Print a book's rules, plies, entries, size and checksum.
+    /// Print a book's rules, plies, entries, size and checksum (without FILE: the built-in book's).
     Info(BookInfoArgs),
 }
 
@@ -69,8 +69,8 @@ pub struct BookVerifyArgs {
 /// `tictree book info`.
 #[derive(Args, Debug)]
 pub struct BookInfoArgs {
-    /// The book file.
-    pub file: String,
+    /// The book file (without one: the book built into tictree, Connect Four's).
+    pub file: Option<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

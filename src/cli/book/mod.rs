@@ -159,7 +159,8 @@ pub fn consult(choice: &BookChoice, rules: Rules) {
 /// `book info --json`.
 #[derive(Serialize)]
 struct InfoJson {
-    file: String,
+    /// `null` for the book built into tictree.
+    file: Option<String>,
     /// An object, as in every command's JSON.
     rules: RulesJson,
     plies: u32,
@@ -169,7 +170,10 @@ struct InfoJson {
 }
 
 fn info(args: &BookInfoArgs) -> Result<(), CliError> {
-    let book = read(&args.file)?;
+    let book = match &args.file {
+        Some(file) => read(file)?,
+        None => book::built_in().map_err(|why| CliError(format!("the built-in book: {why}")))?,
+    };
     let header = book.header();
     let json = InfoJson {
         file: args.file.clone(),
@@ -185,7 +189,10 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
     } else {
         format!(
             "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the header and the entries: intact)\n",
-            crate::app::printable(&json.file),
+            json.file.as_deref().map_or_else(
+                || "built into tictree (data/book/connect4.book)".into(),
+                crate::app::printable
+            ),
             header.rules,
             json.plies,
             json.plies,
