@@ -65,6 +65,33 @@ fn the_ai_moves_on_connect4_from_the_empty_board_under_a_budget() {
     );
 }
 
+/// Under a budget, minimax leaves the moves it cannot prove to the engine's estimating search:
+/// the log says whose values they are (a learner would read an impossible minimax count).
+#[test]
+fn values_minimax_left_to_the_estimating_search_are_named_in_the_log() {
+    let minimax = || {
+        let mut minimax = options(Rules::TICTACTOE);
+        minimax.settings.algorithm = tictree::engine::Algorithm::Minimax;
+        minimax.settings.depth = 0;
+        minimax
+    };
+    let mut budgeted = minimax();
+    budgeted.nodes = Some(100);
+    let mut app = App::new(budgeted, false);
+    run_jobs(&mut app);
+    let log = log_text(&app);
+    assert!(
+        log.last()
+            .unwrap()
+            .ends_with("[9 of 9 valued by the engine's depth-limited alpha-beta, not minimax]"),
+        "{log:?}"
+    );
+    // Without a budget every value is minimax's own.
+    let mut app = App::new(minimax(), false);
+    run_jobs(&mut app);
+    assert!(!log_text(&app).last().unwrap().contains("valued by"));
+}
+
 /// Runs the app's next search request as the worker does, the analysis past the budget included,
 /// returning the budget's messages and the settling's separately.
 fn run_with_settling(app: &mut App) -> (Vec<Reply>, Vec<Reply>) {

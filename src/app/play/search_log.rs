@@ -4,7 +4,7 @@
 use crate::app::log::{LogKind, duration, thousands};
 use crate::app::settings::values::Seat;
 use crate::app::state::App;
-use crate::engine::Appraisal;
+use crate::engine::{Algorithm, Appraisal};
 
 impl App {
     /// One log line per finished analysis; `settled`: the second one of an analysis that went on
@@ -47,10 +47,22 @@ impl App {
             ),
             _ => String::new(),
         };
+        // Under a budget minimax and alpha-beta leave the moves they could not prove to the
+        // engine's estimating search: its values (and nodes) are not theirs.
+        let estimated = analysis.moves.iter().filter(|m| m.by_estimator).count();
+        let estimator = if analysis.algorithm != Algorithm::Engine && estimated > 0 {
+            format!(
+                " [{estimated} of {} valued by the engine's depth-limited alpha-beta, not {}]",
+                analysis.moves.len(),
+                analysis.algorithm
+            )
+        } else {
+            String::new()
+        };
         self.log.push(
             LogKind::Search,
             format!(
-                "{player} ({}) {purpose}: {} checked {} move{} in {}{best}{limited}",
+                "{player} ({}) {purpose}: {} checked {} move{} in {}{best}{limited}{estimator}",
                 self.seat_label(player),
                 analysis.algorithm,
                 thousands(analysis.stats.nodes),
