@@ -3,7 +3,7 @@
 //! are saved. On a short terminal the rows scroll to keep the selection in view. Mouse clicks are
 //! hit-tested against the same layout (`settings_hit`).
 
-use super::popup::{centered, more_mark};
+use super::popup::{centered, first_fitting, more_mark};
 use super::theme::Theme;
 use crate::app::{App, Field, fields, printable, value_text};
 use ratatui::buffer::Buffer;
@@ -83,37 +83,43 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
         .config
         .as_ref()
         .map(|path| printable(&path.display().to_string()));
-    let saved = Line::styled(
-        match config {
-            Some(path) if app.options.config_discards => {
-                format!(" changes are not saved (--config {path})")
-            }
-            // The log said why, once: here only that the promise does not hold now.
-            Some(path) if app.unsaved => {
-                format!(" changes are not saved to {path} (see the log)")
-            }
-            Some(path) => format!(" changes are saved to {path}"),
-            None => " changes are not saved (no config file)".to_string(),
-        },
-        theme.dim(),
-    );
-    // The popup keeps the width the config path gives it while the rules question replaces it,
-    // so the question does not make it jump.
-    let saved_width = saved.width();
-    let footer = match app.settings_menu.draft {
-        Some(draft) => Line::from(vec![
+    let saved = |path: Option<&str>| match path {
+        Some(path) if app.options.config_discards => {
+            format!(" changes are not saved (--config {path})")
+        }
+        // The log said why, once: here only that the promise does not hold now.
+        Some(path) if app.unsaved => format!(" changes are not saved to {path} (see the log)"),
+        Some(path) => format!(" changes are saved to {path}"),
+        None => " changes are not saved (no config file)".to_string(),
+    };
+    let question = app.settings_menu.draft.map(|draft| {
+        Line::from(vec![
             Span::styled(format!(" New game with {draft}? "), theme.notice()),
             Span::styled(YES, theme.strong()),
             Span::raw("  "),
             Span::styled(NO, theme.strong()),
-        ]),
-        None => saved,
-    };
+        ])
+    });
+    // The popup keeps the width the config path gives it while the rules question replaces it,
+    // so the question does not make it jump; a long config path widens the popup rather than
+    // being cut.
+    let saved_width = saved(config.as_deref()).chars().count();
+    let question_width = question.as_ref().map_or(0, Line::width);
     // Border, a blank line, the footer.
     let height = (rows.len() + 4) as u16;
-    // A long config path widens the popup rather than being cut.
-    let width = WIDTH.max(footer.width().max(saved_width) as u16 + 3);
+    let width = WIDTH.max(saved_width.max(question_width) as u16 + 3);
     let popup = centered(area, width, height);
+    // Wider than the screen, the path keeps its end, the file's name: `…/tictree/config.toml`.
+    let over = (saved_width + 3).saturating_sub(usize::from(popup.width));
+    let shown_path = config.map(|path| match over {
+        0 => path,
+        over => {
+            let kept: String = path.chars().skip(over + 1).collect();
+            format!("…{kept}")
+        }
+    });
+    let footer =
+        question.unwrap_or_else(|| Line::styled(saved(shown_path.as_deref()), theme.dim()));
     let visible = usize::from(popup.height.saturating_sub(4)).max(1);
     let scroll = (selected_row + 1).saturating_sub(visible);
     Geometry {
@@ -133,15 +139,16 @@ impl Widget for SettingsPopup<'_> {
         }
         Clear.render(g.popup, buf);
         let more_below = g.scroll + g.visible < g.rows.len();
-        let keys = " ↑↓ select · ←→ change · Enter/Esc close ";
         let more = more_mark(g.scroll > 0, more_below);
-        // A narrow popup keeps the scroll mark and drops the word "close" and Enter.
-        let bottom =
-            if more.chars().count() + keys.chars().count() + 2 <= usize::from(g.popup.width) {
-                format!("{more}{keys}")
-            } else {
-                format!("{more} ↑↓ select · ←→ change · Esc ")
-            };
+        // A narrow popup keeps the scroll mark and says less.
+        let bottom = first_fitting(
+            g.popup.width,
+            &[
+                format!("{more} ↑↓ select · ←→ change · Enter/Esc close "),
+                format!("{more} ↑↓ select · ←→ change · Esc "),
+                format!("{more} ↑↓ ←→ · Esc "),
+            ],
+        );
         let block = Block::bordered()
             .title(" Settings ")
             .title_bottom(bottom)
