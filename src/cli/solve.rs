@@ -196,7 +196,8 @@ fn print_report(json: &SolveJson) {
         _ => crate::outln!("value     {} (weak solve)", json.outcome),
     }
     match (json.pv.is_empty(), json.pv_complete) {
-        (_, false) => crate::outln!(
+        (true, false) => crate::outln!("line      none read (interrupted)"),
+        (false, false) => crate::outln!(
             "line      {} (interrupted: the rest was not read)",
             json.pv.join(" ")
         ),

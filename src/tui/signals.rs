@@ -145,6 +145,7 @@ impl Signals {
         terminal::restore();
         let _ = stop();
     }
+
     /// If a signal asked the program to end: prints `record` (as the caller does after `q`),
     /// unless the terminal hung up, and ends as that signal would have. Call it once the
     /// terminal is restored.

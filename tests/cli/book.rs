@@ -306,9 +306,21 @@ fn a_version_1_book_is_refused_and_rebuilt_from_its_values() {
     assert!(
         err.contains(
             "book format version 1, whose checksum leaves out its rules and plies: rebuild it \
-             with `tictree book build --rules 5x4k4g --plies 6 --out FILE`"
+             with `tictree book build --rules 5x4k4g --plies 6 --out` and this file"
         ),
         "{err}"
+    );
+    // A build of other plies over it says it searches afresh, before it does.
+    let other = path(&dir, "other.book");
+    std::fs::write(&other, &old).unwrap();
+    let (status, _, err) = build("5x4k4g", "3", Path::new(&other));
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "tictree: warning: {other}: a version-1 book of 5x4k4g, 6 plies, not of this build: \
+             its values are not taken, every position is searched\n"
+        )
     );
     let (status, out, err) = build("5x4k4g", "6", Path::new(&file));
     assert_eq!(status, 0, "{err}");
@@ -320,8 +332,8 @@ fn a_version_1_book_is_refused_and_rebuilt_from_its_values() {
     assert_eq!(std::fs::read(&file).unwrap(), current);
 }
 
-/// The file the book is written to before it replaces FILE is looked at before any search: a
-/// directory there used to fail the build at its very end, naming FILE.
+/// The file the book is written to before it replaces FILE is looked at before any search, so a
+/// directory there fails the build at its start, not after hours of search.
 #[test]
 fn a_directory_where_the_book_is_first_written_is_refused_before_the_search() {
     let dir = tempfile::tempdir().unwrap();
@@ -337,7 +349,7 @@ fn a_directory_where_the_book_is_first_written_is_refused_before_the_search() {
 }
 
 /// A file name's control characters are shown escaped, as in errors, never sent to the
-/// terminal (an escape sequence turned it red).
+/// terminal (an escape sequence would act on it).
 #[test]
 fn file_names_are_printed_escaped() {
     let dir = tempfile::tempdir().unwrap();
@@ -454,7 +466,12 @@ fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
         let (status, _, err) = tictree(&["book", "info", &fifo]);
         assert_eq!(
             (status, err),
-            (2, format!("tictree: {fifo}: not a tictree book\n"))
+            (
+                2,
+                format!(
+                    "tictree: {fifo}: empty (a named pipe reads so when nothing writes to it)\n"
+                )
+            )
         );
     }
     let padded = path(&dir, "padded.book");
@@ -462,8 +479,8 @@ fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
     let (status, _, err) = tictree(&["book", "info", &padded]);
     assert_eq!((status, err.lines().count()), (2, 1), "{err}");
     assert!(err.contains("padded"), "{err}");
-    // A path that never ends is read no further than a header's length: it used to be read
-    // whole, until the machine ran out of memory.
+    // A path that never ends is read no further than a header's length: read whole, it would
+    // fill the memory.
     let (status, _, err) = tictree(&["book", "info", "/dev/zero"]);
     assert_eq!(err, "tictree: /dev/zero: not a tictree book\n");
     assert_eq!(status, 2);

@@ -4,7 +4,7 @@
 use crate::app::log::{LogKind, duration, thousands};
 use crate::app::settings::values::Seat;
 use crate::app::state::App;
-use crate::engine::{Algorithm, Appraisal};
+use crate::engine::Appraisal;
 
 impl App {
     /// One log line per finished analysis; `settled`: the second one of an analysis that went on
@@ -49,8 +49,8 @@ impl App {
         };
         // Under a budget minimax and alpha-beta leave the moves they could not prove to the
         // engine's estimating search: its values (and nodes) are not theirs.
-        let estimated = analysis.moves.iter().filter(|m| m.by_estimator).count();
-        let estimator = if analysis.algorithm != Algorithm::Engine && estimated > 0 {
+        let estimated = analysis.left_to_estimator().count();
+        let estimator = if estimated > 0 {
             format!(
                 " [{estimated} of {} valued by the engine's depth-limited alpha-beta, not {}]",
                 analysis.moves.len(),

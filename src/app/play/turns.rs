@@ -5,6 +5,7 @@ use crate::app::action::Direction;
 use crate::app::log::LogKind;
 use crate::app::settings::values::Seat;
 use crate::app::state::{App, Focus};
+use crate::engine::game::notation::column_of_digit;
 use crate::engine::{Move, MoveValue, Player, Status};
 
 impl App {
@@ -51,14 +52,13 @@ impl App {
         if !rules.gravity {
             return;
         }
-        if number == 0 || number > usize::from(rules.width) {
-            self.notice = Some(format!(
-                "no column {number}: columns are 1..{}",
-                rules.width
-            ));
-            return;
+        match column_of_digit(&rules, number) {
+            Ok(col) => self.cursor.1 = col,
+            Err(why) => {
+                self.notice = Some(why);
+                return;
+            }
         }
-        self.cursor.1 = number - 1;
         self.focus = Focus::Board;
         self.place_at_cursor();
     }

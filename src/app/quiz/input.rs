@@ -6,6 +6,7 @@
 use super::{QuizKey, QuizPhase, SOURCES};
 use crate::app::action::Direction;
 use crate::app::state::App;
+use crate::engine::game::notation::column_of_digit;
 use crate::engine::quiz::{Answer, Entry};
 
 /// Characters an answer may hold at most: the longest sensible one is a window written out,
@@ -96,13 +97,13 @@ impl App {
                 on_cell
             }
             QuizKey::Char(digit @ '0'..='9') if rules.gravity => {
-                let number = digit as usize - '0' as usize;
-                if number == 0 || number > usize::from(rules.width) {
-                    state.error =
-                        Some(format!("no column {digit}: columns are 1..{}", rules.width));
-                    return;
+                match column_of_digit(&rules, digit as usize - '0' as usize) {
+                    Ok(col) => state.cursor.1 = col,
+                    Err(why) => {
+                        state.error = Some(why);
+                        return;
+                    }
                 }
-                state.cursor.1 = number - 1;
                 on_cell
             }
             key => key,

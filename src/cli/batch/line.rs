@@ -75,7 +75,7 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
             )),
         })
         .collect::<Result<Vec<i32>, String>>()?;
-    let position = position(rules, place)?;
+    let position = position(rules, place, moves_first)?;
     // One score for the position: a game from it ends with the winner's next mark at the
     // earliest, so Pons' score is at most (cells + 1 − marks) / 2 either way; a game already
     // won ended with its last mark, one more: (cells + 2 − marks) / 2.
@@ -100,16 +100,15 @@ pub fn parse(rules: Rules, text: &str) -> Result<Option<Entry>, String> {
     }))
 }
 
-fn position(rules: Rules, place: &[&str]) -> Result<Position, String> {
+/// The position of a line's first words: the notation, cell names, or with `digits` (gravity
+/// rules, a first word starting with a digit) Pons' column digits.
+fn position(rules: Rules, place: &[&str], digits: bool) -> Result<Position, String> {
     let first = place[0];
     if place.len() == 1 && first.contains('/') {
         return Position::parse(rules, first).map_err(|e| e.0);
     }
     // Pons' format with a stray character: say so in its own terms, not as a bad cell name.
-    if rules.gravity
-        && first.starts_with(|c: char| c.is_ascii_digit())
-        && let Some(bad) = first.chars().find(|&c| !c.is_ascii_digit() && c != ',')
-    {
+    if digits && let Some(bad) = first.chars().find(|&c| !c.is_ascii_digit() && c != ',') {
         return Err(format!(
             "'{first}': '{bad}' is not a column; moves are column digits 1..{}",
             rules.width
@@ -204,6 +203,12 @@ mod tests {
         assert_eq!(
             err(ttt, "b2 a3 +"),
             "'+' after the position is not a score (a whole number)"
+        );
+        // A word starting with a digit can only be a score there: a mistyped cell (`2a` for
+        // `a2`) reads as one.
+        assert_eq!(
+            err(ttt, "b2 2a"),
+            "'2a' after the position is not a score (a whole number)"
         );
         // Commas between column digits, as `--moves` takes them.
         assert_eq!(entry(c4, "4,4,5,3 -2").position, entry(c4, "4453").position);

@@ -130,10 +130,32 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
 /// values: those of the positions the build would search are taken into `solved`, unless the
 /// checkpoint has them, rather than searched again. How many were taken.
 fn take_version_1_values(out: &Path, plan: &Plan, solved: &mut HashMap<u128, i8>) -> usize {
-    let Some(Ok(old)) = out.to_str().map(super::read_any_version) else {
+    if !out.exists() {
         return 0;
+    }
+    // A version-1 book that cannot serve is said so before a search that may take hours.
+    let searching_afresh = |why: &str| {
+        crate::cli::common::output::err_line(&format!(
+            "tictree: warning: {}: {why}: its values are not taken, every position is searched",
+            out.display()
+        ));
     };
-    if !old.is_version_1() || old.rules() != plan.rules() || old.plies() != plan.plies() {
+    let old = match super::read_any_version(out) {
+        Ok(old) if old.is_version_1() => old,
+        Ok(_) => return 0,
+        Err(e) => {
+            if version_1_header(out) {
+                searching_afresh(&format!("a version-1 book that cannot be read ({})", e.0));
+            }
+            return 0;
+        }
+    };
+    if old.rules() != plan.rules() || old.plies() != plan.plies() {
+        searching_afresh(&format!(
+            "a version-1 book of {}, {}, not of this build",
+            old.rules(),
+            notation::plies(old.plies())
+        ));
         return 0;
     }
     let cells = plan.rules().cells() as u32;
@@ -207,6 +229,14 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
         return Err(refuse("is read-only; remove it or name another file"));
     }
     Ok(target)
+}
+
+/// Whether the file at `path` starts as a book of format version 1 does.
+fn version_1_header(path: &Path) -> bool {
+    let mut start = [0u8; 9];
+    File::open(path)
+        .and_then(|mut file| file.read_exact(&mut start))
+        .is_ok_and(|()| start == *b"tictbook\x01")
 }
 
 /// Where `write_whole` writes before it renames over `path`.

@@ -17,6 +17,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::Read;
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -59,20 +60,23 @@ fn solve_live(
 /// says how long the file is: no more than that (and one byte, to tell a padded file) is read, so
 /// a path that never ends (`/dev/zero`, a pipe) cannot fill the memory.
 pub fn read(path: &str) -> Result<Book, CliError> {
-    read_with(path, Book::from_bytes)
+    read_with(Path::new(path), Book::from_bytes)
 }
 
 /// `read`, taking a book of format version 1 too (`book build` rebuilds it from its values).
-pub(super) fn read_any_version(path: &str) -> Result<Book, CliError> {
+pub(super) fn read_any_version(path: &Path) -> Result<Book, CliError> {
     read_with(path, Book::of_any_version)
 }
 
 fn read_with(
-    path: &str,
+    path: &Path,
     book: fn(Cow<'static, [u8]>) -> Result<Book, String>,
 ) -> Result<Book, CliError> {
     // An empty name is shown as one: `'': No such file or directory`.
-    let shown = if path.is_empty() { "''" } else { path };
+    let shown = match path.display().to_string() {
+        name if name.is_empty() => "''".to_string(),
+        name => name,
+    };
     let fail = |why: String| CliError(format!("{shown}: {why}"));
     let file = open_without_waiting(path).map_err(|e| fail(e.to_string()))?;
     let mut bytes = Vec::new();
@@ -80,6 +84,11 @@ fn read_with(
     reader
         .read_to_end(&mut bytes)
         .map_err(|e| fail(e.to_string()))?;
+    if bytes.is_empty() {
+        return Err(fail(
+            "empty (a named pipe reads so when nothing writes to it)".into(),
+        ));
+    }
     let length = Header::peek(&bytes)
         .map_err(fail)?
         .file_length()
@@ -93,8 +102,9 @@ fn read_with(
 }
 
 /// Opens a file to read, without waiting for a writer where it is a named pipe (an open of one
-/// waits for a writer, maybe forever): such a pipe then reads as empty.
-fn open_without_waiting(path: &str) -> std::io::Result<File> {
+/// waits for a writer, maybe forever): such a pipe then reads as empty. A book may come through
+/// a pipe (`--book <(…)`), so pipes are read, not refused as the build's checkpoint refuses them.
+fn open_without_waiting(path: &Path) -> std::io::Result<File> {
     #[cfg(target_os = "linux")]
     {
         use std::os::fd::AsRawFd;

@@ -1,8 +1,6 @@
 //! Output formats shared by the subcommands: the JSON of docs/cli.md and tables for people.
 
-use crate::engine::{
-    Algorithm, Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status,
-};
+use crate::engine::{Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status};
 use serde::Serialize;
 
 /// `{"width":3,"height":3,"k":3,"gravity":false}`.
@@ -95,11 +93,11 @@ pub fn json_ms(milliseconds: f64) -> f64 {
 /// every move itself).
 fn estimator_note(analysis: &Appraisal) -> String {
     let algorithm = analysis.algorithm;
-    let moves = &analysis.moves;
-    if algorithm == Algorithm::Engine || moves.is_empty() {
+    let left = analysis.left_to_estimator().count();
+    if left == 0 {
         return String::new();
     }
-    if moves.iter().all(|m| m.by_estimator) {
+    if left == analysis.moves.len() {
         // Under a clock the algorithm tried first: its unfinished attempts count too.
         let nodes = if analysis.budget.time.is_some() {
             format!("the nodes are its and {algorithm}'s unfinished attempts'")
@@ -112,9 +110,9 @@ fn estimator_note(analysis: &Appraisal) -> String {
         );
     }
     let rules = analysis.position.rules();
-    let proven: Vec<String> = moves
-        .iter()
-        .filter(|m| m.by_estimator && m.value.is_exact())
+    let proven: Vec<String> = analysis
+        .left_to_estimator()
+        .filter(|m| m.value.is_exact())
         .map(|m| rules.move_name(m.mv))
         .collect();
     if proven.is_empty() {
@@ -279,7 +277,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Budget, StopFlag, analyze_within};
+    use crate::engine::{Algorithm, Budget, StopFlag, analyze_within};
 
     /// Moves minimax proved are its own; the exact values the estimating search proved are named
     /// as its.

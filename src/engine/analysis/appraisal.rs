@@ -144,6 +144,14 @@ impl Appraisal {
         self.moves.iter().all(|m| m.value.is_exact())
     }
 
+    /// The moves whose values are not the analysis's algorithm's own but the engine's estimating
+    /// search's: under a budget minimax and alpha-beta leave it the moves they could not prove.
+    /// None for the engine, whose estimates are its own.
+    pub fn left_to_estimator(&self) -> impl Iterator<Item = &MoveAppraisal> {
+        let another = self.algorithm != Algorithm::Engine;
+        self.moves.iter().filter(move |m| another && m.by_estimator)
+    }
+
     /// The moves that share the best value (empty when the game is over).
     pub fn best(&self) -> Vec<Move> {
         best_of(&self.moves)

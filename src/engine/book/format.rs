@@ -13,9 +13,9 @@
 //! 32    n·(K+1) entries: the key (K bytes, little-endian), then the score (one signed byte)
 //! ```
 //!
-//! Version 1 had the same layout, its checksum of the entries alone: a changed byte of the rules
-//! or the plies went unseen and gave wrong values. It is read only to rebuild it as version 2
-//! without searching (`book build`).
+//! A version-1 file has the same layout with a checksum of the entries alone, under which a
+//! changed byte of the rules or the plies would go unseen: it is read only for `book build` to
+//! rebuild it as version 2 from its values.
 
 use super::key::key_bytes;
 use crate::engine::game::rules::Rules;
@@ -68,7 +68,12 @@ fn checksum(bytes: &[u8], version: u8) -> u64 {
 impl Header {
     /// The file of a book of these rules and plies with `entries` (their bytes): the header,
     /// its checksum computed, then the entries.
-    pub(super) fn file(rules: Rules, plies: u32, count: u64, entries: &[u8]) -> (Header, Vec<u8>) {
+    pub(super) fn book_bytes(
+        rules: Rules,
+        plies: u32,
+        count: u64,
+        entries: &[u8],
+    ) -> (Header, Vec<u8>) {
         let mut header = Header {
             rules,
             plies,

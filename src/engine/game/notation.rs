@@ -46,6 +46,18 @@ impl std::error::Error for NotationError {}
 /// Why column digits are no move here: the slip is likely the rules (Pons' and Tromp's format).
 pub const DIGITS_NEED_GRAVITY: &str = "column digits need gravity rules (such as --rules connect4)";
 
+/// The column (0-based) a digit key or a digit of a move list names, counted from 1 at the left:
+/// `Err` with the reason where the board has no such column (0, or beyond its width).
+pub fn column_of_digit(rules: &Rules, number: usize) -> Result<usize, String> {
+    if number == 0 || number > usize::from(rules.width) {
+        return Err(format!(
+            "no column {number}: columns are 1..{}",
+            rules.width
+        ));
+    }
+    Ok(number - 1)
+}
+
 /// The letter of column `col` (0 is `a`).
 pub fn column_letter(col: usize) -> char {
     (b'a' + col as u8) as char

@@ -227,7 +227,8 @@ impl Solver {
     }
 
     /// Best play from `position`, whose exact value `value` (or `search`) found: read back from
-    /// the table, each step's searches not counted in the statistics.
+    /// the table, each step's searches not counted in the statistics. `value` must be the
+    /// position's exact value: with another, the line stops where no move continues it.
     pub fn line(&mut self, position: &Position, value: i32) -> ReadLine {
         match &mut self.search {
             Word::Narrow(s) => line_in(s, self.layout, position, value),
@@ -290,15 +291,17 @@ fn line_in<B: Bitboard>(
     let mover = position.to_move();
     let me = B::from_u128(position.marks(mover));
     let them = B::from_u128(position.marks(mover.opponent()));
-    let saved = (solver.stats, solver.explored);
+    let saved = (solver.stats, solver.explored, solver.root_ply);
     let progress = solver.progress.take();
     if let Some(progress) = &progress {
         progress.set_line();
     }
+    // Depths are counted from the position whose line this is.
+    solver.root_ply = position.ply();
     let mut line = Vec::new();
     let read = solver.principal_variation(me, them, position.ply(), value, &mut line);
     solver.progress = progress;
-    (solver.stats, solver.explored) = saved;
+    (solver.stats, solver.explored, solver.root_ply) = saved;
     ReadLine {
         moves: line
             .into_iter()
