@@ -80,7 +80,7 @@ fn minimax_reports_the_notebooks_count() {
 /// A node budget alone runs only the estimating search, so every value is its.
 #[test]
 fn values_of_the_estimating_search_are_not_labelled_minimax() {
-    let output = tictree(&[
+    let budgeted = [
         "analyze",
         "--rules",
         "4x4k3",
@@ -90,7 +90,8 @@ fn values_of_the_estimating_search_are_not_labelled_minimax() {
         "100000",
         "--threads",
         "1",
-    ]);
+    ];
+    let output = tictree(&budgeted);
     assert!(output.status.success());
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
@@ -112,19 +113,10 @@ fn values_of_the_estimating_search_are_not_labelled_minimax() {
             .map(|m| m["by_estimator"].as_bool().expect("by_estimator"))
             .collect()
     };
-    let budgeted = by_estimator(&[
-        "analyze",
-        "--rules",
-        "4x4k3",
-        "--algo",
-        "minimax",
-        "--nodes",
-        "100000",
-        "--threads",
-        "1",
-        "--json",
-    ]);
-    assert_eq!(budgeted, [true; 16]);
+    assert_eq!(
+        by_estimator(&[&budgeted[..], &["--json"]].concat()),
+        [true; 16]
+    );
     let own = by_estimator(&[
         "analyze", "--algo", "minimax", "--moves", "a3 b2 b3", "--json",
     ]);

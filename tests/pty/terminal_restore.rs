@@ -213,14 +213,7 @@ fn ctrl_z_gives_the_terminal_back_to_the_shell_and_fg_takes_it_again() {
     shell.screen.wait_for(ON_C2);
     shell.send(b"\x1a");
     shell.screen.wait_for("Stopped");
-    let screen = shell.screen.parser.screen();
-    assert!(!screen.alternate_screen(), "still on the alternate screen");
-    assert!(!screen.hide_cursor(), "the cursor is still hidden");
-    assert_eq!(
-        screen.mouse_protocol_mode(),
-        vt100::MouseProtocolMode::None,
-        "the mouse is still captured"
-    );
+    shell.screen.assert_given_back();
     shell.send(b"fg\r");
     assert_set_up_and_repainted(&mut shell.screen);
     shell.send(b"\x1b[D");

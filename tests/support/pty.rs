@@ -23,6 +23,18 @@ pub struct Screen {
 }
 
 impl Screen {
+    /// The terminal as a shell has it: the normal screen, the cursor shown, the mouse free.
+    pub fn assert_given_back(&self) {
+        let screen = self.parser.screen();
+        assert!(!screen.alternate_screen(), "still on the alternate screen");
+        assert!(!screen.hide_cursor(), "the cursor is still hidden");
+        assert_eq!(
+            screen.mouse_protocol_mode(),
+            vt100::MouseProtocolMode::None,
+            "the mouse is still captured"
+        );
+    }
+
     pub fn pump(&mut self, wait: Duration) {
         match self.output.recv_timeout(wait) {
             Ok(bytes) => self.take(&bytes),
@@ -253,15 +265,11 @@ impl Session {
         let entered = raw.find(ENTER).expect("the game set up the terminal");
         let left = raw.rfind(LEAVE).expect("the alternate screen is left");
         assert!(left > entered && !raw[left..].contains(ENTER), "{raw:?}");
-        let screen = self.screen.parser.screen();
-        assert!(!screen.alternate_screen(), "still on the alternate screen");
-        assert!(!screen.hide_cursor(), "the cursor is still hidden");
-        assert_eq!(
-            screen.mouse_protocol_mode(),
-            vt100::MouseProtocolMode::None,
-            "the mouse is still captured"
+        self.screen.assert_given_back();
+        assert!(
+            !self.screen.parser.screen().bracketed_paste(),
+            "bracketed paste is still on"
         );
-        assert!(!screen.bracketed_paste(), "bracketed paste is still on");
         // Bracketed paste was asked for, and turned off just before the alternate screen was
         // left; the mouse, if it was captured, released just before that.
         assert!(raw[entered..].contains(PASTE_ON), "{raw:?}");
