@@ -205,11 +205,12 @@ fn print_report(json: &SolveJson) {
         (true, true) => {}
     }
     crate::outln!(
-        "nodes     {} ({} positions explored)",
+        "nodes     {} ({} position{} explored)",
         json.nodes,
-        json.explored
+        json.explored,
+        if json.explored == 1 { "" } else { "s" }
     );
-    let line = if json.pv.is_empty() {
+    let line = if json.pv.is_empty() && json.pv_complete {
         String::new()
     } else {
         format!(" (and {:.3} ms reading the line)", json.line_ms)

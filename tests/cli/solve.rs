@@ -77,6 +77,8 @@ fn weak_solve_gives_only_the_outcome() {
     ]);
     assert_eq!(code, 0);
     assert!(out.contains("value     loss (weak solve)"), "{out}");
+    // The book answers at once: one position explored, said in the singular.
+    assert!(out.contains("nodes     0 (1 position explored)\n"), "{out}");
     // A win, a draw and a loss on 3×3: the weak value is the exact one's outcome, without the
     // score or the line.
     for (moves, value, outcome) in [

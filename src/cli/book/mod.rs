@@ -60,18 +60,30 @@ fn solve_live(
 /// says how long the file is: no more than that (and one byte, to tell a padded file) is read, so
 /// a path that never ends (`/dev/zero`, a pipe) cannot fill the memory.
 pub fn read(path: &str) -> Result<Book, CliError> {
-    read_with(Path::new(path), Book::from_bytes)
+    let book = read_any_version(Path::new(path))?;
+    if book.is_version_1() {
+        let refusal = book.version_1_refusal(&shell_word(path));
+        return Err(CliError(format!("{path}: {refusal}")));
+    }
+    Ok(book)
+}
+
+/// `path` as one word a shell reads back as it: quoted where it holds anything but letters,
+/// digits and `/._+-`.
+fn shell_word(path: &str) -> String {
+    let plain = !path.is_empty()
+        && path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._+-".contains(c));
+    if plain {
+        path.to_string()
+    } else {
+        format!("'{}'", path.replace('\'', r"'\''"))
+    }
 }
 
 /// `read`, taking a book of format version 1 too (`book build` rebuilds it from its values).
 pub(super) fn read_any_version(path: &Path) -> Result<Book, CliError> {
-    read_with(path, Book::of_any_version)
-}
-
-fn read_with(
-    path: &Path,
-    book: fn(Cow<'static, [u8]>) -> Result<Book, String>,
-) -> Result<Book, CliError> {
     // An empty name is shown as one: `'': No such file or directory`.
     let shown = match path.display().to_string() {
         name if name.is_empty() => "''".to_string(),
@@ -98,7 +110,7 @@ fn read_with(
     reader
         .read_to_end(&mut bytes)
         .map_err(|e| fail(e.to_string()))?;
-    book(Cow::Owned(bytes)).map_err(fail)
+    Book::of_any_version(Cow::Owned(bytes)).map_err(fail)
 }
 
 /// Opens a file to read, without waiting for a writer where it is a named pipe (an open of one
@@ -213,4 +225,17 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
     };
     crate::cli::common::output::out(&text);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn paths_are_given_as_one_shell_word() {
+        assert_eq!(shell_word("books/c4.book"), "books/c4.book");
+        assert_eq!(shell_word("my book"), "'my book'");
+        assert_eq!(shell_word("it's"), r"'it'\''s'");
+        assert_eq!(shell_word(""), "''");
+    }
 }

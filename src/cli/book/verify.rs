@@ -65,12 +65,13 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
         "{} of {} sampled positions of {} re-solved (seed {seed}, {} on {threads} thread{}): {}\n",
         thousands(checked),
         thousands(sample.len() as u64),
-        args.file,
+        crate::app::printable(&args.file),
         seconds(started.elapsed()),
         if threads == 1 { "" } else { "s" },
         match (checked, wrong) {
             (0, _) => "none checked".to_string(),
             (_, 0) => "every one agrees with the book".to_string(),
+            (_, 1) => "1 disagrees".to_string(),
             (_, wrong) => format!("{wrong} disagree"),
         }
     ));

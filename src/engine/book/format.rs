@@ -142,8 +142,20 @@ impl Header {
                 bytes[8]
             ));
         }
+        // What the format allows, not only what the checksum covers: a header written with
+        // another checksum must still say something a build could write.
+        if bytes[12] > 1 || bytes[15] != 0 {
+            return Err("the book's header is damaged (a flag byte out of range)".into());
+        }
         let rules = Rules::new(bytes[9], bytes[10], bytes[11], bytes[12] == 1)
             .map_err(|e| format!("the book's rules are invalid: {}", e.0))?;
+        if usize::from(bytes[13]) > rules.cells() {
+            return Err(format!(
+                "the book's header says {} plies, more than its {} cells",
+                bytes[13],
+                rules.cells()
+            ));
+        }
         let word = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().unwrap_or([0; 8]));
         let header = Header {
             rules,
@@ -166,5 +178,28 @@ impl Header {
         self.entries
             .checked_mul(key_bytes(self.rules) as u64 + 1)?
             .checked_add(HEADER as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whatever the checksum says, a header must say what a build could write: a gravity flag
+    /// of 0 or 1, a zero byte at 15, no more plies than cells.
+    #[test]
+    fn a_header_out_of_the_formats_range_is_refused() {
+        let (_, bytes) = Header::book_bytes(Rules::CONNECT4, 2, 0, &[]);
+        assert!(Header::peek(&bytes).is_ok());
+        for (at, value, says) in [
+            (12, 2, "a flag byte out of range"),
+            (15, 7, "a flag byte out of range"),
+            (13, 43, "43 plies, more than its 42 cells"),
+        ] {
+            let mut header = bytes.clone();
+            header[at] = value;
+            let error = Header::peek(&header).unwrap_err();
+            assert!(error.contains(says), "byte {at}: {error}");
+        }
     }
 }

@@ -38,15 +38,21 @@ impl Book {
     /// command that rebuilds it.
     pub fn from_bytes(bytes: Cow<'static, [u8]>) -> Result<Book, String> {
         let book = Book::of_any_version(bytes)?;
-        let Header { rules, plies, .. } = book.header;
-        if book.header.version == VERSION_1 {
-            return Err(format!(
-                "book format version 1, whose checksum leaves out its rules and plies: rebuild \
-                 it with `tictree book build --rules {rules} --plies {plies} --out` and this \
-                 file, which takes its values instead of searching them"
-            ));
+        if book.is_version_1() {
+            return Err(book.version_1_refusal("FILE"));
         }
         Ok(book)
+    }
+
+    /// Why a version-1 book is not used, with the command that rebuilds it at `file` (as a
+    /// shell would take the path).
+    pub fn version_1_refusal(&self, file: &str) -> String {
+        let Header { rules, plies, .. } = self.header;
+        format!(
+            "book format version 1, whose checksum leaves out its rules and plies: rebuild it \
+             with `tictree book build --rules {rules} --plies {plies} --out {file}`, which takes \
+             its values instead of searching them"
+        )
     }
 
     /// Reads a book of any format version this tictree knows (version 1 only for `book build`
@@ -283,8 +289,8 @@ mod tests {
         );
         assert!(Book::from_bytes(Cow::Borrowed(b"hello")).is_err());
         // The header is covered too: other rules or plies would read the entries wrongly. (k,
-        // gravity, plies and the zero byte; the others fail the key size or the length first.)
-        for at in [11, 12, 13, 15] {
+        // gravity and plies; the others fail the key size, the length or their range first.)
+        for at in [11, 12, 13] {
             let mut header = book.bytes().to_vec();
             header[at] ^= 1;
             let error = Book::from_bytes(Cow::Owned(header)).unwrap_err();
