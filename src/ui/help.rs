@@ -1,7 +1,7 @@
 //! The help popup: every key, from the same table the key handler documents, and on its second
 //! page (Tab) the glossary; scrollable when the terminal is shorter than the page.
 
-use super::popup::{centered, first_fitting, more_mark};
+use super::popup::{centered, more_mark};
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{GLOSSARY, HELP};
@@ -144,13 +144,13 @@ impl Widget for HelpPopup<'_> {
         self.scroll.set(scroll);
         let more = more_mark(scroll > 0, rows.len() > visible + scroll);
         Clear.render(popup, buf);
-        let bottom = first_fitting(
-            popup.width,
-            &[
+        let bottom = wrap::first_fitting(
+            vec![
                 format!("{more} Tab: {other} · Esc or ? closes "),
                 format!("{more} Tab: {other} · Esc closes "),
                 format!("{more} Tab {other} · Esc "),
             ],
+            popup.width.saturating_sub(2),
         );
         Paragraph::new(rows)
             .scroll((scroll as u16, 0))

@@ -13,17 +13,6 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     popup
 }
 
-/// The first of `titles` (longest first) that fits a border `width` columns wide with its two
-/// corners, else the last: a narrow popup says less rather than cutting its words.
-pub fn first_fitting(width: u16, titles: &[String]) -> String {
-    titles
-        .iter()
-        .find(|title| title.chars().count() + 2 <= usize::from(width))
-        .or(titles.last())
-        .cloned()
-        .unwrap_or_default()
-}
-
 /// The start of a scrolled popup's bottom title: which ways there is more to see, if any
 /// (`" ▲▼ more ·"`), so a reader in the middle knows both ends are out of sight. Triangles, not
 /// arrows: the arrows beside it in a bottom title are keys (`↑↓ select`).

@@ -3,8 +3,9 @@
 //! are saved. On a short terminal the rows scroll to keep the selection in view. Mouse clicks are
 //! hit-tested against the same layout (`settings_hit`).
 
-use super::popup::{centered, first_fitting, more_mark};
+use super::popup::{centered, more_mark};
 use super::theme::Theme;
+use super::wrap;
 use crate::app::{App, Field, fields, printable, value_text};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -141,13 +142,13 @@ impl Widget for SettingsPopup<'_> {
         let more_below = g.scroll + g.visible < g.rows.len();
         let more = more_mark(g.scroll > 0, more_below);
         // A narrow popup keeps the scroll mark and says less.
-        let bottom = first_fitting(
-            g.popup.width,
-            &[
+        let bottom = wrap::first_fitting(
+            vec![
                 format!("{more} ↑↓ select · ←→ change · Enter/Esc close "),
                 format!("{more} ↑↓ select · ←→ change · Esc "),
                 format!("{more} ↑↓ ←→ · Esc "),
             ],
+            g.popup.width.saturating_sub(2),
         );
         let block = Block::bordered()
             .title(" Settings ")
