@@ -144,7 +144,7 @@ pub const HELP: &[HelpSection] = &[
         keys: &[
             (
                 "↑ ↓",
-                "start screen: this game, or picked easy / medium / hard",
+                "start screen: which positions · summary: scroll it",
             ),
             (
                 "Enter",

@@ -3,6 +3,7 @@
 //! with the right answer and why, and the summary of the ten. Right and wrong have a symbol as
 //! well as a colour (`✓`, `✗`).
 
+use super::popup::more_mark;
 use super::theme::Theme;
 use super::wrap;
 use crate::app::{QuizPhase, QuizSource, QuizState, SOURCES, thousands};
@@ -26,16 +27,11 @@ pub struct QuizPane<'a> {
 impl Widget for QuizPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (state, theme) = (self.state, self.theme);
-        // The titles run along the border; the text sits inside the margin.
-        let border_width = area.width.saturating_sub(2);
-        let block = Block::bordered()
-            .title(title(state, border_width))
-            .title_bottom(wrap::first_fitting(keys(state), border_width))
+        // A column of margin each side, as the other panes keep.
+        let frame = Block::bordered()
             .border_style(theme.border(true))
-            // A column of margin each side, as the other panes keep.
             .padding(Padding::horizontal(1));
-        let inner = block.inner(area);
-        block.render(area, buf);
+        let inner = frame.inner(area);
         let width = inner.width;
         let lines = match (&state.phase, state.question()) {
             (QuizPhase::Start, _) => start(state, self.rules, theme),
@@ -61,7 +57,23 @@ impl Widget for QuizPane<'_> {
                 2,
             ));
         }
-        let rows = wrap::cut(rows, usize::from(inner.height), width);
+        let height = usize::from(inner.height);
+        // The summary scrolls (↑↓) where it is taller than the pane; the rest is cut.
+        let most = rows.len().saturating_sub(height);
+        state.summary_most.set(most);
+        let scroll = if matches!(state.phase, QuizPhase::Summary) {
+            state.summary_scroll.min(most)
+        } else {
+            0
+        };
+        // The titles run along the border; the text sits inside the margin.
+        let border_width = area.width.saturating_sub(2);
+        let more = more_mark(scroll > 0, scroll < most);
+        frame
+            .title(title(state, border_width))
+            .title_bottom(wrap::first_fitting(keys(state, more), border_width))
+            .render(area, buf);
+        let rows = wrap::cut(rows.split_off(scroll), height, width);
         Paragraph::new(rows).render(inner, buf);
     }
 }
@@ -93,8 +105,9 @@ fn title(state: &QuizState, width: u16) -> String {
     )
 }
 
-/// The keys that apply now, in the bottom border, shorter when narrow.
-fn keys(state: &QuizState) -> Vec<String> {
+/// The keys that apply now, in the bottom border, shorter when narrow; `more`, on the summary:
+/// which ways it scrolls (`more_mark`).
+fn keys(state: &QuizState, more: &str) -> Vec<String> {
     let long = match (&state.phase, state.question().map(Question::entry)) {
         (QuizPhase::Start, _) => " ↑↓ choose · Enter start · Esc leave ",
         (QuizPhase::Making, _) => " Esc leave ",
@@ -102,7 +115,16 @@ fn keys(state: &QuizState) -> Vec<String> {
         (QuizPhase::Asking, Some(Entry::Cell)) => " ←↓↑→ cursor · Enter answer · Esc leave ",
         (QuizPhase::Asking, _) => " ←↓↑→ · Space mark · Enter answer · Esc leave ",
         (QuizPhase::Answered(_), _) => " n next · s replay there · Esc leave ",
-        (QuizPhase::Summary, _) => " Enter another quiz · Esc leave ",
+        (QuizPhase::Summary, _) => {
+            if !more.is_empty() {
+                return vec![
+                    format!("{more} ↑↓ scroll · Enter another quiz · Esc leave "),
+                    format!("{more} ↑↓ scroll · Esc leave "),
+                    format!("{more} ↑↓ · Esc leave "),
+                ];
+            }
+            " Enter another quiz · Esc leave "
+        }
     };
     vec![long.to_string(), " Esc leave ".to_string()]
 }

@@ -189,7 +189,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
         Mode::Edit(_) => edit_keys(),
         Mode::Replay(state) => replay_keys(state.autoplay),
         Mode::Review(_) => review_keys(),
-        Mode::Quiz(state) => quiz_keys(&state.phase),
+        Mode::Quiz(state) => quiz_keys(state),
         Mode::Game => game_keys(app),
     }
 }
@@ -378,9 +378,9 @@ fn focus_keys(app: &App) -> Vec<Hint> {
 }
 
 /// The quiz's keys where it is (the pane's border says how the question shown is answered).
-fn quiz_keys(phase: &crate::app::QuizPhase) -> Vec<Hint> {
+fn quiz_keys(state: &crate::app::QuizState) -> Vec<Hint> {
     use crate::app::QuizPhase;
-    let mut keys = match phase {
+    let mut keys = match &state.phase {
         QuizPhase::Start => vec![
             Hint::new("↑↓", "choose"),
             Hint::new("Enter", "start").always(),
@@ -391,7 +391,12 @@ fn quiz_keys(phase: &crate::app::QuizPhase) -> Vec<Hint> {
             Hint::new("n", "next").always(),
             Hint::new("s", "replay there").short("s", "replay"),
         ],
-        QuizPhase::Summary => vec![Hint::new("Enter", "another quiz").short("Enter", "again")],
+        // ↑↓ where the summary is taller than its pane (drawn before this bar).
+        QuizPhase::Summary => (state.summary_most.get() > 0)
+            .then(|| Hint::new("↑↓", "scroll"))
+            .into_iter()
+            .chain([Hint::new("Enter", "another quiz").short("Enter", "again")])
+            .collect(),
     };
     keys.extend([Hint::new("Esc", "leave").always(), help(), quit()]);
     keys

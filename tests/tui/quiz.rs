@@ -190,6 +190,35 @@ fn the_summary_of_this_games_quiz_gives_its_moves() {
     }
 }
 
+/// A Connect Four summary with wrong answers is taller than its pane at 80×24: ↑↓ scroll it to
+/// its last line, the command that makes the quiz again, and the border says which way there is
+/// more.
+#[test]
+fn a_long_summary_scrolls_to_its_last_line() {
+    let mut app = App::new(connect4_midgame(), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+    for _ in 0..state(&app).total() {
+        answer(&mut app, false);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert!(matches!(state(&app).phase, QuizPhase::Summary));
+    let top = text(&screen(&app, 80, 24));
+    assert!(top.contains("▼ more · ↑↓ scroll · Esc leave"), "{top}");
+    assert!(!top.contains("make this"), "{top}");
+    // The status bar says so too, as it does not where the summary fits (tic-tac-toe's).
+    assert!(top.contains(" ↑↓ scroll  Enter "), "{top}");
+    keys(&mut app, &[KeyCode::Down; 30]);
+    let bottom = text(&screen(&app, 80, 24));
+    assert!(bottom.contains("make this"), "{bottom}");
+    assert!(bottom.contains("▲ more · ↑↓ scroll"), "{bottom}");
+    // Back up: as many rows as it went down, however many Downs were pressed past the end.
+    let most = state(&app).summary_scroll;
+    assert!(most > 0 && most < 30);
+    keys(&mut app, &vec![KeyCode::Up; most]);
+    assert_eq!(text(&screen(&app, 80, 24)), top);
+}
+
 #[test]
 fn ten_questions_answered_with_the_keys_make_the_summary() {
     let mut app = started();

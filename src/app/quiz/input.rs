@@ -1,7 +1,7 @@
 //! What a quiz key means where the quiz is: on the start screen ↑↓ choose and Enter starts; a
 //! typed question takes characters; a board question moves the cursor (arrows or hjkl), Space
 //! marks, Enter answers; after an answer `n` or Enter goes on and `s` opens the replay; on the
-//! summary Enter starts another quiz. Esc and `Q` leave from anywhere.
+//! summary ↑↓ scroll and Enter starts another quiz. Esc and `Q` leave from anywhere.
 
 use super::{QuizKey, QuizPhase, SOURCES};
 use crate::app::action::Direction;
@@ -33,11 +33,18 @@ impl App {
                 QuizKey::Char('s') => self.replay_question(),
                 _ => {}
             },
-            QuizPhase::Summary => {
-                if matches!(key, QuizKey::Enter | QuizKey::Char('n')) {
-                    self.another_quiz();
+            QuizPhase::Summary => match key {
+                QuizKey::Enter | QuizKey::Char('n') => self.another_quiz(),
+                // A long summary (Connect Four's at 80×24) scrolls to its last line, the command
+                // that makes the quiz again.
+                QuizKey::Move(Direction::Up) | QuizKey::Char('k') => {
+                    state.summary_scroll = state.summary_scroll.saturating_sub(1)
                 }
-            }
+                QuizKey::Move(Direction::Down) | QuizKey::Char('j') => {
+                    state.summary_scroll = (state.summary_scroll + 1).min(state.summary_most.get())
+                }
+                _ => {}
+            },
         }
     }
 

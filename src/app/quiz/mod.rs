@@ -74,6 +74,10 @@ pub struct QuizState {
     pub cursor: (usize, usize),
     /// Why the last answer was not read (shown under it until the next key).
     pub error: Option<String>,
+    /// Rows the summary is scrolled by (↑↓), where it is taller than its pane.
+    pub summary_scroll: usize,
+    /// The most the summary can be scrolled by, as the pane last drew it.
+    pub summary_most: std::cell::Cell<usize>,
 }
 
 impl QuizState {
@@ -99,6 +103,8 @@ impl QuizState {
             marked: Vec::new(),
             cursor,
             error: None,
+            summary_scroll: 0,
+            summary_most: std::cell::Cell::new(0),
         }
     }
 

@@ -153,6 +153,7 @@ impl App {
         };
         if state.index + 1 >= state.total() {
             state.phase = QuizPhase::Summary;
+            state.summary_scroll = 0;
             return;
         }
         state.index += 1;
