@@ -142,10 +142,7 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Quiz (after Q): predict, then see why",
         keys: &[
-            (
-                "↑ ↓",
-                "start screen: which positions · summary: scroll it",
-            ),
+            ("↑ ↓", "start screen: which positions · summary: scroll it"),
             (
                 "Enter",
                 "start · answer · next question · (summary) another quiz",

@@ -211,8 +211,10 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
     assert!(!screen.contains("d1"), "{screen}");
 }
 
+/// The game waits while the settings are open: a seat stepped through the levels (human, level
+/// 1, level 2…) plays only as the level chosen, once the popup closes.
 #[test]
-fn a_side_handed_to_the_ai_moves_at_once() {
+fn a_side_handed_to_the_ai_moves_once_the_settings_close() {
     let mut options = options(Rules::TICTACTOE);
     options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
@@ -221,7 +223,21 @@ fn a_side_handed_to_the_ai_moves_at_once() {
     assert_eq!(app.game.moves().len(), 1, "O is human: nobody answered");
     select(&mut app, Field::Setting("o"));
     right(&mut app); // human → level 1
-    assert_eq!(app.game.moves().len(), 2, "O, now the AI, moved at once");
+    right(&mut app); // level 1 → level 2
+    left(&mut app); // and back to level 1
+    run_jobs(&mut app);
+    assert_eq!(
+        app.game.moves().len(),
+        1,
+        "no move while the settings are open"
+    );
+    press(&mut app, &[Action::Escape]);
+    run_jobs(&mut app);
+    assert_eq!(
+        app.game.moves().len(),
+        2,
+        "O, now the AI, moved once they closed"
+    );
     assert!(
         log_text(&app)
             .iter()

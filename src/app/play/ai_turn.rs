@@ -4,7 +4,7 @@ use crate::app::jobs::{ChoiceRequest, Job};
 use crate::app::log::{LogKind, duration};
 use crate::app::play::search_view::Choice;
 use crate::app::settings::values::Seat;
-use crate::app::state::App;
+use crate::app::state::{App, Popup};
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::skill::{choose, choose_among};
 use crate::engine::{Move, Skill, Status, StopFlag, Table};
@@ -64,7 +64,9 @@ impl App {
     /// the first time), whatever the analysis says or how long it runs: a level that only wins,
     /// blocks or plays at random moves at once, and the tree's analysis goes on separately.
     pub(crate) fn maybe_ai_move(&mut self) {
-        if self.paused || !self.ai_to_move() {
+        // The game waits while the settings are open: stepping a seat through the levels to the
+        // one wanted would otherwise let each AI on the way play a move.
+        if self.paused || self.popup == Some(Popup::Settings) || !self.ai_to_move() {
             return;
         }
         let position = *self.position();

@@ -25,6 +25,8 @@ impl App {
     pub(crate) fn close_settings(&mut self) {
         self.settings_menu.draft = None;
         self.popup = None;
+        // The game waited while the popup was open.
+        self.maybe_ai_move();
     }
 
     /// An action while the settings popup is open.
