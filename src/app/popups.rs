@@ -74,7 +74,7 @@ impl App {
     pub(crate) fn help_from(&mut self, popup: Popup) {
         let section = self.help_section_here();
         match popup {
-            Popup::Settings => self.close_settings(),
+            Popup::Settings => self.leave_settings(),
             _ => self.close_popup(popup),
         }
         let back = matches!(popup, Popup::Settings | Popup::Record).then_some(popup);

@@ -79,6 +79,7 @@ impl Widget for Screen<'_> {
         if let Some(area) = panes.moves {
             moves::MovesPane { app, theme }.render(area, buf);
         }
+        // After the panes: the bar's keys follow what they measured (the quiz summary's scroll).
         status::StatusBar { app, theme }.render(panes.status, buf);
         render_popup(app, theme, above_status(area, &panes), buf);
     }

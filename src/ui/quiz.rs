@@ -60,8 +60,9 @@ impl Widget for QuizPane<'_> {
         let height = usize::from(inner.height);
         // The summary scrolls (↑↓) where it is taller than the pane; the rest is cut.
         let most = rows.len().saturating_sub(height);
-        state.summary_most.set(most);
         let scroll = if matches!(state.phase, QuizPhase::Summary) {
+            // For the keys, which scroll no further than the pane can show.
+            state.summary_most.set(most);
             state.summary_scroll.min(most)
         } else {
             0

@@ -382,6 +382,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--plies 99: expected a whole number from 0 to 20",
     ),
     (
+        &["book", "build", "--plies", "12", "--out", "x.book"],
+        "--plies 12: more than the 9 cells of tictactoe; every game is over by then",
+    ),
+    (
         &[
             "book", "build", "--plies", "2", "--out", "x.book", "--moves", "44",
         ],

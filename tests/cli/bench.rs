@@ -65,9 +65,10 @@ fn means_and_speed_ups_are_not_rounded_to_microseconds() {
 fn ctrl_c_during_bench_json_prints_the_rows_done() {
     let child =
         crate::binary::spawn_piped(&["bench", "--json", "--only", "Test_L", "--threads", "1"]);
-    // End-Easy and Middle-Easy take milliseconds, the rows after them seconds to minutes: a
-    // second in, some rows are done and one is running, however busy the machine.
-    std::thread::sleep(std::time::Duration::from_millis(1000));
+    // End-Easy and Middle-Easy take milliseconds, the rows after them seconds to minutes: three
+    // seconds in, some rows are done and one is running, even with the machine busy compiling
+    // (one second was not always enough to map the table and finish a row).
+    std::thread::sleep(std::time::Duration::from_millis(3000));
     // SAFETY: kill has no memory-safety preconditions.
     assert_eq!(
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },

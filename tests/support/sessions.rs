@@ -234,8 +234,7 @@ pub fn check(app: &App) -> Result<(), TestCaseError> {
         Seat::Ai(skill) => matches!(search.choice, Choice::Made(level, ..) if level == skill),
         Seat::Human => false,
     };
-    let settings_open = app.popup == Some(tictree::app::Popup::Settings);
-    let stalled = !app.paused && !settings_open && app.ai_to_move() && ready;
+    let stalled = !app.paused && !app.settings_open() && app.ai_to_move() && ready;
     prop_assert!(
         !stalled,
         "the AI to move has its analysis but does not move"

@@ -217,6 +217,11 @@ fn a_long_summary_scrolls_to_its_last_line() {
     assert!(most > 0 && most < 30);
     keys(&mut app, &vec![KeyCode::Up; most]);
     assert_eq!(text(&screen(&app, 80, 24)), top);
+    // Scrolled to the end, then the terminal grows until it all fits: ↑ moves at once.
+    keys(&mut app, &[KeyCode::Down; 30]);
+    let _ = screen(&app, 120, 40);
+    keys(&mut app, &[KeyCode::Up]);
+    assert_eq!(state(&app).summary_scroll, 0);
 }
 
 #[test]

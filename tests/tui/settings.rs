@@ -211,8 +211,8 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
     assert!(!screen.contains("d1"), "{screen}");
 }
 
-/// The game waits while the settings are open: a seat stepped through the levels (human, level
-/// 1, level 2…) plays only as the level chosen, once the popup closes.
+/// The game waits while the settings are open, and in the help opened from them: a seat stepped
+/// through the levels plays only as the level chosen, once the popup closes.
 #[test]
 fn a_side_handed_to_the_ai_moves_once_the_settings_close() {
     let mut options = options(Rules::TICTACTOE);
@@ -224,13 +224,21 @@ fn a_side_handed_to_the_ai_moves_once_the_settings_close() {
     select(&mut app, Field::Setting("o"));
     right(&mut app); // human → level 1
     right(&mut app); // level 1 → level 2
-    left(&mut app); // and back to level 1
+    left(&mut app); // back to level 1
+    left(&mut app); // human
+    left(&mut app); // level 4 (the list wraps), whose analysis of the position is done
     run_jobs(&mut app);
     assert_eq!(
         app.game.moves().len(),
         1,
         "no move while the settings are open"
     );
+    // Nor in the help opened from them, which goes back to them.
+    press(&mut app, &[Action::ToggleHelp]);
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 1, "no move in the settings' help");
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, Some(tictree::app::Popup::Settings));
     press(&mut app, &[Action::Escape]);
     run_jobs(&mut app);
     assert_eq!(
@@ -241,7 +249,7 @@ fn a_side_handed_to_the_ai_moves_once_the_settings_close() {
     assert!(
         log_text(&app)
             .iter()
-            .any(|l| l.starts_with("2. O (AI level 1) plays"))
+            .any(|l| l.starts_with("2. O (AI level 4) plays"))
     );
 }
 

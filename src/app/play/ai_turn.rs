@@ -4,7 +4,7 @@ use crate::app::jobs::{ChoiceRequest, Job};
 use crate::app::log::{LogKind, duration};
 use crate::app::play::search_view::Choice;
 use crate::app::settings::values::Seat;
-use crate::app::state::{App, Popup};
+use crate::app::state::App;
 use crate::engine::analysis::appraisal::best_of;
 use crate::engine::skill::{choose, choose_among};
 use crate::engine::{Move, Skill, Status, StopFlag, Table};
@@ -66,7 +66,7 @@ impl App {
     pub(crate) fn maybe_ai_move(&mut self) {
         // The game waits while the settings are open: stepping a seat through the levels to the
         // one wanted would otherwise let each AI on the way play a move.
-        if self.paused || self.popup == Some(Popup::Settings) || !self.ai_to_move() {
+        if self.paused || self.settings_open() || !self.ai_to_move() {
             return;
         }
         let position = *self.position();

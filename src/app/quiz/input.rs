@@ -37,8 +37,12 @@ impl App {
                 QuizKey::Enter | QuizKey::Char('n') => self.another_quiz(),
                 // A long summary (Connect Four's at 80×24) scrolls to its last line, the command
                 // that makes the quiz again.
+                // From where the pane shows it (a taller pane may have cut the scroll short).
                 QuizKey::Move(Direction::Up) | QuizKey::Char('k') => {
-                    state.summary_scroll = state.summary_scroll.saturating_sub(1)
+                    state.summary_scroll = state
+                        .summary_scroll
+                        .min(state.summary_most.get())
+                        .saturating_sub(1)
                 }
                 QuizKey::Move(Direction::Down) | QuizKey::Char('j') => {
                     state.summary_scroll = (state.summary_scroll + 1).min(state.summary_most.get())

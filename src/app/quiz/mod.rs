@@ -8,6 +8,7 @@ pub(in crate::app) mod update;
 
 use crate::engine::quiz::{Checked, Difficulty, Question, Quiz};
 use crate::engine::{Move, Position};
+use std::cell::Cell;
 
 /// Where the questions come from, as the start screen offers it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,7 +78,7 @@ pub struct QuizState {
     /// Rows the summary is scrolled by (↑↓), where it is taller than its pane.
     pub summary_scroll: usize,
     /// The most the summary can be scrolled by, as the pane last drew it.
-    pub summary_most: std::cell::Cell<usize>,
+    pub summary_most: Cell<usize>,
 }
 
 impl QuizState {
@@ -104,7 +105,7 @@ impl QuizState {
             cursor,
             error: None,
             summary_scroll: 0,
-            summary_most: std::cell::Cell::new(0),
+            summary_most: Cell::new(0),
         }
     }
 

@@ -154,6 +154,8 @@ impl App {
         if state.index + 1 >= state.total() {
             state.phase = QuizPhase::Summary;
             state.summary_scroll = 0;
+            // Measured when the summary is first drawn.
+            state.summary_most.set(0);
             return;
         }
         state.index += 1;

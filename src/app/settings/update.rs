@@ -23,10 +23,25 @@ impl App {
     }
 
     pub(crate) fn close_settings(&mut self) {
-        self.settings_menu.draft = None;
-        self.popup = None;
+        self.leave_settings();
         // The game waited while the popup was open.
         self.maybe_ai_move();
+    }
+
+    /// Closes the popup for the help, which comes back to it: the game goes on waiting.
+    pub(crate) fn leave_settings(&mut self) {
+        self.settings_menu.draft = None;
+        self.popup = None;
+    }
+
+    /// Whether the settings are open, or the help opened from them that goes back to them: the
+    /// game waits meanwhile (an AI to move plays once they close).
+    pub fn settings_open(&self) -> bool {
+        match self.popup {
+            Some(Popup::Settings) => true,
+            Some(Popup::Help) => self.help_return == Some(Popup::Settings),
+            _ => false,
+        }
     }
 
     /// An action while the settings popup is open.

@@ -26,6 +26,13 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
     let rules = args.rules.rules()?;
     let plies = args.plies;
+    // A book of more plies than cells would be refused by every reader.
+    if plies as usize > rules.cells() {
+        return Err(CliError(format!(
+            "--plies {plies}: more than the {} cells of {rules}; every game is over by then",
+            rules.cells()
+        )));
+    }
     let threads = args.threads.count();
     let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
     // Said before the search, which can take hours, and not after it.

@@ -62,8 +62,17 @@ fn solve_live(
 pub fn read(path: &str) -> Result<Book, CliError> {
     let book = read_any_version(Path::new(path))?;
     if book.is_version_1() {
-        let refusal = book.version_1_refusal(&shell_word(path));
-        return Err(CliError(format!("{path}: {refusal}")));
+        let Header { rules, plies, .. } = book.header();
+        // `--out=` where the path could be read as an option.
+        let out = match shell_word(path) {
+            word if word.starts_with('-') => format!("--out={word}"),
+            word => format!("--out {word}"),
+        };
+        return Err(CliError(format!(
+            "{path}: book format version 1, whose checksum leaves out its rules and plies: \
+             rebuild it with `tictree book build --rules {rules} --plies {plies} {out}`, which \
+             takes its values instead of searching them"
+        )));
     }
     Ok(book)
 }
@@ -237,5 +246,6 @@ mod tests {
         assert_eq!(shell_word("my book"), "'my book'");
         assert_eq!(shell_word("it's"), r"'it'\''s'");
         assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("-x.book"), "-x.book");
     }
 }

@@ -39,20 +39,13 @@ impl Book {
     pub fn from_bytes(bytes: Cow<'static, [u8]>) -> Result<Book, String> {
         let book = Book::of_any_version(bytes)?;
         if book.is_version_1() {
-            return Err(book.version_1_refusal("FILE"));
+            return Err(
+                "book format version 1, whose checksum leaves out its rules and plies: rebuild it \
+                 with tictree book build"
+                    .into(),
+            );
         }
         Ok(book)
-    }
-
-    /// Why a version-1 book is not used, with the command that rebuilds it at `file` (as a
-    /// shell would take the path).
-    pub fn version_1_refusal(&self, file: &str) -> String {
-        let Header { rules, plies, .. } = self.header;
-        format!(
-            "book format version 1, whose checksum leaves out its rules and plies: rebuild it \
-             with `tictree book build --rules {rules} --plies {plies} --out {file}`, which takes \
-             its values instead of searching them"
-        )
     }
 
     /// Reads a book of any format version this tictree knows (version 1 only for `book build`
