@@ -59,17 +59,17 @@ impl Widget for QuizPane<'_> {
         }
         let height = usize::from(inner.height);
         // The summary scrolls (↑↓) where it is taller than the pane; the rest is cut.
-        let most = rows.len().saturating_sub(height);
-        let scroll = if matches!(state.phase, QuizPhase::Summary) {
+        let (scroll, more) = if matches!(state.phase, QuizPhase::Summary) {
+            let most = rows.len().saturating_sub(height);
             // For the keys, which scroll no further than the pane can show.
             state.summary_most.set(most);
-            state.summary_scroll.min(most)
+            let scroll = state.summary_scroll.min(most);
+            (scroll, more_mark(scroll > 0, scroll < most))
         } else {
-            0
+            (0, "")
         };
         // The titles run along the border; the text sits inside the margin.
         let border_width = area.width.saturating_sub(2);
-        let more = more_mark(scroll > 0, scroll < most);
         frame
             .title(title(state, border_width))
             .title_bottom(wrap::first_fitting(keys(state, more), border_width))

@@ -36,8 +36,8 @@ impl App {
             QuizPhase::Summary => match key {
                 QuizKey::Enter | QuizKey::Char('n') => self.another_quiz(),
                 // A long summary (Connect Four's at 80×24) scrolls to its last line, the command
-                // that makes the quiz again.
-                // From where the pane shows it (a taller pane may have cut the scroll short).
+                // that makes the quiz again; ↑ from where the pane shows it (a taller one may
+                // have cut the scroll short).
                 QuizKey::Move(Direction::Up) | QuizKey::Char('k') => {
                     state.summary_scroll = state
                         .summary_scroll

@@ -34,8 +34,8 @@ pub struct Book {
 
 impl Book {
     /// Reads a book from the bytes of its file, checking the header and the checksum. A book of
-    /// format version 1, whose checksum left its rules and plies out, is refused with the
-    /// command that rebuilds it.
+    /// format version 1, whose checksum left its rules and plies out, is refused (`book build`
+    /// rebuilds it from its values; the command line names the whole command).
     pub fn from_bytes(bytes: Cow<'static, [u8]>) -> Result<Book, String> {
         let book = Book::of_any_version(bytes)?;
         if book.is_version_1() {
