@@ -65,7 +65,7 @@ fn lines(theme: Theme) -> (Vec<Hung>, Vec<usize>) {
     lines.push((Line::default(), 1));
     for note in [
         " Scores: +win (sooner is higher), 0 draw, -loss (later is higher), ≈ estimate",
-        " A move's score s is -(s+1) for the opponent after it (a draw's 0 stays 0)",
+        " For the opponent after a move of score s: -s, one further from 0 (-7 → +8)",
         " ★ the best move (the game tree, hints on the board; the replay: best so far)",
         " nodes: a move's own search; 2* = mostly known already (table or opening book)",
     ] {

@@ -366,12 +366,23 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
         app.notice.as_deref(),
         Some("paste '' not used: nothing was pasted")
     );
+    // A long paste is quoted short, but the reason's own words stay whole.
+    let long = "q".repeat(500);
+    app.update(Action::Paste(long.clone()));
+    let short = format!("{}…", "q".repeat(39));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some(&*format!(
+            "paste '{short}' not used: move 1 '{short}': '{short}' is not a cell: use a column \
+             letter a..c and a row number 1..3"
+        ))
+    );
     // Each refusal is also a warning in the log, whole however narrow the status bar is.
     let warnings: Vec<&str> = app.log.lines()[before.2..]
         .iter()
         .map(|line| line.text.as_str())
         .collect();
-    assert_eq!(warnings.len(), 3);
+    assert_eq!(warnings.len(), 4);
     assert_eq!(warnings[2], "paste '' not used: nothing was pasted");
     assert!(
         app.log.lines()[before.2..]

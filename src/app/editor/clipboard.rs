@@ -66,6 +66,23 @@ pub fn read_paste(rules: Rules, text: &str) -> Result<Pasted, String> {
 }
 
 /// At most `length` characters of `text`, with `…` when some were cut.
+/// `why` with each quoted part (`'…'`) longer than `length` shortened: the parser's message
+/// quotes the user's text, which may be anything, but its own words are kept whole.
+fn quotes_shortened(why: &str, length: usize) -> String {
+    let mut parts = why.split('\'');
+    let mut out = parts.next().unwrap_or_default().to_string();
+    // Between the quotes: every other part.
+    for (index, part) in parts.enumerate() {
+        out.push('\'');
+        if index % 2 == 0 {
+            out += &shortened(part, length);
+        } else {
+            out += part;
+        }
+    }
+    out
+}
+
 fn shortened(text: &str, length: usize) -> String {
     if text.chars().count() <= length {
         return text.to_string();
@@ -91,9 +108,9 @@ impl App {
             }
             Err(why) => {
                 // The user's text, whatever it holds: control characters escaped, and short (the
-                // parser's message may quote it again: short too).
+                // parser's message may quote it again: short there too, its words whole).
                 let shown = shortened(&printable(text.trim()), ECHO);
-                let why = shortened(&printable(&why), 3 * ECHO);
+                let why = quotes_shortened(&printable(&why), ECHO);
                 let refused = format!("paste '{shown}' not used: {why}");
                 // The status bar cuts it to its width; the log keeps it whole, wrapped.
                 self.log.push(LogKind::Warning, refused.clone());
