@@ -768,3 +768,32 @@ fn a_cutoff_says_when_it_meets_the_positions_own_table_bound_and_when_the_reply_
         "{lower:#?}"
     );
 }
+
+/// The end sentence names as best only the root moves whose values are exact; a move whose
+/// search stopped at a bound equal to the best (the engine model's Connect Four root at depth 7:
+/// c1 and e1 at `≥≈+0.16`, as the children line shows them) is said to be at least as good.
+#[test]
+fn the_end_sentence_tells_exact_best_moves_from_bounds() {
+    let limits = ReplayLimits {
+        depth: Some(7),
+        nodes: None,
+    };
+    let mut replay = Replay::new(Position::empty(Rules::CONNECT4), Algorithm::Engine, limits);
+    replay.to_end();
+    let sentence = replay.sentence();
+    assert!(
+        sentence.ends_with(
+            "Best: d1 with ≈+0.16 for X. At least as good (their searches stopped at a bound): \
+             c1 and e1."
+        ),
+        "{sentence}"
+    );
+    // Alpha-beta gives every root move a full window: every tied move is exact.
+    let mut replay = Replay::new(
+        Position::empty(Rules::TICTACTOE),
+        Algorithm::AlphaBeta,
+        ReplayLimits::default(),
+    );
+    replay.to_end();
+    assert!(!replay.sentence().contains("At least as good"));
+}
