@@ -65,7 +65,6 @@ pub fn read_paste(rules: Rules, text: &str) -> Result<Pasted, String> {
     })
 }
 
-/// At most `length` characters of `text`, with `…` when some were cut.
 /// `why` with each quoted part (`'…'`) longer than `length` shortened: the parser's message
 /// quotes the user's text, which may be anything, but its own words are kept whole.
 fn quotes_shortened(why: &str, length: usize) -> String {
@@ -83,6 +82,7 @@ fn quotes_shortened(why: &str, length: usize) -> String {
     out
 }
 
+/// At most `length` characters of `text`, with `…` when some were cut.
 fn shortened(text: &str, length: usize) -> String {
     if text.chars().count() <= length {
         return text.to_string();

@@ -183,12 +183,12 @@ impl Replay {
             .fold(ReplayValue::NEG_INFINITY, ReplayValue::max);
         // The moves worth the best: exactly, or (the engine model's root may stop a move's
         // search at a bound) at least as much, which the sentence tells apart.
+        let children = self.children_of(0);
         let bound_of = |mv: Move| {
-            let children = self.children_of(0);
             self.moves_of(0)
                 .iter()
-                .zip(children)
-                .find_map(|(&m, child)| match child {
+                .zip(&children)
+                .find_map(|(&m, child)| match *child {
                     Child::Done { bound, .. } if m == mv => Some(bound),
                     _ => None,
                 })
