@@ -10,7 +10,7 @@ use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
 use crate::engine::analysis::book_build::Plan;
-use crate::engine::book::score_fits;
+use crate::engine::book::{Header, score_fits};
 use crate::engine::game::notation::{self, count, thousands};
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use std::collections::HashMap;
@@ -238,12 +238,12 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
     Ok(target)
 }
 
-/// Whether the file at `path` starts as a book of format version 1 does.
+/// Whether the file at `path` starts with the header of a book of format version 1.
 fn version_1_header(path: &Path) -> bool {
-    let mut start = [0u8; 9];
+    let mut start = [0u8; Header::SIZE];
     File::open(path)
         .and_then(|mut file| file.read_exact(&mut start))
-        .is_ok_and(|()| start == *b"tictbook\x01")
+        .is_ok_and(|()| Header::peek(&start).is_ok_and(|header| header.version == 1))
 }
 
 /// Where `write_whole` writes before it renames over `path`.
