@@ -68,10 +68,10 @@ fn exact_counts_of_three_solves() {
     let empty = Position::empty(Rules::CONNECT4);
     let mut solver = Solver::new(empty.layout(), StopFlag::default());
     for (moves, weak, nodes, explored, value) in [
-        ("45461667", true, 5_453, 5_454, 1),
+        ("45461667", true, 6_134, 6_135, 1),
         // Outrun lines (`follow_up.rs`) settle most of its positions: 10,855,495 before them.
-        ("35333571", true, 3_023_611, 3_023_613, -1),
-        ("274552224131661", false, 37_015, 37_020, 0),
+        ("35333571", true, 2_976_546, 2_976_548, -1),
+        ("274552224131661", false, 37_502, 37_507, 0),
     ] {
         let position = empty.play_moves(moves).unwrap();
         solver.reset();

@@ -7,8 +7,9 @@ use super::sorter::MAX_PLY;
 use crate::engine::game::score::{WIN, lost_at};
 
 impl<B: Bitboard> Negamax<B> {
-    /// The moves worth trying for `me` (who cannot win at once), or `Err(value)` when the position's
-    /// value (or a bound outside the window, which this narrows) is already known.
+    /// The moves worth trying for `me` (who cannot win at once), with the opponent's winning cells
+    /// (which the ordering needs too), or `Err(value)` when the position's value (or a bound
+    /// outside the window, which this narrows) is already known.
     #[inline]
     pub(super) fn candidates<const K: usize, const STRIDE: u32>(
         &self,
@@ -17,7 +18,7 @@ impl<B: Bitboard> Negamax<B> {
         ply: u32,
         alpha: &mut i32,
         beta: &mut i32,
-    ) -> Result<B, i32> {
+    ) -> Result<(B, B), i32> {
         let g = &self.geometry;
         let cells = g.cells;
         let occupied = me | them;
@@ -80,13 +81,15 @@ impl<B: Bitboard> Negamax<B> {
         }
         *alpha = (*alpha).max(min);
         *beta = (*beta).min(max);
-        Ok(moves)
+        Ok((moves, their_wins))
     }
 
     /// Fills the sorter of ply `ply` with the moves in the order to try them: most winning cells of
-    /// our own after the move first (Pons' ordering), then the static preference, in which, with
-    /// gravity, the ply's killer move counts one column nearer the centre than it is, and a move in
-    /// the column the opponent has just played wins a tie (`FOLLOW_BONUS`).
+    /// our own after the move first (Pons' ordering), with gravity leaving out those right above
+    /// one of the opponent's (`their_wins`), then, with gravity, most of those cells right above a
+    /// playable cell, then the static preference, in which, with gravity, the ply's killer move
+    /// counts one column nearer the centre than it is, and a move in the column the opponent has
+    /// just played wins a tie (`FOLLOW_BONUS`).
     #[inline(always)]
     pub(super) fn sort<const K: usize, const STRIDE: u32>(
         &mut self,
@@ -94,8 +97,21 @@ impl<B: Bitboard> Negamax<B> {
         me: B,
         occupied: B,
         moves: B,
+        their_wins: B,
     ) {
         let g = &self.geometry;
+        // With gravity, a winning cell of ours right above one of theirs can only be reached once
+        // theirs is filled, which we must do ourselves to stop their line, and the opponent then
+        // fills ours: it is worth little, and is not counted. A live one right above a playable
+        // cell restricts the game now: neither side may play under it, the opponent because we
+        // would win. Counting the live cells, then breaking ties by those right above a playable
+        // cell, explored 22% fewer positions on the empty board's weak solve and 8–20% fewer on
+        // Pons' Middle-Medium, Begin-Medium and Begin-Hard sets (`docs/engine.md`, "A node").
+        let spoiled = if g.gravity {
+            their_wins.shl(1)
+        } else {
+            B::ZERO
+        };
         let sorter = &mut self.sorters[ply as usize % MAX_PLY];
         sorter.clear();
         let single = moves == moves.low_bit();
@@ -131,13 +147,25 @@ impl<B: Bitboard> Negamax<B> {
                     bits.map(|b| me | b),
                     bits.map(|b| occupied | b),
                 );
-                after.map(|wins| wins.count())
+                let mut threats = [0; LANES];
+                for ((threats, wins), &bit) in threats.iter_mut().zip(after).zip(&bits) {
+                    let live = wins & !spoiled;
+                    let pressing = if g.gravity {
+                        live & g.playable(occupied | bit).shl(1)
+                    } else {
+                        B::ZERO
+                    };
+                    *threats = live.count() << 8 | pressing.count();
+                }
+                threats
             };
             for (&bit, &threats) in bits[..count].iter().zip(&threats) {
                 let index = bit.lowest();
                 let bonus = if index == killer { KILLER_BONUS } else { 0 }
                     + if index == follow { follow_bonus } else { 0 };
-                let score = (threats << 16) | (weight[index as usize & 127] + bonus);
+                // Both counts are at most 64 (cells) and the preference below 256 (a line count or
+                // twice the width, ×4 for a helper), so the three fit the sorter's 24 bits.
+                let score = (threats << 8) | (weight[index as usize & 127] + bonus);
                 sorter.add(index, score);
             }
         }

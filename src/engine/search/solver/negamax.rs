@@ -287,10 +287,11 @@ impl<B: Bitboard> Negamax<B> {
         {
             return Ok(value);
         }
-        let moves = match self.candidates::<K, STRIDE>(me, them, ply, &mut alpha, &mut beta) {
-            Ok(moves) => moves,
-            Err(value) => return Ok(value),
-        };
+        let (moves, their_wins) =
+            match self.candidates::<K, STRIDE>(me, them, ply, &mut alpha, &mut beta) {
+                Ok(found) => found,
+                Err(value) => return Ok(value),
+            };
         if self.geometry.gravity && moves == moves.low_bit() {
             return self.forced::<K, STRIDE>(position, moves, ply, alpha, beta);
         }
@@ -298,7 +299,7 @@ impl<B: Bitboard> Negamax<B> {
         // In the others the first child's bucket starts loading before our own is read: a node's
         // table lookups are its main cost, and these two overlap.
         let big = ply + ETC_MIN_EMPTY <= self.geometry.cells && moves != moves.low_bit();
-        let early = (!big).then(|| self.order::<K, STRIDE>(position, ply, moves));
+        let early = (!big).then(|| self.order::<K, STRIDE>(position, ply, moves, their_wins));
         if let Some(value) = self.probe(slot, &mut alpha, &mut beta) {
             return Ok(value);
         }
@@ -320,7 +321,7 @@ impl<B: Bitboard> Negamax<B> {
             return Ok(value);
         }
         let (mut next, mut next_slot) =
-            early.unwrap_or_else(|| self.order::<K, STRIDE>(position, ply, moves));
+            early.unwrap_or_else(|| self.order::<K, STRIDE>(position, ply, moves, their_wins));
         let (alpha0, beta0) = (alpha, beta);
         let before = self.stats.nodes;
         let mut best = -INFINITY;
@@ -403,9 +404,10 @@ impl<B: Bitboard> Negamax<B> {
         position: &Images<B>,
         ply: u32,
         moves: B,
+        their_wins: B,
     ) -> (Option<u32>, Option<Slot>) {
         let (me, them) = (position.me(), position.them());
-        self.sort::<K, STRIDE>(ply, me, me | them, moves);
+        self.sort::<K, STRIDE>(ply, me, me | them, moves, their_wins);
         let next = self.sorters[ply as usize % MAX_PLY].pop_best();
         (next, next.map(|index| self.child_slot(position, index)))
     }
