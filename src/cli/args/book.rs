@@ -24,6 +24,9 @@ pub enum BookCommand {
 
 /// `tictree book build`.
 #[derive(Args, Debug)]
+#[command(mut_arg("hash", |hash| hash.help(
+    "Memory for the engine's transposition table, in MiB (default 128 for each thread, at most 1024)"
+)))]
 pub struct BookBuildArgs {
     #[command(flatten)]
     pub rules: RulesArgs,

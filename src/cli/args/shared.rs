@@ -152,20 +152,35 @@ impl TableArgs {
     /// the system cannot grant still gets the largest table it can (see `TranspositionTable::new`).
     pub fn bytes(&self) -> Option<usize> {
         let mb = self.hash?;
-        let Some(available) = available_mib() else {
-            return Some((mb as usize) << 20);
-        };
-        let most = (available / 2).max(1);
-        if mb > most {
-            crate::errln!(
-                "tictree: note: --hash {mb} is more than half the memory available ({} MiB): \
-                 the table gets at most {} MiB",
-                thousands(available),
-                thousands(most)
-            );
-        }
-        Some((mb.min(most) as usize) << 20)
+        Some(lowered_to_available(mb, true))
     }
+
+    /// The table's bytes, or `default` without `--hash`: a default above half the available
+    /// memory is lowered to that half too, without a note (nobody asked for it).
+    pub fn bytes_or(&self, default: usize) -> usize {
+        match self.hash {
+            Some(mb) => lowered_to_available(mb, true),
+            None => lowered_to_available((default >> 20) as u64, false),
+        }
+    }
+}
+
+/// `mb` MiB in bytes, at most half the memory the system has available where that is known,
+/// saying so on stderr when `note` holds and the table is lowered.
+fn lowered_to_available(mb: u64, note: bool) -> usize {
+    let Some(available) = available_mib() else {
+        return (mb as usize) << 20;
+    };
+    let most = (available / 2).max(1);
+    if mb > most && note {
+        crate::errln!(
+            "tictree: note: --hash {mb} is more than half the memory available ({} MiB): \
+             the table gets at most {} MiB",
+            thousands(available),
+            thousands(most)
+        );
+    }
+    (mb.min(most) as usize) << 20
 }
 
 /// The memory the system can give a program without swapping, in MiB (Linux's `MemAvailable`);
