@@ -1,6 +1,7 @@
 //! `tictree book`: build, check and describe opening books (docs/cli.md, docs/book.md).
 
 use super::shared::{RulesArgs, TableArgs, ThreadArgs, whole};
+use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use clap::{Args, Subcommand};
 
 /// `tictree book`.
@@ -22,11 +23,17 @@ pub enum BookCommand {
     Info(BookInfoArgs),
 }
 
+/// The builder's table without `--hash`, in MiB: this much for each thread...
+const TABLE_MB_PER_THREAD: u64 = (DEFAULT_HASH_BYTES >> 20) as u64;
+/// ...and at most this much, however many threads.
+const TABLE_MB_MOST: u64 = 1024;
+
 /// `tictree book build`.
 #[derive(Args, Debug)]
-#[command(mut_arg("hash", |hash| hash.help(
-    "Memory for the engine's transposition table, in MiB (default 128 for each thread, at most 1024)"
-)))]
+#[command(mut_arg("hash", |hash| hash.help(format!(
+    "Memory for the engine's transposition table, in MiB (default {TABLE_MB_PER_THREAD} for each \
+     thread, at most {TABLE_MB_MOST} and half the memory available)"
+))))]
 pub struct BookBuildArgs {
     #[command(flatten)]
     pub rules: RulesArgs,
@@ -40,6 +47,20 @@ pub struct BookBuildArgs {
     pub table: TableArgs,
     #[command(flatten)]
     pub threads: ThreadArgs,
+}
+
+impl BookBuildArgs {
+    /// The table's bytes for a build on `threads` threads: `--hash`, or else `TABLE_MB_PER_THREAD`
+    /// for each thread, at most `TABLE_MB_MOST`. Each thread solves positions of its own, and the
+    /// parts of the table they lean on add up: building the 6×5 book of 8 plies, two threads
+    /// sharing 128 MiB spent 6–12% more CPU than one thread with it, and 3% more with 256 MiB,
+    /// from which one thread gains nothing (`docs/benchmarks.md`, "The opening book").
+    pub fn table_bytes(&self, threads: usize) -> usize {
+        let default = TABLE_MB_PER_THREAD
+            .saturating_mul(threads.max(1) as u64)
+            .min(TABLE_MB_MOST);
+        self.table.bytes_or(default)
+    }
 }
 
 /// `tictree book verify`.
@@ -77,4 +98,31 @@ pub struct BookInfoArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build_args(extra: &[&str]) -> BookBuildArgs {
+        #[derive(clap::Parser)]
+        struct Wrapper {
+            #[command(flatten)]
+            build: BookBuildArgs,
+        }
+        let words = ["book-build", "--plies", "2", "--out", "b.book"];
+        let parsed: Wrapper = clap::Parser::parse_from(words.iter().chain(extra));
+        parsed.build
+    }
+
+    #[test]
+    fn the_default_table_grows_with_the_threads_up_to_a_gibibyte() {
+        // Half the memory available caps it too: this machine has more than 2 GiB free.
+        let args = build_args(&[]);
+        assert_eq!(args.table_bytes(1), 128 << 20);
+        assert_eq!(args.table_bytes(2), 256 << 20);
+        assert_eq!(args.table_bytes(8), 1 << 30);
+        assert_eq!(args.table_bytes(64), 1 << 30);
+        assert_eq!(build_args(&["--hash", "64"]).table_bytes(4), 64 << 20);
+    }
 }

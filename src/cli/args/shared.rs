@@ -155,13 +155,11 @@ impl TableArgs {
         Some(lowered_to_available(mb, true))
     }
 
-    /// The table's bytes, or `default` without `--hash`: a default above half the available
-    /// memory is lowered to that half too, without a note (nobody asked for it).
-    pub fn bytes_or(&self, default: usize) -> usize {
-        match self.hash {
-            Some(mb) => lowered_to_available(mb, true),
-            None => lowered_to_available((default >> 20) as u64, false),
-        }
+    /// The table's bytes, or `default_mb` MiB without `--hash`: a default above half the
+    /// available memory is lowered to that half too, without a note (nobody asked for it).
+    pub fn bytes_or(&self, default_mb: u64) -> usize {
+        self.bytes()
+            .unwrap_or_else(|| lowered_to_available(default_mb, false))
     }
 }
 

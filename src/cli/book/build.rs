@@ -12,27 +12,12 @@ use crate::cli::common::progress::{Live, seconds};
 use crate::engine::analysis::book_build::Plan;
 use crate::engine::book::{Header, score_fits};
 use crate::engine::game::notation::{self, count, thousands};
-use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
-
-/// The most memory the builder's table takes by default, however many threads: 1 GiB.
-const DEFAULT_TABLE_MOST: usize = 1 << 30;
-
-/// The builder's table without `--hash`: the engine's default for each thread, at most
-/// `DEFAULT_TABLE_MOST`. Each thread solves positions of its own, and the parts of the table they
-/// lean on add up: building the 6×5 book of 8 plies, two threads sharing 128 MiB spent 5–11% more
-/// CPU than one thread with it, and none more with 256 MiB, where one thread gains nothing
-/// (`docs/benchmarks.md`, "The opening book").
-fn default_table_bytes(threads: usize) -> usize {
-    DEFAULT_HASH_BYTES
-        .saturating_mul(threads.max(1))
-        .min(DEFAULT_TABLE_MOST)
-}
 
 /// Runs `tictree book build`.
 pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
@@ -48,7 +33,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         )));
     }
     let threads = args.threads.count();
-    let hash = args.table.bytes_or(default_table_bytes(threads));
+    let hash = args.table_bytes(threads);
     // Said before the search, which can take hours, and not after it.
     let out = &book_file(Path::new(&args.out))?;
     let tmp = tmp_path(out);
@@ -446,17 +431,4 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
         let _ = std::fs::remove_file(&tmp);
     }
     written
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_default_table_grows_with_the_threads_up_to_a_gibibyte() {
-        assert_eq!(default_table_bytes(1), 128 << 20);
-        assert_eq!(default_table_bytes(2), 256 << 20);
-        assert_eq!(default_table_bytes(8), 1 << 30);
-        assert_eq!(default_table_bytes(64), 1 << 30);
-    }
 }
