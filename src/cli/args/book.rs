@@ -32,7 +32,8 @@ const TABLE_MB_MOST: u64 = 1024;
 #[derive(Args, Debug)]
 #[command(mut_arg("hash", |hash| hash.help(format!(
     "Memory for the engine's transposition table, in MiB (default {TABLE_MB_PER_THREAD} for each \
-     thread, at most {TABLE_MB_MOST} and half the memory available)"
+     thread, at most {TABLE_MB_MOST} and half the memory available): the table is the largest \
+     power of two that fits (--hash 200 gets 128 MiB)"
 ))))]
 pub struct BookBuildArgs {
     #[command(flatten)]

@@ -134,7 +134,8 @@ const MAX_HASH_MB: u64 = 1 << 20;
 /// The engine's transposition-table size, shared by every command.
 #[derive(Args, Debug, Clone)]
 pub struct TableArgs {
-    /// Memory for the engine's transposition table, in MiB (default 128).
+    /// Memory for the engine's transposition table, in MiB (default 128): the table is the largest
+    /// power of two that fits (--hash 200 gets 128 MiB).
     #[arg(
         long,
         value_name = "MB",

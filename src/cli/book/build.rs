@@ -9,14 +9,15 @@ use crate::cli::args::BookBuildArgs;
 use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
-use crate::engine::analysis::book_build::Plan;
+use crate::engine::analysis::book_build::{Listing, Plan};
 use crate::engine::book::{Header, score_fits};
 use crate::engine::game::notation::{self, count, thousands};
 use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Runs `tictree book build`.
@@ -46,13 +47,23 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         )));
     }
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
-    let plan = Plan::new(rules, plies);
-    if interrupt.flag().is_stopped() {
+    let listing = Arc::new(Listing::default());
+    let shown = Arc::clone(&listing);
+    let listing_line = Live::start(move || {
+        vec![format!(
+            "book: listing the positions · ply {} of {plies} · {} so far",
+            shown.ply.load(Ordering::Relaxed),
+            thousands(shown.positions.load(Ordering::Relaxed) as u64)
+        )]
+    });
+    let plan = Plan::new(rules, plies, interrupt.flag(), &listing);
+    listing_line.finish();
+    let Some(plan) = plan else {
         crate::errln!(
             "tictree: book build interrupted (Ctrl-C) while listing the positions: nothing searched yet"
         );
         return Ok(Ending::Interrupted);
-    }
+    };
     let heading = format!("tictree book checkpoint: rules {rules}, plies {plies}");
     let mut solved = read_checkpoint(&checkpoint, &heading, &plan)?;
     let taken = take_version_1_values(out, &plan, &mut solved);

@@ -33,16 +33,41 @@ fn key_of(keys: &Keys, position: &Position) -> u128 {
     keys.key(position.marks(Player::X), position.marks(Player::O))
 }
 
+/// How far a listing has got (`Plan::new`), for a progress line on another thread.
+#[derive(Default)]
+pub struct Listing {
+    /// The ply whose positions are being listed.
+    pub ply: AtomicUsize,
+    /// Positions listed so far, every ply.
+    pub positions: AtomicUsize,
+}
+
+/// Positions listed between two looks at the stop flag: a few milliseconds.
+const LISTED_BETWEEN_LOOKS: usize = 4096;
+
 impl Plan {
-    /// Lists every position reachable from the empty board in at most `plies` plies.
-    pub fn new(rules: Rules, plies: u32) -> Plan {
+    /// Lists every position reachable from the empty board in at most `plies` plies, telling
+    /// `listing` how far it has got. `None` once `stop` is raised: a deep book's listing takes
+    /// seconds (Connect Four's 12 plies, about 15 s and a gigabyte).
+    pub fn new(rules: Rules, plies: u32, stop: &StopFlag, listing: &Listing) -> Option<Plan> {
         let keys = Keys::of(rules);
         let empty = Position::empty(rules);
         // Every game not over at each ply, mirror images once.
         let mut reached: Vec<BTreeMap<u128, Position>> = vec![BTreeMap::from([(0, empty)])];
-        for _ in 0..plies {
+        let mut listed = 1;
+        for ply in 1..=plies {
+            listing.ply.store(ply as usize, Ordering::Relaxed);
             let mut next = BTreeMap::new();
-            for position in reached.last().into_iter().flat_map(BTreeMap::values) {
+            let parents = reached.last().into_iter().flat_map(BTreeMap::values);
+            for (index, position) in parents.enumerate() {
+                if index % LISTED_BETWEEN_LOOKS == 0 {
+                    if stop.is_stopped() {
+                        return None;
+                    }
+                    listing
+                        .positions
+                        .store(listed + next.len(), Ordering::Relaxed);
+                }
                 for mv in position.legal_moves() {
                     let Ok(child) = position.play(mv) else {
                         continue;
@@ -52,22 +77,27 @@ impl Plan {
                     }
                 }
             }
+            listed += next.len();
             reached.push(next);
         }
-        let layers = reached
-            .into_iter()
-            .map(|layer| {
-                layer
-                    .into_iter()
-                    .filter(|(_, position)| !wins_at_once(position))
-                    .collect()
-            })
-            .collect();
-        Plan {
+        let mut layers = Vec::with_capacity(reached.len());
+        for layer in reached {
+            let mut kept = Vec::with_capacity(layer.len());
+            for (index, (key, position)) in layer.into_iter().enumerate() {
+                if index % LISTED_BETWEEN_LOOKS == 0 && stop.is_stopped() {
+                    return None;
+                }
+                if !wins_at_once(&position) {
+                    kept.push((key, position));
+                }
+            }
+            layers.push(kept);
+        }
+        Some(Plan {
             rules,
             plies,
             layers,
-        }
+        })
     }
 
     /// The rules of the book's positions.
@@ -211,7 +241,7 @@ mod tests {
     #[test]
     fn a_small_book_agrees_with_the_search_at_every_ply() {
         let rules = Rules::new(5, 4, 4, true).unwrap();
-        let plan = Plan::new(rules, 4);
+        let plan = Plan::new(rules, 4, &StopFlag::default(), &Listing::default()).unwrap();
         let positions: Vec<Position> = plan.frontier().iter().map(|(_, p)| *p).collect();
         let solved = Mutex::new(HashMap::new());
         solve_positions(
@@ -240,5 +270,21 @@ mod tests {
             let value = solver.value(&position, -INFINITY, INFINITY).unwrap();
             assert_eq!(book.value(&position), Some(value), "{position:?}");
         }
+    }
+
+    /// A raised stop flag ends the listing: a deep book's takes seconds, and Ctrl-C must not wait.
+    #[test]
+    fn a_stopped_listing_gives_up() {
+        let rules = Rules::new(5, 4, 4, true).unwrap();
+        let stop = StopFlag::default();
+        stop.stop();
+        assert!(Plan::new(rules, 4, &stop, &Listing::default()).is_none());
+        let listing = Listing::default();
+        assert!(Plan::new(rules, 4, &StopFlag::default(), &listing).is_some());
+        assert_eq!(listing.ply.load(Ordering::Relaxed), 4);
+        // Told at the last ply's first look: the empty board and every position of plies 1 to 3
+        // (5 + 25 + 125 at most, mirror images once).
+        let told = listing.positions.load(Ordering::Relaxed);
+        assert!((1 + 3..=1 + 5 + 25 + 125).contains(&told), "{told}");
     }
 }
