@@ -185,6 +185,16 @@ pub fn printable(text: &str) -> String {
         .collect()
 }
 
+/// At most `length` characters of `text` (at least 1), with `…` when some were cut.
+pub fn shortened(text: &str, length: usize) -> String {
+    if text.chars().count() <= length {
+        return text.to_string();
+    }
+    let mut short: String = text.chars().take(length.max(1) - 1).collect();
+    short.push('…');
+    short
+}
+
 /// Format characters that take no room on screen: zero-width spaces and joiners, the
 /// direction marks, embeddings, overrides and isolates, the word joiner, the byte order mark.
 fn invisible(c: char) -> bool {

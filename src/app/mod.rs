@@ -43,7 +43,7 @@ pub use jobs::{
 };
 pub use log::{
     Log, LogKind, LogLayout, LogLine, SAVED_TO, count, duration, names, names_within, printable,
-    thousands,
+    shortened, thousands,
 };
 pub use play::board_view::{BoardView, Ghost, Mark};
 pub use play::game::Game;

@@ -6,7 +6,7 @@
 use super::popup::{centered, more_mark};
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{App, Field, fields, printable, value_text};
+use crate::app::{App, Field, fields, printable, shortened, value_text};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -55,28 +55,19 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
     let settings = app.settings();
     let rules = app.menu_rules();
     let pending = app.settings_menu.draft.is_some();
-    let mut rows = Vec::new();
+    // Headings (no field) and settings with their values, laid out once the width is known.
+    let mut items: Vec<(Option<Field>, String)> = Vec::new();
     let mut section = "";
     let mut selected_row = 0;
     for field in fields(&settings) {
         if field.section() != section {
             section = field.section();
-            rows.push((Line::styled(format!(" {section}"), theme.strong()), None));
+            items.push((None, format!(" {section}")));
         }
-        let value = value_text(field, &settings, &rules, app.color);
-        let selected = field == app.settings_menu.selected;
-        let text = if selected {
-            selected_row = rows.len();
-            format!("> {:<LABEL_W$}◂ {value} ▸", field.label())
-        } else {
-            format!("  {:<LABEL_W$}  {value}", field.label())
-        };
-        let style = match () {
-            _ if selected => theme.selected(),
-            _ if pending && field.is_rules() => theme.highlight(),
-            _ => ratatui::style::Style::new(),
-        };
-        rows.push((Line::styled(text, style), Some(field)));
+        if field == app.settings_menu.selected {
+            selected_row = items.len();
+        }
+        items.push((Some(field), value_text(field, &settings, &rules, app.color)));
     }
     // The path as the log quotes it: its control characters escaped, not dropped.
     let config = app
@@ -107,9 +98,32 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
     let saved_width = saved(config.as_deref()).chars().count();
     let question_width = question.as_ref().map_or(0, Line::width);
     // Border, a blank line, the footer.
-    let height = (rows.len() + 4) as u16;
+    let height = (items.len() + 4) as u16;
     let width = WIDTH.max(saved_width.max(question_width) as u16 + 3);
     let popup = centered(area, width, height);
+    // A narrow popup shortens values, keeping the selected row's ▸ in view.
+    let room = usize::from(popup.width.saturating_sub(2));
+    let rows = items
+        .into_iter()
+        .map(|(field, text)| {
+            let Some(field) = field else {
+                return (Line::styled(text, theme.strong()), None);
+            };
+            let selected = field == app.settings_menu.selected;
+            let value = shortened(&text, room.saturating_sub(LABEL_W + 6).max(1));
+            let text = if selected {
+                format!("> {:<LABEL_W$}◂ {value} ▸", field.label())
+            } else {
+                format!("  {:<LABEL_W$}  {value}", field.label())
+            };
+            let style = match () {
+                _ if selected => theme.selected(),
+                _ if pending && field.is_rules() => theme.highlight(),
+                _ => ratatui::style::Style::new(),
+            };
+            (Line::styled(text, style), Some(field))
+        })
+        .collect();
     // Wider than the screen, the path keeps its end, the file's name: `…/tictree/config.toml`.
     let over = (saved_width + 3).saturating_sub(usize::from(popup.width));
     let shown_path = config.map(|path| match over {

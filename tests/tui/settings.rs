@@ -71,6 +71,22 @@ fn the_footer_says_where_changes_go() {
     );
 }
 
+/// On a narrow screen a long value ends in `…` and the selected row keeps its `▸`: it was cut
+/// mid-word (`on: until every mo`).
+#[test]
+fn a_narrow_popup_shortens_long_values() {
+    let mut app = App::new(options(Rules::TICTACTOE), true);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("o"));
+    let shown = text(&screen(&app, 40, 12));
+    assert!(shown.contains("◂ AI level 4, per… ▸│"), "{shown}");
+    // Wide enough, the whole value.
+    assert!(text(&screen(&app, 110, 32)).contains("◂ AI level 4, perfect ▸"));
+    select(&mut app, Field::Setting("keep_analysing"));
+    let shown = text(&screen(&app, 40, 12));
+    assert!(shown.contains("◂ on: until every… ▸│"), "{shown}");
+}
+
 #[test]
 fn settings_popup_lists_every_setting() {
     let mut options = options(Rules::TICTACTOE);

@@ -5,8 +5,8 @@
 
 use crate::app::editor::update::standing;
 use crate::app::log::LogKind;
-use crate::app::printable;
 use crate::app::state::App;
+use crate::app::{printable, shortened};
 use crate::engine::{Move, Position, Rules};
 
 /// How much of a refused paste the notice repeats.
@@ -80,16 +80,6 @@ fn quotes_shortened(why: &str, length: usize) -> String {
         }
     }
     out
-}
-
-/// At most `length` characters of `text`, with `…` when some were cut.
-fn shortened(text: &str, length: usize) -> String {
-    if text.chars().count() <= length {
-        return text.to_string();
-    }
-    let mut short: String = text.chars().take(length - 1).collect();
-    short.push('…');
-    short
 }
 
 impl App {
