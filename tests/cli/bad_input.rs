@@ -255,6 +255,24 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--depth 0: expected a whole number from 1 to 64",
     ),
     (&["trace", "--depth", "deep"], "--depth deep: expected"),
+    // A number's text is quoted whole, control characters escaped: not cut at the new line, its
+    // escape sequence not dropped, an empty one visible.
+    (
+        &["selfplay", "--games", "1\n2"],
+        "--games '1\\n2': expected a whole number from 1 to 1,000,000",
+    ),
+    (
+        &["trace", "--depth", "\u{1b}[31mred"],
+        "--depth '\\u{1b}[31mred': expected a whole number",
+    ),
+    (
+        &["selfplay", "--seed", ""],
+        "--seed '': expected a whole number",
+    ),
+    (
+        &["analyze", "--depth", " 65 "],
+        "--depth ' 65 ': expected a whole number",
+    ),
     (
         &["trace", "--limit", "0"],
         "--limit 0: expected a whole number from 1 to",
