@@ -140,19 +140,20 @@ fn carry_out_requests(
     }
     // `d` drew the replayed search: into a file, and the log says where (or why not).
     if let Some(picture) = app.take_picture() {
+        // The whole path, saved or not: the file is named in the directory the game started
+        // in, which the log does not show (a directory name escaped, as any text from outside).
+        let path = std::path::absolute(&picture.name).map_or(picture.name.clone(), |p| {
+            crate::app::printable(&p.display().to_string())
+        });
         let said = match std::fs::write(&picture.name, &picture.text) {
-            Ok(()) => {
-                let path = std::fs::canonicalize(&picture.name)
-                    .map_or(picture.name.clone(), |p| p.display().to_string());
-                // The path once: the replay leaves the log a few rows.
-                (
-                    LogKind::Info,
-                    format!("Search tree saved: dot -Tsvg {path} -o tree.svg draws it"),
-                )
-            }
+            // The path once: the replay leaves the log a few rows.
+            Ok(()) => (
+                LogKind::Info,
+                format!("Search tree saved: dot -Tsvg {path} -o tree.svg draws it"),
+            ),
             Err(error) => (
                 LogKind::Warning,
-                format!("cannot write the picture {}: {error}", picture.name),
+                format!("cannot write the picture {path}: {error}"),
             ),
         };
         app.update(Action::Log(said.0, said.1));

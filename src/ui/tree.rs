@@ -111,6 +111,10 @@ fn title(app: &App, position: &Position, width: u16) -> String {
     let rules = position.rules();
     let player = position.to_move();
     if position.status() != Status::Ongoing {
+        // The explored line ends there; the game itself goes on.
+        if !app.explorer.line.is_empty() {
+            return " Game tree · the explored line ends ".to_string();
+        }
         return " Game tree · game over ".to_string();
     }
     if !app.explorer.line.is_empty() {
@@ -214,6 +218,10 @@ fn footer<'a>(app: &App, theme: Theme, width: u16) -> Line<'a> {
 fn footer_texts(app: &App, theme: Theme) -> (Vec<String>, Style) {
     let algorithm = app.options.settings.algorithm;
     let Some(search) = app.shown() else {
+        // An explored line that ends the game has nothing to search: "no moves" says so.
+        if app.explored_position().status() != Status::Ongoing {
+            return (Vec::new(), Style::new());
+        }
         return (vec!["  searching…".into()], theme.strong());
     };
     if search.running() {

@@ -769,11 +769,13 @@ fn a_cutoff_says_when_it_meets_the_positions_own_table_bound_and_when_the_reply_
     );
 }
 
-/// The end sentence names as best only the root moves whose values are exact; a move whose
-/// search stopped at a bound equal to the best (the engine model's Connect Four root at depth 7:
-/// c1 and e1 at `≥≈+0.16`, as the children line shows them) is said to be at least as good.
+/// Every root move gets a full window, so every root move's value is exact, and the end
+/// sentence names every move tied for the best. In the engine model a node whose search stops at
+/// the bound a table entry set on its window is worth exactly that bound: the search proves one
+/// side of it, the table the other (it was called a bound: on the empty 3×3 board six of the nine
+/// root moves were "at least 0", and on Connect Four at depth 7 c1 and e1 "at least ≈+0.16").
 #[test]
-fn the_end_sentence_tells_exact_best_moves_from_bounds() {
+fn every_root_move_is_exact_and_the_end_names_every_best_one() {
     let limits = ReplayLimits {
         depth: Some(7),
         nodes: None,
@@ -782,18 +784,35 @@ fn the_end_sentence_tells_exact_best_moves_from_bounds() {
     replay.to_end();
     let sentence = replay.sentence();
     assert!(
-        sentence.ends_with(
-            "Best: d1 with ≈+0.16 for X. At least as good (their searches stopped at a bound): \
-             c1 and e1."
-        ),
+        sentence.ends_with("Best: d1, c1 and e1 with ≈+0.16 for X."),
         "{sentence}"
     );
-    // Alpha-beta gives every root move a full window: every tied move is exact.
     let mut replay = Replay::new(
         Position::empty(Rules::TICTACTOE),
-        Algorithm::AlphaBeta,
+        Algorithm::Engine,
         ReplayLimits::default(),
     );
-    replay.to_end();
-    assert!(!replay.sentence().contains("At least as good"));
+    let mut met = Vec::new();
+    while replay.forward() {
+        let event = replay.event().expect("an event");
+        if let EventKind::Return { bound, .. } = event.kind
+            && event.ply == 1
+        {
+            assert_eq!(bound, Bound::Exact, "{}", replay.sentence());
+        }
+        if replay
+            .sentence()
+            .contains("the table proved one side of it, the search the other")
+        {
+            met.push(replay.sentence());
+        }
+    }
+    assert!(!met.is_empty(), "a table bound met by a search is told");
+    assert!(
+        replay
+            .sentence()
+            .ends_with("Best: b2, a3, c3, a1, c1, b3, a2, c2 and b1 with 0 for X."),
+        "{}",
+        replay.sentence()
+    );
 }

@@ -97,6 +97,30 @@ fn d_in_the_replay_saves_the_picture_where_the_game_started() {
     session.quit();
 }
 
+/// A picture that cannot be written (here a directory holds its name) leaves the file alone and
+/// the log names the whole path, as a saved one's does.
+#[test]
+fn d_where_the_picture_cannot_be_written_names_its_whole_path() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let name = "tictree-alphabeta-xo_-_o_-x__.dot";
+    std::fs::create_dir(dir.path().join(name)).expect("a directory in the picture's place");
+    let mut session = Session::start_in(
+        dir.path(),
+        &["--seed", "3", "--no-mouse", "--position", "xo./.o./x.."],
+    );
+    session.screen.wait_for(" moves ·");
+    session.send(b"s");
+    session.screen.wait_for("Search replay · alphabeta");
+    session.send(b"d");
+    session.screen.wait_for("cannot write the picture /");
+    let path = dir.path().canonicalize().unwrap().join(name);
+    let shown = session.screen.contents().replace(['\n', ' ', '│'], "");
+    let whole = path.display().to_string().replace(' ', "");
+    assert!(shown.contains(&whole), "{whole} in {shown}");
+    assert!(dir.path().join(name).is_dir());
+    session.quit();
+}
+
 /// Esc and a key typed right after it reach the program as one Alt-key sequence: it is read as
 /// both presses. In the replay, Esc then `s` leaves it and opens it again afresh (read as `s`
 /// alone, it would only leave).

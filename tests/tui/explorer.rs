@@ -95,6 +95,26 @@ fn the_explorer_expands_two_levels_and_previews_the_line() {
     assert_eq!(app.notice, None);
 }
 
+/// Exploring into a position where the game is over: nothing to search there, so no endless
+/// "searching…", and the title says the explored line ends (the game itself goes on).
+#[test]
+fn an_explored_line_that_ends_the_game_searches_nothing() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c3"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    // Down the best line until the board is full: every reply draws.
+    while app.explored_position().status() == tictree::engine::Status::Ongoing {
+        press(&mut app, &[Action::Move(Direction::Right)]);
+        run_jobs(&mut app);
+    }
+    assert_eq!(app.explorer.line.len(), 5);
+    let text = text(&screen(&app, 80, 24));
+    assert!(text.contains("no moves: the game is drawn"), "{text}");
+    assert!(text.contains("the explored line ends"), "{text}");
+    assert!(!text.contains("searching"), "{text}");
+    assert!(!text.contains("game over"), "{text}");
+}
+
 #[test]
 fn exploring_never_cancels_the_ais_search_and_results_land_where_they_belong() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3"), false);

@@ -159,6 +159,56 @@ const TERMS: [&str; 9] = [
     "principal variation",
 ];
 
+/// Narrower than its written lines, the glossary wraps each meaning as one paragraph: no row
+/// ends early with a fragment left over from the wider lines ("the side to" / "move, so…").
+#[test]
+fn a_narrow_glossary_wraps_each_meaning_as_one_paragraph() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHelp, Action::FocusNext]);
+    for (width, height) in [(60, 20), (40, 12)] {
+        screen(&app, width, height);
+        for _ in 0..tictree::app::glossary_length() {
+            app.update(Action::Move(Direction::Up));
+        }
+        // Every row of the page, scrolling down a row at a time.
+        let mut rows: Vec<String> = help_lines(&screen(&app, width, height));
+        for _ in 0..tictree::app::glossary_length() * 3 {
+            app.update(Action::Move(Direction::Down));
+            let shown = help_lines(&screen(&app, width, height));
+            if let Some(last) = shown.last() {
+                rows.push(last.clone());
+            }
+        }
+        let text_width = help_lines(&screen(&app, width, height))
+            .iter()
+            .map(|row| row.chars().count())
+            .max()
+            .unwrap_or(0);
+        for term in tictree::app::GLOSSARY {
+            let at = rows
+                .iter()
+                .position(|row| row.trim() == term.name)
+                .unwrap_or_else(|| panic!("{} missing at {width}: {rows:#?}", term.name));
+            let meaning: Vec<&str> = rows[at + 1..]
+                .iter()
+                .map(|row| row.trim())
+                .take_while(|row| !row.starts_with("in the replay"))
+                .collect();
+            assert_eq!(meaning.join(" "), term.meaning.join(" "), "at {width}");
+            for pair in meaning.windows(2) {
+                let next_word = pair[1].split(' ').next().unwrap_or("");
+                let room = text_width - 3 - pair[0].chars().count();
+                assert!(
+                    next_word.chars().count() + 1 > room,
+                    "at {width}: {:?} could hold {next_word:?}",
+                    pair[0]
+                );
+            }
+        }
+    }
+}
+
 /// Tab in the help turns to the glossary: every term, two lines of meaning and where the replay
 /// shows it; ↓ scrolls it to its end; Tab turns back to the keys.
 #[test]

@@ -289,6 +289,10 @@ pub enum EventKind {
         bound: Bound,
         /// Whether a table hit gave the node its value (the engine model).
         from_table: bool,
+        /// Whether the node's search stopped at the bound a table entry had set on its window,
+        /// which makes the value exact: at most it by the search, at least it by the table (or
+        /// the other way round).
+        table_met: bool,
         /// The parent's best so far afterwards, for the parent's side to move.
         parent_best: ReplayValue,
         /// Whether the node's move became the parent's best move.

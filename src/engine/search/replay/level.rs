@@ -31,6 +31,9 @@ pub struct Level {
     /// What the table entry that gave the node its value knew (the children view marks such a
     /// node; a bound entry makes the value a bound).
     pub(crate) from_table: Option<Bound>,
+    /// The table entry that narrowed the window without ending the node (engine model): its
+    /// bound and value. A search failing at exactly that value meets it (`Machine::leave`).
+    pub(crate) narrowed: Option<(Bound, ReplayValue)>,
     /// Whether the best so far is worth at least what it says: a child giving it is not an upper
     /// bound (`Machine::searched_bound`).
     pub(crate) best_sure: bool,
@@ -83,6 +86,7 @@ impl Level {
             window_alpha: alpha,
             searched: false,
             from_table: None,
+            narrowed: None,
             best_sure: false,
             none_lower: true,
             cut: false,

@@ -265,6 +265,7 @@ impl Machine {
             }
             _ => return None,
         }
+        top.narrowed = Some((entry.bound, value));
         top.window_alpha = top.alpha;
         Some(Phase::TtHit(entry, false))
     }
@@ -415,10 +416,16 @@ impl Machine {
             .unwrap_or_else(|| unreachable!("a node to leave"));
         // What the value is worth, as the replay tells it: a leaf's is exact, a table hit's what
         // the entry knew, a searched node's what its children's values say.
-        let bound = match node.from_table {
-            Some(bound) => bound,
-            None if !node.searched => Bound::Exact,
-            None => self.searched_bound(&node),
+        // A searched node whose search stopped at the bound a table entry set is worth exactly
+        // that bound: `table_met` tells the return's sentence so.
+        let (bound, table_met) = match node.from_table {
+            Some(bound) => (bound, false),
+            None if !node.searched => (Bound::Exact, false),
+            None => {
+                let searched = self.searched_bound(&node);
+                let bound = met_by_table(searched, &node);
+                (bound, bound != searched)
+            }
         };
         self.moves.truncate(node.first as usize);
         self.values.truncate(node.values_first as usize);
@@ -433,6 +440,7 @@ impl Machine {
             } else {
                 Bound::Exact
             };
+            let window = met_by_table(window, &node);
             table.store(
                 &node.position,
                 Entry {
@@ -473,6 +481,8 @@ impl Machine {
             Phase::Next
         };
         if parent.ply == 0 {
+            // A full window of its own, and a table bound it stopped at joined in: exact.
+            debug_assert_eq!(bound, Bound::Exact, "root move {mv:?}");
             self.root_scores.push((mv, value));
         }
         Event {
@@ -484,6 +494,7 @@ impl Machine {
                 value: node.best,
                 bound,
                 from_table: node.from_table.is_some(),
+                table_met,
                 parent_best: parent.best,
                 new_best,
                 raised_alpha,
@@ -491,5 +502,20 @@ impl Machine {
                 parent_beta: parent.beta,
             },
         }
+    }
+}
+
+/// `bound`, what a node's own search proved about its best value, joined with the table entry
+/// that narrowed its window (`Level::narrowed`): a search that failed low at the α an entry's
+/// "at least v" raised proves "at most v" (its best is then v), so the value is exactly v; and
+/// likewise failing high at the β an "at most v" lowered.
+fn met_by_table(bound: Bound, node: &Level) -> Bound {
+    match (bound, node.narrowed) {
+        (Bound::Upper, Some((Bound::Lower, v))) | (Bound::Lower, Some((Bound::Upper, v)))
+            if v.key() == node.best.key() =>
+        {
+            Bound::Exact
+        }
+        _ => bound,
     }
 }

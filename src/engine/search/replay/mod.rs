@@ -181,35 +181,13 @@ impl Replay {
             .iter()
             .map(|&(_, value)| value)
             .fold(ReplayValue::NEG_INFINITY, ReplayValue::max);
-        // The moves worth the best: exactly, or (the engine model's root may stop a move's
-        // search at a bound) at least as much, which the sentence tells apart.
-        let children = self.children_of(0);
-        let bound_of = |mv: Move| {
-            self.moves_of(0)
-                .iter()
-                .zip(&children)
-                .find_map(|(&m, child)| match *child {
-                    Child::Done { bound, .. } if m == mv => Some(bound),
-                    _ => None,
-                })
-                .unwrap_or(Bound::Exact)
-        };
-        let tied: Vec<(Move, Bound)> = scores
+        // Every root move is searched with a full window, so its value is exact (the engine
+        // model joins a search that stops at the table's bound with that bound: `machine.rs`).
+        let best_moves: Vec<Move> = scores
             .iter()
             .filter(|(_, value)| value.key() == best.key())
-            .map(|&(mv, _)| (mv, bound_of(mv)))
+            .map(|&(mv, _)| mv)
             .collect();
-        let with_bound = |wanted: Bound| -> Vec<Move> {
-            tied.iter()
-                .filter(|(_, bound)| *bound == wanted)
-                .map(|&(mv, _)| mv)
-                .collect()
-        };
-        // Where no tied move is exact, the bounds are all there is to name.
-        let (best_moves, at_least) = match with_bound(Bound::Exact) {
-            moves if moves.is_empty() => (tied.iter().map(|&(mv, _)| mv).collect(), Vec::new()),
-            moves => (moves, with_bound(Bound::Lower)),
-        };
         // Separated as the counters above the sentence are, so the two read alike.
         let counts = format!(
             "{}, {}, {}",
@@ -225,24 +203,12 @@ impl Replay {
             );
         }
         let best_moves = list(rules, &best_moves);
-        let also = match at_least.len() {
-            0 => String::new(),
-            n => format!(
-                " At least as good ({} stopped at a bound): {}.",
-                if n == 1 {
-                    "its search"
-                } else {
-                    "their searches"
-                },
-                list(rules, &at_least)
-            ),
-        };
         match view {
-            View::Negamax => format!(
-                "End of the search: {counts}. Best: {best_moves} with {best} for {side}.{also}"
-            ),
+            View::Negamax => {
+                format!("End of the search: {counts}. Best: {best_moves} with {best} for {side}.")
+            }
             View::MaxMin => format!(
-                "End of the search: {counts}. Best: {best_moves} with {} for X ({side} {}).{also}",
+                "End of the search: {counts}. Best: {best_moves} with {} for X ({side} {}).",
                 view.value(side, best),
                 view.role(side)
             ),

@@ -275,7 +275,11 @@ pub fn intro_sentence(root: &Position, algorithm: Algorithm, limits: ReplayLimit
         moves.len(),
     );
     if let Some(nodes) = limits.nodes {
-        text += &format!(" The replay covers at most {} nodes.", thousands(nodes));
+        text += &format!(
+            " The replay covers at most {} nodes: a move it has not finished by then is left \
+             unscored.",
+            thousands(nodes)
+        );
     }
     text
 }

@@ -17,6 +17,7 @@ pub(super) fn back(event: &Event, rules: &Rules, algorithm: Algorithm, view: Vie
         value,
         bound,
         from_table,
+        table_met,
         parent_best,
         new_best,
         raised_alpha,
@@ -38,6 +39,10 @@ pub(super) fn back(event: &Event, rules: &Rules, algorithm: Algorithm, view: Vie
     let best = view.value(parent, parent_best);
     // A node that stopped early returns a bound, not its value: say so, and why.
     let why = match (bound, from_table, view, side) {
+        // Its search ended at the window's bound a table entry had set: that is its value.
+        (Bound::Exact, ..) if table_met => {
+            " (exact: the table proved one side of it, the search the other)".into()
+        }
         (Bound::Exact, ..) => String::new(),
         (_, true, ..) => " (a bound from the table)".into(),
         (Bound::Lower, _, View::Negamax, _) => {
@@ -62,7 +67,7 @@ pub(super) fn back(event: &Event, rules: &Rules, algorithm: Algorithm, view: Vie
     };
     let mut text = match view {
         View::Negamax if bound == Bound::Exact => format!(
-            "{at}: {name} is worth {} for {parent} ({value} for {side}); ",
+            "{at}: {name} is worth {} for {parent} ({value} for {side}){why}; ",
             -value
         ),
         View::Negamax => format!(
