@@ -266,6 +266,14 @@ impl App {
         position.status() == Status::Ongoing && self.seat(position.to_move()).is_ai()
     }
 
+    /// Whether an AI seat is paused (`p`): it will not move until resumed, whoever is to move now.
+    pub fn ai_paused(&self) -> bool {
+        self.paused
+            && [Player::X, Player::O]
+                .iter()
+                .any(|&player| self.seat(player).is_ai())
+    }
+
     /// Whether the app should close.
     pub fn should_quit(&self) -> bool {
         self.quit

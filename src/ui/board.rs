@@ -411,9 +411,15 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
             } else {
                 "to move"
             };
+            // Your move with the AI paused: it will not answer until `p`.
+            let waiting = if !app.ai_to_move() && app.ai_paused() {
+                " · AI paused"
+            } else {
+                ""
+            };
             (
                 Span::styled(player.to_string(), theme.mark(player)),
-                format!(" ({}) {doing}", app.seat_name(player)),
+                format!(" ({}) {doing}{waiting}", app.seat_name(player)),
                 format!(" {doing}"),
             )
         }

@@ -287,11 +287,15 @@ fn review_keys() -> Vec<Hint> {
 fn game_keys(app: &App) -> Vec<Hint> {
     let mut keys = focus_keys(app);
     let ongoing = app.position().status() == Status::Ongoing;
-    if ongoing && app.ai_to_move() {
+    // Paused on your turn too (a review's Enter pauses it, and `r` may hand you the move): the
+    // key that resumes it says the AI will not answer until then.
+    if ongoing && (app.ai_to_move() || app.ai_paused()) {
         keys.push(Hint::new(
             "p",
             if app.paused { "resume AI" } else { "pause AI" },
         ));
+    }
+    if ongoing && app.ai_to_move() {
         keys.push(Hint::new(
             "f",
             if app.paused {

@@ -339,6 +339,12 @@ fn enter_on_the_ai_s_move_pauses_it_there() {
     assert!(app.paused && app.ai_to_move());
     press(&mut app, &[Action::Redo]);
     assert_eq!(app.game.moves().len(), 4);
+    // Your move now, the AI still paused: the board and the keys say so before you play.
+    assert!(app.paused && app.human_to_move());
+    let shown = text(&screen(&app, 80, 24));
+    assert!(shown.contains("p resume AI"), "{shown}");
+    let shown = text(&screen(&app, 120, 40));
+    assert!(shown.contains("X (you) to move · AI paused"), "{shown}");
 }
 
 #[test]
