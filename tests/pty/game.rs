@@ -75,23 +75,31 @@ fn s_opens_the_replay_and_stepping_shows_alpha_and_beta() {
     session.quit();
 }
 
-/// `d` in the replay writes the search's picture into the directory the game was started in, and
-/// the log says where and how to draw it.
-#[test]
-fn d_in_the_replay_saves_the_picture_where_the_game_started() {
-    let dir = tempfile::tempdir().expect("a temporary directory");
+/// The picture `d` draws in the replay of `xo./.o./x..`'s alpha-beta search.
+const PICTURE: &str = "tictree-alphabeta-xo_-_o_-x__.dot";
+
+/// A game started in `dir` whose replay has just been asked for its picture (`d`).
+fn picture_asked_in(dir: &std::path::Path) -> Session {
     let mut session = Session::start_in(
-        dir.path(),
+        dir,
         &["--seed", "3", "--no-mouse", "--position", "xo./.o./x.."],
     );
     session.screen.wait_for(" moves ·");
     session.send(b"s");
     session.screen.wait_for("Search replay · alphabeta");
     session.send(b"d");
+    session
+}
+
+/// `d` in the replay writes the search's picture into the directory the game was started in, and
+/// the log says where and how to draw it.
+#[test]
+fn d_in_the_replay_saves_the_picture_where_the_game_started() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let mut session = picture_asked_in(dir.path());
     session.screen.wait_for("Search tree saved: dot -Tsvg ");
-    let name = "tictree-alphabeta-xo_-_o_-x__.dot";
-    let path = dir.path().canonicalize().unwrap().join(name);
-    session.screen.wait_for(name);
+    let path = dir.path().canonicalize().unwrap().join(PICTURE);
+    session.screen.wait_for(PICTURE);
     let picture = std::fs::read_to_string(&path).expect("the picture is written");
     assert!(picture.starts_with("digraph"), "{picture}");
     session.quit();
@@ -102,22 +110,14 @@ fn d_in_the_replay_saves_the_picture_where_the_game_started() {
 #[test]
 fn d_where_the_picture_cannot_be_written_names_its_whole_path() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let name = "tictree-alphabeta-xo_-_o_-x__.dot";
-    std::fs::create_dir(dir.path().join(name)).expect("a directory in the picture's place");
-    let mut session = Session::start_in(
-        dir.path(),
-        &["--seed", "3", "--no-mouse", "--position", "xo./.o./x.."],
-    );
-    session.screen.wait_for(" moves ·");
-    session.send(b"s");
-    session.screen.wait_for("Search replay · alphabeta");
-    session.send(b"d");
+    std::fs::create_dir(dir.path().join(PICTURE)).expect("a directory in the picture's place");
+    let mut session = picture_asked_in(dir.path());
     session.screen.wait_for("cannot write the picture /");
-    let path = dir.path().canonicalize().unwrap().join(name);
+    let path = dir.path().canonicalize().unwrap().join(PICTURE);
     let shown = session.screen.contents().replace(['\n', ' ', '│'], "");
     let whole = path.display().to_string().replace(' ', "");
     assert!(shown.contains(&whole), "{whole} in {shown}");
-    assert!(dir.path().join(name).is_dir());
+    assert!(dir.path().join(PICTURE).is_dir());
     session.quit();
 }
 
