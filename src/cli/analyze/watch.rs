@@ -48,17 +48,33 @@ impl Watch {
         }
     }
 
-    /// The move being searched, and what the narrowing knows of it so far.
-    fn working(&self) -> Option<(Move, Option<&'static str>)> {
+    /// The moves being searched, and what the narrowing knows of them so far. On one thread
+    /// that is the first move without a value, and the solver's narrowing is its own. On several
+    /// each thread scores a move of its own: they are the moves the progress says are being
+    /// scored, and its one narrowing is whichever thread's test began last, so it is not told
+    /// (it would call a winning move "a loss" because another thread's move is one).
+    fn working(&self) -> Option<(Vec<Move>, Option<&'static str>)> {
         if !self.in_order {
             return None;
+        }
+        if self.budget.threads.unwrap_or(1) > 1 {
+            let scoring: Vec<Move> = self
+                .solver
+                .as_ref()
+                .map(|s| s.scoring())
+                .unwrap_or_default()
+                .into_iter()
+                .map(|cell| Move(cell as u8))
+                .filter(|mv| self.moves.contains(mv))
+                .collect();
+            return (!scoring.is_empty()).then_some((scoring, None));
         }
         let index = self.found.iter().position(Option::is_none)?;
         let known = self
             .solver
             .as_ref()
             .and_then(|s| narrowing::for_move(s.phase()));
-        Some((self.moves[index], known))
+        Some((vec![self.moves[index]], known))
     }
 
     fn exact_count(&self) -> usize {
@@ -88,8 +104,11 @@ impl Watch {
         if !self.in_order {
             head.push_str(&format!(" (budget {})", self.budget));
         }
-        if let Some((mv, known)) = self.working() {
-            head.push_str(&format!(" · searching {}", rules.move_name(mv)));
+        if let Some((moves, known)) = self.working() {
+            head.push_str(&format!(
+                " · searching {}",
+                rules.move_names(&moves).join(", ")
+            ));
             if let Some(known) = known {
                 head.push_str(&format!(": {known}"));
             }
@@ -172,8 +191,10 @@ impl Watch {
             self.exact_count(),
             self.moves.len()
         );
-        if let Some((mv, known)) = self.working() {
-            note.push_str(&format!("; {} was being searched", rules.move_name(mv)));
+        if let Some((moves, known)) = self.working() {
+            let were = if moves.len() == 1 { "was" } else { "were" };
+            let names = rules.move_names(&moves).join(", ");
+            note.push_str(&format!("; {names} {were} being searched"));
             if let Some(known) = known {
                 note.push_str(&format!(" ({known})"));
             }
@@ -218,5 +239,43 @@ mod tests {
             watch.lines()
         );
         assert_eq!(watch.partial(Algorithm::Engine).stats.nodes, 1_200);
+    }
+
+    /// On one thread the narrowing is the move's being searched, and the line says what it knows;
+    /// on two each thread scores its own move and the narrowing is whichever began last: the line
+    /// names the moves being scored and leaves it out (it called Connect Four's winning d3 "a
+    /// loss" from another move's test).
+    #[test]
+    fn the_narrowing_is_told_only_where_it_is_the_named_moves() {
+        let position = Position::empty(Rules::CONNECT4);
+        let progress = Arc::new(SearchProgress::default());
+        // The child after the move is a win for its side to move: the move is a loss.
+        progress.set_narrowing(crate::engine::Narrowing {
+            lower: 1,
+            upper: 30,
+            test: 2,
+        });
+        let [d1, c1] = ["d1", "c1"].map(|name| Rules::CONNECT4.parse_cell(name).unwrap());
+        progress.set_scoring(d1.cell(), true);
+        progress.set_scoring(c1.cell(), true);
+        let budget = |threads| Budget {
+            threads: Some(threads),
+            ..Budget::default()
+        };
+        let one = Watch::new(&position, budget(1), Some(Arc::clone(&progress)));
+        assert!(
+            one.lines()[0].contains(" · searching a1: a loss · "),
+            "{:?}",
+            one.lines()
+        );
+        let two = Watch::new(&position, budget(2), Some(progress));
+        let line = &two.lines()[0];
+        assert!(line.contains(" · searching c1, d1 · "), "{line}");
+        assert!(!line.contains("loss"), "{line}");
+        assert!(
+            two.partial_note().contains("; c1, d1 were being searched;"),
+            "{}",
+            two.partial_note()
+        );
     }
 }
