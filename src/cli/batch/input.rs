@@ -77,6 +77,11 @@ impl Lines {
                 Err(error) => return Err(error),
             };
             if available.is_empty() {
+                // Ctrl-C on a pipeline ends the program writing the lines as well: its end is
+                // the interrupt's, not the batch's (nor a line cut short by it).
+                if self.stop.is_stopped() {
+                    return Ok(Some(Line::Stopped));
+                }
                 return Ok(started.then(|| self.finish(length)));
             }
             started = true;
@@ -294,6 +299,28 @@ mod tests {
         let stop = StopFlag::default();
         stop.stop();
         let mut lines = Lines::new(Box::new(BufReader::new(io::repeat(b'0'))), stop);
+        assert_eq!(lines.next_line().unwrap(), Some(Line::Stopped));
+    }
+
+    /// Ctrl-C on `generate | tictree solve --batch -` also ends the generator: an input that
+    /// ends as the flag is raised ends in the interrupt, not in its last (cut) line and a batch
+    /// that looks finished.
+    #[test]
+    fn an_input_ending_with_ctrl_c_is_interrupted() {
+        struct EndsWithCtrlC(StopFlag, bool);
+        impl io::Read for EndsWithCtrlC {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                if std::mem::replace(&mut self.1, true) {
+                    self.0.stop();
+                    return Ok(0);
+                }
+                buf[..4].copy_from_slice(b"4453");
+                Ok(4)
+            }
+        }
+        let stop = StopFlag::default();
+        let input = EndsWithCtrlC(stop.clone(), false);
+        let mut lines = Lines::new(Box::new(BufReader::new(input)), stop);
         assert_eq!(lines.next_line().unwrap(), Some(Line::Stopped));
     }
 }
