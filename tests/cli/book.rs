@@ -458,6 +458,14 @@ fn a_damaged_book_is_an_error_for_info_and_a_warning_for_a_search() {
         assert_eq!((status, err.lines().count()), (2, 1), "{at}: {err}");
         assert!(err.contains("checksum does not match"), "{at}: {err}");
     }
+    // An empty file is said to be empty, without the pipe's case.
+    let empty = path(&dir, "empty.book");
+    std::fs::write(&empty, b"").unwrap();
+    let (status, _, err) = tictree(&["book", "info", &empty]);
+    assert_eq!(
+        (status, err),
+        (2, format!("tictree: {empty}: empty: no book in it\n"))
+    );
     // A named pipe no one writes to reads as empty rather than waiting for a writer for ever.
     #[cfg(target_os = "linux")]
     {

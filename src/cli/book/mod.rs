@@ -106,9 +106,14 @@ pub(super) fn read_any_version(path: &Path) -> Result<Book, CliError> {
         .read_to_end(&mut bytes)
         .map_err(|e| fail(e.to_string()))?;
     if bytes.is_empty() {
-        return Err(fail(
-            "empty (a named pipe reads so when nothing writes to it)".into(),
-        ));
+        // A pipe nobody writes to reads as empty too: the one case that needs saying why.
+        let pipe = std::fs::metadata(path).is_ok_and(|m| is_pipe(&m));
+        let why = if pipe {
+            "empty (a named pipe reads so when nothing writes to it)"
+        } else {
+            "empty: no book in it"
+        };
+        return Err(fail(why.into()));
     }
     let length = Header::peek(&bytes)
         .map_err(fail)?
@@ -234,6 +239,20 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
     };
     crate::cli::common::output::out(&text);
     Ok(())
+}
+
+/// Whether `metadata` is a named pipe's (FIFO).
+fn is_pipe(metadata: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        metadata.file_type().is_fifo()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = metadata;
+        false
+    }
 }
 
 #[cfg(test)]
