@@ -216,7 +216,7 @@ impl Progress {
             let done = (tally.games * width / games) as usize;
             let bar = format!("{}{}", "█".repeat(done), "░".repeat(width as usize - done));
             vec![format!(
-                "{bar} game {} of {games} · X {} · O {} · draws {}",
+                "{bar} {} of {games} games played · X {} · O {} · draws {}",
                 tally.games, tally.x_wins, tally.o_wins, tally.draws
             )]
         });

@@ -119,8 +119,8 @@ fn solve_and_batch_show_their_narrowing_and_counts_then_clear() {
     let mut session = Session::start(&["solve", "--rules", "connect4", "--batch", path]);
     assert!(session.finish().success());
     let raw = written(&session);
-    assert!(raw.contains("batch connect4 · line "), "{raw:?}");
-    assert!(raw.contains(" of 3 · "), "{raw:?}");
+    assert!(raw.contains("batch connect4 · "), "{raw:?}");
+    assert!(raw.contains(" of 3 lines read · "), "{raw:?}");
     let screen = session.screen.contents();
     for line in ["32751571231557 -3 ", "335662333565 -2 ", "2416615552 4 "] {
         assert!(screen.contains(line), "{line}:\n{screen}");
@@ -130,6 +130,7 @@ fn solve_and_batch_show_their_narrowing_and_counts_then_clear() {
 
 #[test]
 fn ctrl_c_during_analyze_prints_a_partial_result_with_status_130() {
+    // One thread: the move being searched is the one the narrowing is about, and it is named.
     let mut session = Session::start(&[
         "analyze",
         "--rules",
@@ -137,6 +138,8 @@ fn ctrl_c_during_analyze_prints_a_partial_result_with_status_130() {
         "--moves",
         LONG,
         "--no-book",
+        "--threads",
+        "1",
     ]);
     session.screen.wait_for(" of 7 moves exact · searching ");
     // Ctrl-C as typed: the terminal turns it into SIGINT for the program.

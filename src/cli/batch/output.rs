@@ -243,7 +243,7 @@ impl Tally {
         let nodes = progress.nodes();
         let of = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
         let mut lines = vec![format!(
-            "batch {} · line {}{of} · {} solved · {} failed · {} nodes · {} · {}",
+            "batch {} · {}{of} lines read · {} solved · {} failed · {} nodes · {} · {}",
             self.rules,
             self.line,
             self.solved,
