@@ -59,7 +59,7 @@ impl StatusLines {
             if index > 0 {
                 text.push('\n');
             }
-            text.extend(line.chars().take(width));
+            text.push_str(&fitted(line, width));
         }
         self.drawn = lines.len();
         write_stderr(&text);
@@ -95,6 +95,26 @@ fn write_stderr(text: &str) {
     let mut stderr = std::io::stderr().lock();
     let _ = stderr.write_all(text.as_bytes());
     let _ = stderr.flush();
+}
+
+/// `line` within `width` columns: whole ` · `-separated fields, the ones that do not fit left
+/// out with ` …`, so a count is never cut to a smaller number (`14,091` of `14,091,337`).
+fn fitted(line: &str, width: usize) -> String {
+    if line.chars().count() <= width {
+        return line.to_string();
+    }
+    let ends = line.match_indices(" · ").map(|(at, _)| at);
+    match ends
+        .take_while(|&at| line[..at].chars().count() + 2 <= width)
+        .last()
+    {
+        Some(at) => format!("{} …", &line[..at]),
+        None => line
+            .chars()
+            .take(width.saturating_sub(1))
+            .chain(['…'])
+            .collect(),
+    }
 }
 
 /// The terminal's width; 80 when it does not say (a pseudo-terminal nobody sized reports 0).
@@ -206,5 +226,33 @@ pub fn rate(nodes: u64, elapsed: Duration) -> String {
         format!("{:.1} M nodes/s", per_second / 1e6)
     } else {
         format!("{:.0} k nodes/s", per_second / 1e3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitted;
+
+    #[test]
+    fn a_line_too_wide_loses_whole_fields_never_part_of_a_count() {
+        let line =
+            "bench · Begin-Hard 3 of 4 · asking: a win? · 14,091,337 nodes · 9.1 M/s · 1.5 s";
+        assert_eq!(fitted(line, 100), line);
+        assert_eq!(
+            fitted(line, 60),
+            "bench · Begin-Hard 3 of 4 · asking: a win? …"
+        );
+        assert_eq!(
+            fitted(line, 62),
+            "bench · Begin-Hard 3 of 4 · asking: a win? …"
+        );
+        assert_eq!(fitted(line, 8), "bench …");
+        assert_eq!(fitted("0123456789", 5), "0123…");
+        for width in 1..line.len() {
+            assert!(
+                fitted(line, width).chars().count() <= width.max(2),
+                "{width}"
+            );
+        }
     }
 }
