@@ -143,7 +143,8 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     Ok(Ending::Done)
 }
 
-/// The narrowing, nodes and rate on stderr while the search runs (on a terminal).
+/// The nodes, rate and time, then the narrowing, on stderr while the search runs (on a
+/// terminal): two lines, so that on 80 columns neither pushes the other off the screen.
 fn live_narrowing(
     progress: Arc<SearchProgress>,
     position: &Position,
@@ -153,14 +154,16 @@ fn live_narrowing(
     let (rules, cells) = (*position.rules(), position.rules().cells());
     Live::start(move || {
         let nodes = progress.nodes();
-        vec![format!(
-            "solve {rules}{} · {} · {} nodes · {} · {}",
-            if weak { " (weak)" } else { "" },
+        vec![
+            format!(
+                "solve {rules}{} · {} nodes · {} · {}",
+                if weak { " (weak)" } else { "" },
+                thousands(nodes),
+                rate(nodes, started.elapsed()),
+                seconds(started.elapsed())
+            ),
             narrowing::describe(progress.phase(), weak, cells),
-            thousands(nodes),
-            rate(nodes, started.elapsed()),
-            seconds(started.elapsed())
-        )]
+        ]
     })
 }
 

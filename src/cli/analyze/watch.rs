@@ -92,7 +92,8 @@ impl Watch {
         known
     }
 
-    /// The progress lines: counts and the move being searched, then the moves scored so far.
+    /// The progress lines: the counts, the move being searched (a line of its own, so that on
+    /// 80 columns neither pushes the other off the screen), then the moves scored so far.
     pub fn lines(&self) -> Vec<String> {
         let rules = self.position.rules();
         let elapsed = self.started.elapsed();
@@ -104,15 +105,13 @@ impl Watch {
         if !self.in_order {
             head.push_str(&format!(" (budget {})", self.budget));
         }
-        if let Some((moves, known)) = self.working() {
-            head.push_str(&format!(
-                " · searching {}",
-                rules.move_names(&moves).join(", ")
-            ));
-            if let Some(known) = known {
-                head.push_str(&format!(": {known}"));
+        let searching = self.working().map(|(moves, known)| {
+            let names = rules.move_names(&moves).join(", ");
+            match known {
+                Some(known) => format!("searching {names}: {known}"),
+                None => format!("searching {names}"),
             }
-        }
+        });
         if self.solver.is_some() {
             let nodes = self.nodes();
             head.push_str(&format!(
@@ -138,7 +137,10 @@ impl Watch {
         } else {
             format!("scored  {}", scored.join("  "))
         };
-        vec![head, tail]
+        [Some(head), searching, Some(tail)]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 
     /// The nodes searched so far: the exact solver's count, or the moves' own where more (under a
@@ -263,15 +265,11 @@ mod tests {
             ..Budget::default()
         };
         let one = Watch::new(&position, budget(1), Some(Arc::clone(&progress)));
-        assert!(
-            one.lines()[0].contains(" · searching a1: a loss · "),
-            "{:?}",
-            one.lines()
-        );
+        assert_eq!(one.lines()[1], "searching a1: a loss", "{:?}", one.lines());
         let two = Watch::new(&position, budget(2), Some(progress));
-        let line = &two.lines()[0];
-        assert!(line.contains(" · searching c1, d1 · "), "{line}");
-        assert!(!line.contains("loss"), "{line}");
+        let lines = two.lines();
+        assert_eq!(lines[1], "searching c1, d1", "{lines:?}");
+        assert!(!lines.concat().contains("loss"), "{lines:?}");
         assert!(
             two.partial_note().contains("; c1, d1 were being searched;"),
             "{}",
