@@ -328,3 +328,46 @@ fn enters_and_cutoffs_carry_where_their_bounds_came_from() {
     }
     assert!(sources.contains("move"), "{sources:?}");
 }
+
+/// Every excerpt of `tictree trace … | sed -n A,Bp` in the docs is what the command prints: lines
+/// A to B of its output, word for word (they had drifted: `return` events without their bound).
+#[test]
+fn the_docs_trace_excerpts_are_the_commands_output() {
+    let mut checked = 0;
+    for doc in ["docs/minimax.md", "docs/cli.md"] {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc);
+        let text = std::fs::read_to_string(path).unwrap();
+        for block in text.split("```\n$ tictree trace").skip(1) {
+            let (command, rest) = block.split_once('\n').unwrap();
+            let Some((args, range)) = command.split_once(" | sed -n ") else {
+                continue;
+            };
+            let (first, last) = range.trim_end_matches('p').split_once(',').unwrap();
+            let (first, last): (usize, usize) = (first.parse().unwrap(), last.parse().unwrap());
+            let shown: Vec<&str> = rest.split("\n```").next().unwrap().lines().collect();
+            // The quoted words of the command: `--moves "a3 b2 b3 c1"` is one argument.
+            let mut words = Vec::new();
+            for (index, part) in args.split('"').enumerate() {
+                if index % 2 == 1 {
+                    words.push(part.to_string());
+                } else {
+                    words.extend(part.split_whitespace().map(str::to_string));
+                }
+            }
+            let output = tictree_command()
+                .arg("trace")
+                .args(&words)
+                .output()
+                .unwrap();
+            let printed = String::from_utf8(output.stdout).unwrap();
+            let lines: Vec<&str> = printed
+                .lines()
+                .skip(first - 1)
+                .take(last + 1 - first)
+                .collect();
+            assert_eq!(shown, lines, "{doc}: trace{command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} excerpts");
+}

@@ -808,6 +808,12 @@ fn every_root_move_is_exact_and_the_end_names_every_best_one() {
         }
     }
     assert!(!met.is_empty(), "a table bound met by a search is told");
+    // The figures docs/minimax.md and docs/benchmarks.md give for the empty board.
+    let counters = replay.counters();
+    assert_eq!(
+        (counters.nodes, counters.cutoffs, counters.tt_hits),
+        (2_708, 955, 639)
+    );
     assert!(
         replay
             .sentence()

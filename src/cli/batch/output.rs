@@ -243,9 +243,14 @@ impl Tally {
         let nodes = progress.nodes();
         let of = self.total.map(|t| format!(" of {t}")).unwrap_or_default();
         let mut lines = vec![format!(
-            "batch {} · {}{of} lines read · {} solved · {} failed · {} nodes · {} · {}",
+            "batch {} · {}{of} {} read · {} solved · {} failed · {} nodes · {} · {}",
             self.rules,
             self.line,
+            if self.line == 1 && of.is_empty() {
+                "line"
+            } else {
+                "lines"
+            },
             self.solved,
             self.bad + self.disagreed,
             thousands(nodes),

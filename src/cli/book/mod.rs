@@ -100,6 +100,7 @@ pub(super) fn read_any_version(path: &Path) -> Result<Book, CliError> {
     };
     let fail = |why: String| CliError(format!("{shown}: {why}"));
     let file = open_without_waiting(path).map_err(|e| fail(e.to_string()))?;
+    let pipe = file.metadata().is_ok_and(|m| is_pipe(&m));
     let mut bytes = Vec::new();
     let mut reader = file.take(Header::SIZE as u64);
     reader
@@ -107,7 +108,6 @@ pub(super) fn read_any_version(path: &Path) -> Result<Book, CliError> {
         .map_err(|e| fail(e.to_string()))?;
     if bytes.is_empty() {
         // A pipe nobody writes to reads as empty too: the one case that needs saying why.
-        let pipe = std::fs::metadata(path).is_ok_and(|m| is_pipe(&m));
         let why = if pipe {
             "empty (a named pipe reads so when nothing writes to it)"
         } else {

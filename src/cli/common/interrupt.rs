@@ -23,13 +23,13 @@ impl Interrupt {
         #[cfg(unix)]
         {
             use signal_hook::consts::SIGINT;
-            // Raised in the signal handler itself, not later on the thread below: Ctrl-C on a
-            // pipeline ends the program writing to us too, and the end of its input must not be
-            // read as a finished batch because that thread had not yet run.
-            let raised = stop.clone();
-            // SAFETY: the action only stores `true` into an atomic, which is async-signal-safe.
-            let _ = unsafe { signal_hook::low_level::register(SIGINT, move || raised.stop()) };
             if let Ok(mut caught) = signal_hook::iterator::Signals::new([SIGINT]) {
+                // Raised in the signal handler itself, not later on the thread below: Ctrl-C on a
+                // pipeline ends the program writing to us too, and the end of its input must not be
+                // read as a finished batch because that thread had not yet run.
+                let raised = stop.clone();
+                // SAFETY: the action only stores `true` into an atomic, which is async-signal-safe.
+                let _ = unsafe { signal_hook::low_level::register(SIGINT, move || raised.stop()) };
                 let flag = stop.clone();
                 let _ = std::thread::Builder::new()
                     .name("interrupt".into())

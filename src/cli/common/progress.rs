@@ -109,11 +109,7 @@ fn fitted(line: &str, width: usize) -> String {
         .last()
     {
         Some(at) => format!("{} …", &line[..at]),
-        None => line
-            .chars()
-            .take(width.saturating_sub(1))
-            .chain(['…'])
-            .collect(),
+        None => crate::app::shortened(line, width),
     }
 }
 
@@ -249,10 +245,7 @@ mod tests {
         assert_eq!(fitted(line, 8), "bench …");
         assert_eq!(fitted("0123456789", 5), "0123…");
         for width in 1..line.len() {
-            assert!(
-                fitted(line, width).chars().count() <= width.max(2),
-                "{width}"
-            );
+            assert!(fitted(line, width).chars().count() <= width, "{width}");
         }
     }
 }

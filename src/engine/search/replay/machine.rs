@@ -481,7 +481,8 @@ impl Machine {
             Phase::Next
         };
         if parent.ply == 0 {
-            // A full window of its own, and a table bound it stopped at joined in: exact.
+            // A full window of its own makes it exact: below it, a search that stopped at a
+            // table's bound is joined with that bound (`met_by_table`), not left a bound.
             debug_assert_eq!(bound, Bound::Exact, "root move {mv:?}");
             self.root_scores.push((mv, value));
         }
