@@ -74,17 +74,17 @@ fn lines(theme: Theme) -> (Vec<Hung>, Vec<usize>) {
     (lines, titles)
 }
 
-/// The glossary page's first line.
-const GLOSSARY_HEADER: &str = " The words of game search, and where the replay (s) shows each";
-/// What starts a term's last line, where the replay shows it.
-const GLOSSARY_SHOWS: &str = "   in the replay: ";
-
-/// The glossary page: each term, its meaning and where the replay shows it.
-fn glossary_lines(theme: Theme, text_width: u16) -> Vec<Hung> {
-    // A meaning keeps its two written lines where they fit; narrower, it is one paragraph
-    // wrapped to the popup, as the written lines would break mid-sentence again.
-    let as_written = glossary_width() <= usize::from(text_width);
-    let mut lines = vec![Line::styled(GLOSSARY_HEADER, theme.dim()), Line::default()];
+/// The glossary page: each term, its meaning and where the replay shows it. `as_written` keeps
+/// each meaning in its two written lines; else it is one paragraph, for a popup narrower than
+/// those lines, where they would break mid-sentence again.
+fn glossary_lines(theme: Theme, as_written: bool) -> Vec<Hung> {
+    let mut lines = vec![
+        Line::styled(
+            " The words of game search, and where the replay (s) shows each",
+            theme.dim(),
+        ),
+        Line::default(),
+    ];
     for term in GLOSSARY {
         if lines.len() > 2 {
             lines.push(Line::default());
@@ -98,42 +98,30 @@ fn glossary_lines(theme: Theme, text_width: u16) -> Vec<Hung> {
             lines.push(Line::raw(format!("   {}", term.meaning.join(" "))));
         }
         lines.push(Line::from(vec![
-            Span::styled(GLOSSARY_SHOWS, theme.dim()),
+            Span::styled("   in the replay: ", theme.dim()),
             Span::raw(term.shows),
         ]));
     }
     lines.into_iter().map(|line| (line, 3)).collect()
 }
 
-/// The width the glossary page asks for: its lines as written, each meaning in its two lines.
-fn glossary_width() -> usize {
-    let written = GLOSSARY.iter().flat_map(|term| {
-        let shows = format!("{GLOSSARY_SHOWS}{}", term.shows);
-        let meaning = term.meaning.iter().map(|line| format!("   {line}"));
-        meaning.chain([format!(" {}", term.name), shows])
-    });
-    written
-        .chain([GLOSSARY_HEADER.to_string()])
-        .map(|line| line.chars().count())
-        .max()
-        .unwrap_or(0)
-}
-
 impl Widget for HelpPopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let (keys, titles) = lines(self.theme);
+        let glossary = glossary_lines(self.theme, true);
+        let width = |lines: &[Hung]| lines.iter().map(|(l, _)| l.width()).max().unwrap_or(0);
         // Border, text, a blank column: wider than the screen, the text wraps instead. Both pages
         // take the wider one's width, so Tab does not make the popup jump.
-        let widest = keys
-            .iter()
-            .map(|(l, _)| l.width())
-            .chain([glossary_width()])
-            .max()
-            .unwrap_or(0) as u16
-            + 3;
+        let widest = width(&keys).max(width(&glossary)) as u16 + 3;
         let text_width = widest.min(area.width).saturating_sub(3).max(1);
         let (shown, page, other) = if self.glossary {
-            (glossary_lines(self.theme, text_width), "glossary", "keys")
+            let fits = width(&glossary) <= usize::from(text_width);
+            let shown = if fits {
+                glossary
+            } else {
+                glossary_lines(self.theme, false)
+            };
+            (shown, "glossary", "keys")
         } else {
             (keys, "keys", "glossary")
         };
