@@ -248,7 +248,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["bench", "--only", "zzz"],
-        "--only zzz: no row's name contains it; the rows are 3x3 analysis minimax,",
+        "--only zzz: no row's name contains it; the rows are 3x3 analysis minimax · 3x3 analysis alphabeta · ",
     ),
     (
         &["trace", "--depth", "0"],

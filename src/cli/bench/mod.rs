@@ -157,7 +157,7 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     {
         return Err(CliError(format!(
             "--only {only}: no row's name contains it; the rows are {}",
-            names.join(", ")
+            names.join(" · ")
         )));
     }
     let hash = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
