@@ -7,8 +7,8 @@
 use super::reply::{JobKey, Live, Reply, ReplyBody};
 use super::runner::{Runner, wait_for_pace};
 use crate::engine::{
-    Algorithm, Appraisal, Budget, Cancelled, Move, MoveAppraisal, Position, SearchProgress,
-    StopFlag, Table, analyze_within, analyze_within_table, settle,
+    Algorithm, Appraisal, Budget, Cancelled, MoveAppraisal, Position, SearchProgress, StopFlag,
+    Table, analyze_within, analyze_within_table, settle,
 };
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
@@ -150,12 +150,7 @@ fn report_progress(
             if until.is_stopped() {
                 break;
             }
-            let scoring = progress
-                .scoring()
-                .into_iter()
-                .map(|cell| Move(cell as u8))
-                .filter(|&mv| position.check(mv).is_ok())
-                .collect();
+            let scoring = progress.scoring(&position);
             let live_now = Live {
                 nodes: progress.work(),
                 elapsed: started.elapsed(),

@@ -58,15 +58,11 @@ impl Watch {
             return None;
         }
         if self.budget.threads.unwrap_or(1) > 1 {
-            let scoring: Vec<Move> = self
+            let scoring = self
                 .solver
                 .as_ref()
-                .map(|s| s.scoring())
-                .unwrap_or_default()
-                .into_iter()
-                .map(|cell| Move(cell as u8))
-                .filter(|mv| self.moves.contains(mv))
-                .collect();
+                .map(|s| s.scoring(&self.position))
+                .unwrap_or_default();
             return (!scoring.is_empty()).then_some((scoring, None));
         }
         let index = self.found.iter().position(Option::is_none)?;

@@ -3,6 +3,7 @@
 //! measurable: the narrowing once per null-window test, the node count at each look at the stop
 //! flag (every 256 positions explored). Readers see plain snapshots; nothing here waits.
 
+use crate::engine::game::position::{Move, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where the iterative narrowing of the root (docs/engine.md, "The root") stands.
@@ -63,10 +64,15 @@ impl SearchProgress {
         self.work.load(Ordering::Relaxed)
     }
 
-    /// The cell numbers of the moves an analysis is scoring now, in cell order.
-    pub fn scoring(&self) -> Vec<usize> {
+    /// The moves `position`'s analysis is scoring now, in cell order (a bit left from an earlier
+    /// position's analysis names no legal move there and is left out).
+    pub fn scoring(&self, position: &Position) -> Vec<Move> {
         let bits = self.scoring.load(Ordering::Relaxed);
-        (0..64).filter(|cell| bits >> cell & 1 == 1).collect()
+        (0..64u8)
+            .filter(|cell| bits >> cell & 1 == 1)
+            .map(Move)
+            .filter(|&mv| position.check(mv).is_ok())
+            .collect()
     }
 
     /// An analysis starts (`true`) or stops (`false`) scoring the move on `cell`.
