@@ -112,11 +112,11 @@ impl Widget for HelpPopup<'_> {
         let width = |lines: &[Hung]| lines.iter().map(|(l, _)| l.width()).max().unwrap_or(0);
         // Border, text, a blank column: wider than the screen, the text wraps instead. Both pages
         // take the wider one's width, so Tab does not make the popup jump.
-        let widest = width(&keys).max(width(&glossary)) as u16 + 3;
+        let written = width(&glossary);
+        let widest = width(&keys).max(written) as u16 + 3;
         let text_width = widest.min(area.width).saturating_sub(3).max(1);
         let (shown, page, other) = if self.glossary {
-            let fits = width(&glossary) <= usize::from(text_width);
-            let shown = if fits {
+            let shown = if written <= usize::from(text_width) {
                 glossary
             } else {
                 glossary_lines(self.theme, false)
