@@ -91,6 +91,14 @@ const POSITIONS: &[(&[&str], &str)] = &[
     ),
     (&["x.o/.x./..é"], "unexpected 'é'"),
     (
+        &["x.o / .x. / ..o"],
+        "unexpected ' ' in position 'x.o / .x. / ..o': cells are x, o or .",
+    ),
+    (
+        &["x.o\n/.x./..o"],
+        "unexpected '\\n' in position 'x.o\\n/.x./..o'",
+    ),
+    (
         &["xx./.../..."],
         "impossible position 'xx./.../...': X has 2 marks and O has 0",
     ),
@@ -108,6 +116,14 @@ const POSITIONS: &[(&[&str], &str)] = &[
             "x....../......./......./......./......./.......",
         ],
         "a mark is floating above an empty cell (gravity)",
+    ),
+    (
+        &[
+            "--rules",
+            "connect4",
+            "......./......./......./......./x....../o......",
+        ],
+        "no game stacks the columns so (with gravity X drops first, then each side in turn)",
     ),
     (
         &["xxx/oo./...", "--moves", "c1"],

@@ -4,5 +4,6 @@
 pub mod layout;
 pub mod notation;
 pub mod position;
+mod reachable;
 pub mod rules;
 pub mod score;

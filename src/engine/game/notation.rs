@@ -2,7 +2,7 @@
 //! `x.o/.x./..o`, move lists like `b2 a3 c1`, Pons-style column digit strings like `4453`, and
 //! counts like `549,945`.
 
-use crate::engine::game::position::{IllegalMove, Move, Player, Position, Status};
+use crate::engine::game::position::{IllegalMove, Move, Player, Position};
 use crate::engine::game::rules::Rules;
 use std::fmt;
 
@@ -153,6 +153,17 @@ impl Position {
         }
         let mut position = Position::empty(rules);
         let mut marks = [Vec::new(), Vec::new()];
+        // A character that is no cell is named before any row is counted: a space or a line
+        // break typed between the rows is not a cell too many.
+        if let Some(other) = text
+            .trim()
+            .chars()
+            .find(|c| !matches!(c.to_ascii_lowercase(), 'x' | 'o' | '.' | '/'))
+        {
+            return error(format!(
+                "unexpected '{other}' in position '{text}': cells are x, o or ."
+            ));
+        }
         for (row, cells) in rows.iter().enumerate() {
             let count = cells.chars().count();
             if count != usize::from(rules.width) {
@@ -167,12 +178,7 @@ impl Position {
                 match c.to_ascii_lowercase() {
                     'x' => marks[0].push(mv),
                     'o' => marks[1].push(mv),
-                    '.' => {}
-                    other => {
-                        return error(format!(
-                            "unexpected '{other}' in position '{text}': cells are x, o or ."
-                        ));
-                    }
+                    _ => {}
                 }
             }
         }
@@ -186,56 +192,6 @@ impl Position {
             .check_reachable()
             .map_err(|why| NotationError(format!("impossible position '{text}': {why}")))?;
         Ok(position)
-    }
-
-    fn check_reachable(&self) -> Result<(), String> {
-        let (xs, os) = (
-            self.marks(Player::X).count_ones(),
-            self.marks(Player::O).count_ones(),
-        );
-        if xs != os && xs != os + 1 {
-            return Err(format!(
-                "X has {xs} marks and O has {os}; X moves first, so X has as many as O or one more"
-            ));
-        }
-        let layout = self.layout();
-        if self.has_floating_mark() {
-            return Err("a mark is floating above an empty cell (gravity)".into());
-        }
-        let status = self.status();
-        let winner = match status {
-            Status::Won(winner) => winner,
-            Status::Ongoing | Status::Draw => return Ok(()),
-        };
-        if layout.has_line(self.marks(winner.opponent())) {
-            return Err("both X and O have a line".into());
-        }
-        if winner == self.to_move() {
-            let last = winner.opponent();
-            return Err(format!("{winner} has a line but {last} moved last"));
-        }
-        // Some mark of the winner must be the last move: without it, nobody had won yet. With
-        // gravity it lies on top of its column, so the position before it has no floating mark.
-        let last_move_possible = self.moves_in(self.marks(winner)).into_iter().any(|mv| {
-            let before = self.without(mv);
-            before.status() == Status::Ongoing
-                && !before.has_floating_mark()
-                && before.check(mv).is_ok()
-        });
-        if last_move_possible {
-            Ok(())
-        } else {
-            Err(format!(
-                "{winner}'s lines cannot all have been completed by the last move"
-            ))
-        }
-    }
-
-    /// Whether, with gravity, a mark lies above an empty cell: every mark must rest on the bottom
-    /// or on another mark.
-    fn has_floating_mark(&self) -> bool {
-        let occupied = self.occupied();
-        self.rules().gravity && occupied & !(occupied << 1 | self.layout().bottom) != 0
     }
 
     /// The position string, lower case, rows top to bottom.
@@ -344,6 +300,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::game::position::Status;
 
     #[test]
     fn cells_are_named_chess_style() {
