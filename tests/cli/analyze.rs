@@ -97,7 +97,8 @@ fn values_of_the_estimating_search_are_not_labelled_minimax() {
     assert!(
         text.contains(
             "every value here is the depth-limited alpha-beta search's, which makes the \
-             estimates (minimax proved no move within the budget); the nodes are its\n"
+             estimates (minimax searches to the end of the game, so it runs only under a time \
+             limit and no shorter depth limit); the nodes are its\n"
         ),
         "{text}"
     );

@@ -205,6 +205,39 @@ fn a_time_budget_that_proves_every_move_counts_the_nodes_of_the_exact_analysis()
     }
 }
 
+/// A depth limit holds under a clock too: the exact algorithm, which searches to the end of every
+/// line, does not run under a limit short of the game's end (4×4 with a one-ply limit and five
+/// seconds: sixteen one-node estimates, as with the depth alone), and runs where the limit
+/// reaches the end anyway (3×3, nine plies: every move exact, as without the depth).
+#[test]
+fn a_depth_limit_holds_under_a_time_budget_too() {
+    let empty = Position::empty(Rules::new(4, 4, 4, false).unwrap());
+    let one_ply = Budget {
+        depth: Some(1),
+        time: Some(std::time::Duration::from_secs(5)),
+        ..Budget::UNLIMITED
+    };
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Engine] {
+        let appraisal =
+            analyze_within(&empty, algorithm, &one_ply, &StopFlag::default(), |_| {}).unwrap();
+        assert_eq!(appraisal.stats.nodes, 16, "{algorithm}");
+        assert_eq!(appraisal.depth, Some(1), "{algorithm}");
+        assert!(
+            appraisal
+                .moves
+                .iter()
+                .all(|m| m.nodes == 1 && !m.value.is_exact())
+        );
+    }
+    let whole_game = Budget {
+        depth: Some(9),
+        time: Some(std::time::Duration::from_secs(60)),
+        ..Budget::UNLIMITED
+    };
+    let tictactoe = Position::empty(Rules::TICTACTOE);
+    assert!(within(&tictactoe, whole_game).exact());
+}
+
 #[test]
 fn a_raised_stop_cancels_and_is_not_mistaken_for_the_budget() {
     let stop = StopFlag::default();

@@ -1,5 +1,6 @@
 //! Output formats shared by the subcommands: the JSON of docs/cli.md and tables for people.
 
+use crate::engine::game::notation::thousands;
 use crate::engine::{Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status};
 use serde::Serialize;
 
@@ -98,15 +99,22 @@ fn estimator_note(analysis: &Appraisal) -> String {
         return String::new();
     }
     if left == analysis.moves.len() {
-        // Under a clock the algorithm tried first: its unfinished attempts count too.
-        let nodes = if analysis.budget.time.is_some() {
-            format!("the nodes are its and {algorithm}'s unfinished attempts'")
+        let empty = analysis.position.empty_cells() as u32;
+        let why = if analysis.budget.runs_exact_search(empty) {
+            // The algorithm tried first: its unfinished attempts count too.
+            format!(
+                "{algorithm} proved no move within the budget); the nodes are its and \
+                 {algorithm}'s unfinished attempts'"
+            )
         } else {
-            "the nodes are its".to_string()
+            format!(
+                "{algorithm} searches to the end of the game, so it runs only under a time \
+                 limit and no shorter depth limit); the nodes are its"
+            )
         };
         return format!(
             "every value here is the depth-limited alpha-beta search's, which makes the \
-             estimates ({algorithm} proved no move within the budget); {nodes}\n"
+             estimates ({why}\n"
         );
     }
     let rules = analysis.position.rules();
@@ -267,7 +275,7 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
     out.push_str(&format!(
         "{}: {} nodes in {:.3} ms{limited}; best {}\n",
         analysis.algorithm,
-        analysis.stats.nodes,
+        thousands(analysis.stats.nodes),
         analysis.elapsed.as_secs_f64() * 1000.0,
         best.join(" ")
     ));

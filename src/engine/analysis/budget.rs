@@ -55,6 +55,14 @@ impl Budget {
         }
     }
 
+    /// Whether the chosen algorithm's exact search runs at all on a position with `empty` cells
+    /// left: it searches to the end of every line, so only a clock can cut it short, and a depth
+    /// limit short of the game's end forbids it (it would search deeper than told). Otherwise the
+    /// estimating search alone answers.
+    pub fn runs_exact_search(&self, empty: u32) -> bool {
+        self.is_unlimited() || self.time.is_some() && self.depth.is_none_or(|depth| depth >= empty)
+    }
+
     /// Whether nothing limits the answer (depth, time and nodes are free; the table size and the
     /// threads may be set): the analysis is then exact.
     pub fn is_unlimited(&self) -> bool {

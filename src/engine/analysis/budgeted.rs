@@ -7,7 +7,8 @@
 //! own: the phase ends at its deadline, like an unlimited analysis cut short. The solver can
 //! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline; a node or
 //! depth budget cannot interrupt it deterministically, so without a time limit only the
-//! depth-limited search runs. That search covers the moves still unsolved at depths 1, 2, 3…
+//! depth-limited search runs, and under a depth limit short of the game's end too (the exact
+//! algorithm would search past it). That search covers the moves still unsolved at depths 1, 2, 3…
 //! until the budget is spent; a move whose search proves a win or a loss, or reaches the end of
 //! every line, becomes exact.
 
@@ -99,7 +100,8 @@ pub fn analyze_within_table(
     let mut stats = SearchStats::default();
     let mut first_depth = 1;
 
-    if let Some(time) = budget.time.filter(|_| !moves.is_empty()) {
+    let exact = budget.runs_exact_search(empty);
+    if let Some(time) = budget.time.filter(|_| !moves.is_empty() && exact) {
         // Depth 1 first (a few nodes a move, never interrupted), so every move shows a value at
         // once, even on boards where the exact attempts below cannot finish any.
         progress.deepen(&mut horizon, 1, stop, &mut on_update)?;
