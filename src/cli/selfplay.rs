@@ -115,6 +115,11 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
         time_ms: args.limit().map(|_| args.time_ms),
         ..Tally::default()
     };
+    if !args.json {
+        // Written at once: a reader that wants only the heading has it, and one that goes away
+        // ends the series (`end_if_reader_gone` after each game).
+        crate::out!("{}", heading(&tally, *start.rules(), [x, o]));
+    }
     let interrupt = Interrupt::catch();
     let stop = interrupt.flag();
     let mut solver = Solver::new(start.layout(), stop.clone());
@@ -128,6 +133,7 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
             break;
         };
         tally.add(&played, &start);
+        crate::cli::common::output::end_if_reader_gone();
         progress.show(&tally);
         if stop.is_stopped() {
             break;
@@ -142,7 +148,7 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         crate::outln!("{text}");
     } else {
-        crate::out!("{}", table(&tally, *start.rules(), [x, o]));
+        crate::out!("{}", table(&tally));
         if tally.partial {
             crate::outln!(
                 "partial: interrupted (Ctrl-C) after {} of {games} games",
@@ -157,17 +163,15 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
     })
 }
 
-/// The tally as text.
-fn table(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
-    let row =
-        |name: &str, count: u64| format!("{name:<9} {count:>7}  {:>5.1}%\n", tally.percent(count));
+/// The lines of the table known before any game: what is played, by whom, from where.
+fn heading(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
     // Level 4 within a time limit plays the best it found, not always a perfect move.
     let describe = |skill: Skill| match (skill, tally.time_ms) {
         (Skill::Perfect, Some(ms)) => format!("level 4, the best found in {ms} ms a move"),
         _ => skill.describe().to_string(),
     };
-    let mut out = format!(
-        "selfplay  {}  from {}  seed {}\nX         {} ({})\nO         {} ({})\ngames     {:>7}\n",
+    format!(
+        "selfplay  {}  from {}  seed {}\nX         {} ({})\nO         {} ({})\n",
         rules,
         tally.start,
         tally.seed,
@@ -175,8 +179,14 @@ fn table(tally: &Tally, rules: Rules, [x, o]: [Skill; 2]) -> String {
         describe(x),
         tally.o,
         describe(o),
-        tally.games
-    );
+    )
+}
+
+/// The rest of the table: the tally of the games played.
+fn table(tally: &Tally) -> String {
+    let row =
+        |name: &str, count: u64| format!("{name:<9} {count:>7}  {:>5.1}%\n", tally.percent(count));
+    let mut out = format!("games     {:>7}\n", tally.games);
     out.push_str(&row("X wins", tally.x_wins));
     out.push_str(&row("O wins", tally.o_wins));
     out.push_str(&row("draws", tally.draws));

@@ -104,3 +104,44 @@ fn a_batch_to_a_full_disk_blames_the_output() {
         "tictree: cannot write the output: No space left on device (os error 28)\n"
     );
 }
+
+/// `selfplay` writes its tally only at the end: a reader that goes away (`| head -1` once it has
+/// the heading, `| true`) ends the series after the game being played, not after a million
+/// games (minutes). Linux tells a pipe without a reader apart without a write.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_reader_gone_ends_a_long_selfplay_after_the_game_being_played() {
+    use std::io::{BufRead, BufReader};
+    let endless = ["selfplay", "--games", "1000000", "--seed", "1"];
+    for json in [false, true] {
+        let mut child = tictree_command()
+            .args(endless)
+            .args(json.then_some("--json"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        if !json {
+            // The heading comes before any game, as `head -1` reads it.
+            let mut heading = String::new();
+            reader.read_line(&mut heading).unwrap();
+            assert_eq!(heading, "selfplay  tictactoe  from .../.../...  seed 1\n");
+        }
+        // The reader goes away; the series must end long before its minutes are up.
+        drop(reader);
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                child.kill().unwrap();
+                panic!("selfplay went on without a reader (json: {json})");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(0), "json: {json}");
+    }
+}

@@ -25,6 +25,27 @@ pub fn out(text: &str) {
     }
 }
 
+/// Ends the command quietly, exit status 0, as a failed write to a gone reader does, when
+/// standard output is a pipe whose reader has gone away (`| head -1` that has read its line,
+/// `| true`): a command that writes only at its end (`selfplay`'s tally) asks between steps, and
+/// ends then rather than after an hour of work nobody reads. Linux tells it without a write
+/// (a pipe with no reader polls as an error); elsewhere the write at the end tells.
+pub fn end_if_reader_gone() {
+    #[cfg(target_os = "linux")]
+    {
+        let mut stdout = libc::pollfd {
+            fd: libc::STDOUT_FILENO,
+            events: 0,
+            revents: 0,
+        };
+        // SAFETY: one valid `pollfd`, and a timeout of 0: the call only looks.
+        let ready = unsafe { libc::poll(&mut stdout, 1, 0) };
+        if ready > 0 && stdout.revents & libc::POLLERR != 0 {
+            std::process::exit(0);
+        }
+    }
+}
+
 /// Writes one line to standard error; if even that fails (`2>/dev/full`) there is nobody left to
 /// tell, and the command goes on to its exit status. Control characters (a newline, an escape
 /// sequence typed into an argument and echoed in the message) are written escaped (`\n`,
