@@ -267,6 +267,14 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--only zzz: no row's name contains it; the rows are 3x3 analysis minimax · 3x3 analysis alphabeta · ",
     ),
     (
+        &["bench", "--only", "3x3\nfoo"],
+        "--only '3x3\\nfoo': no row's name contains it",
+    ),
+    (
+        &["solve", "--batch", "no such file"],
+        "--batch 'no such file': No such file or directory",
+    ),
+    (
         &["trace", "--depth", "0"],
         "--depth 0: expected a whole number from 1 to 64",
     ),

@@ -360,7 +360,7 @@ fn file_names_are_printed_escaped() {
     assert_eq!(status, 0, "{err}");
     assert!(
         out.starts_with("wrote ")
-            && out.contains("e\\u{1b}[31mx\\nbook: 5x4k4g")
+            && out.contains("e\\u{1b}[31mx\\nbook': 5x4k4g")
             && !out.contains('\u{1b}'),
         "{out:?}"
     );
@@ -370,9 +370,39 @@ fn file_names_are_printed_escaped() {
         out.lines()
             .next()
             .unwrap()
-            .ends_with("e\\u{1b}[31mx\\nbook"),
+            .ends_with("e\\u{1b}[31mx\\nbook'"),
         "{out:?}"
     );
+    // Quoted, a typed line break and a typed backslash and n read apart.
+    let (_, _, broken) = tictree(&["book", "info", "no\nsuch"]);
+    let (_, _, backslash) = tictree(&["book", "info", "no\\nsuch"]);
+    assert_eq!(
+        (broken.as_str(), backslash.as_str()),
+        (
+            "tictree: 'no\\nsuch': No such file or directory (os error 2)\n",
+            "tictree: no\\nsuch: No such file or directory (os error 2)\n"
+        )
+    );
+}
+
+/// A checkpoint with no whole line (empty, or this build's heading cut short) is a build
+/// stopped before it wrote anything: the build starts afresh, and is not told it is another's.
+#[test]
+fn a_checkpoint_without_a_whole_line_starts_the_build_afresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("b.book");
+    for cut_short in ["", "tictree book checkpoint: rul"] {
+        std::fs::write(dir.path().join("b.book.partial"), cut_short).unwrap();
+        let (status, written, err) = build("5x4k4g", "2", &out);
+        assert_eq!(status, 0, "{cut_short:?}: {err}");
+        assert!(written.starts_with("wrote "), "{written}");
+        std::fs::remove_file(&out).unwrap();
+    }
+    // Anything else there is another file's, and is left alone.
+    std::fs::write(dir.path().join("b.book.partial"), "hello").unwrap();
+    let (status, _, err) = build("5x4k4g", "2", &out);
+    assert_eq!(status, 2);
+    assert!(err.contains("(its first line: 'hello';"), "{err}");
 }
 
 /// Without a file, `book info` describes the book built into tictree.

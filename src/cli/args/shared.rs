@@ -109,23 +109,11 @@ impl<T: TryFrom<u64> + Clone + Send + Sync + 'static> TypedValueParser for Whole
                 let (low, high) = (thousands(*self.range.start()), thousands(*self.range.end()));
                 let why = format!(
                     "--{option} {}: expected a whole number from {low} to {high}",
-                    as_typed(&text)
+                    crate::cli::common::error::as_typed(&text)
                 );
                 // A value's problem, worded in full here: `one_line` reports it as it is.
                 Error::raw(ErrorKind::ValueValidation, why).with_cmd(cmd)
             })
-    }
-}
-
-/// What the user typed, as an error message quotes it: as it is when that reads plainly
-/// (`--depth 0`), else quoted with its control characters escaped (`--games '1\n2'`, `--games
-/// ''`), so the message stays one line, shows every character, and never acts on the terminal.
-fn as_typed(text: &str) -> String {
-    let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_graphic());
-    if plain {
-        text.to_string()
-    } else {
-        format!("'{}'", crate::app::printable(text))
     }
 }
 

@@ -9,7 +9,7 @@ mod output;
 mod solving;
 
 use super::args::SolveArgs;
-use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::error::{CliError, Ending, as_typed};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::Live;
 use crate::engine::game::notation::thousands;
@@ -34,7 +34,7 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
         ));
     }
     let (lines, total) = input::open(source, interrupt.flag())
-        .map_err(|e| CliError(format!("--batch {source}: {e}")))?;
+        .map_err(|e| CliError(format!("--batch {}: {e}", as_typed(source))))?;
     let mut solver = Solver::with_hash(
         Position::empty(rules).layout(),
         interrupt.flag().clone(),
@@ -80,7 +80,9 @@ pub fn run(args: &SolveArgs, source: &str) -> Result<Ending, CliError> {
         // A reader that stops early (`| head`) is a normal end, not an error.
         Err(Failed::Writing(error)) if error.kind() == ErrorKind::BrokenPipe => Ok(tally.finish()),
         Err(Failed::Writing(error)) => Err(CliError(format!("cannot write the output: {error}"))),
-        Err(Failed::Reading(error)) => Err(CliError(format!("--batch {source}: {error}"))),
+        Err(Failed::Reading(error)) => {
+            Err(CliError(format!("--batch {}: {error}", as_typed(source))))
+        }
     }
 }
 

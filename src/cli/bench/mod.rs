@@ -156,7 +156,8 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
         && !names.iter().any(|name| wanted(name))
     {
         return Err(CliError(format!(
-            "--only {only}: no row's name contains it; the rows are {}",
+            "--only {}: no row's name contains it; the rows are {}",
+            crate::cli::common::error::as_typed(only),
             names.join(" · ")
         )));
     }

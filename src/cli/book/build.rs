@@ -6,7 +6,7 @@
 
 use super::solve_live;
 use crate::cli::args::BookBuildArgs;
-use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::error::{CliError, Ending, as_typed, named};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
 use crate::engine::analysis::book_build::{Listing, Plan};
@@ -42,8 +42,8 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         return Err(CliError(format!(
             "--out {}: {} is in the way (the book is written there, then renamed): it is not a \
              regular file; remove it",
-            args.out,
-            tmp.display()
+            as_typed(&args.out),
+            named(&tmp)
         )));
     }
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
@@ -92,7 +92,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     );
     let searched_in = started.elapsed();
     if let Some(error) = lock(&writer).failed.take() {
-        return Err(CliError(format!("{}: {error}", checkpoint.display())));
+        return Err(CliError(format!("{}: {error}", named(&checkpoint))));
     }
     solved.extend(lock(&found).drain(..));
     if outcome.is_err() {
@@ -100,7 +100,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
             "tictree: stopped after {} of {} positions; run the same command again to resume from {}",
             thousands(solved.len() as u64),
             thousands(total as u64),
-            checkpoint.display()
+            named(&checkpoint)
         );
         return Ok(Ending::Interrupted);
     }
@@ -116,7 +116,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         crate::errln!(
             "tictree: stopped after all {} positions were searched, before the book was written; run the same command again to write it from {}",
             thousands(total as u64),
-            checkpoint.display()
+            named(&checkpoint)
         );
         return Ok(Ending::Interrupted);
     };
@@ -131,7 +131,7 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     };
     crate::cli::common::output::out(&format!(
         "wrote {}: {rules}, {}, {}, {} bytes; {} searched in {} on {}{taken}\n",
-        crate::app::printable(&out.display().to_string()),
+        named(out),
         notation::plies(plies),
         entries(book.len()),
         thousands(book.bytes().len() as u64),
@@ -154,7 +154,7 @@ fn take_version_1_values(out: &Path, plan: &Plan, solved: &mut HashMap<u128, i8>
     let searching_afresh = |why: &str| {
         crate::cli::common::output::err_line(&format!(
             "tictree: warning: {}: {why}: its values are not taken, every position is searched",
-            out.display()
+            named(out)
         ));
     };
     let old = match super::read_any_version(out) {
@@ -212,7 +212,7 @@ fn took(elapsed: Duration) -> String {
 /// book is written beside the path and renamed over it, which would replace `/dev/null` itself),
 /// a read-only file.
 fn book_file(out: &Path) -> Result<PathBuf, CliError> {
-    let refuse = |why: &str| CliError(format!("--out {}: {why}", out.display()));
+    let refuse = |why: &str| CliError(format!("--out {}: {why}", named(out)));
     if out.as_os_str().is_empty() {
         return Err(CliError(
             "--out is empty: name the book file to write".into(),
@@ -226,7 +226,7 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
             return match target.parent() {
                 Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => Err(refuse(&format!(
                     "no directory {}: create it first",
-                    dir.display()
+                    named(dir)
                 ))),
                 _ => Ok(target),
             };
@@ -311,7 +311,7 @@ impl Checkpoint {
         let file = OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+            .map_err(|e| CliError(format!("{}: {e}", named(path))))?;
         Ok(Checkpoint { file, failed: None })
     }
 
@@ -334,16 +334,16 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
         Ok(metadata) if !metadata.is_file() => {
             return Err(CliError(format!(
                 "{}: the checkpoint is not a regular file; remove it to start the build afresh",
-                path.display()
+                named(path)
             )));
         }
         _ => {}
     }
-    let mut file = File::open(path).map_err(|e| CliError(format!("{}: {e}", path.display())))?;
+    let mut file = File::open(path).map_err(|e| CliError(format!("{}: {e}", named(path))))?;
     let damaged = |why: &str| {
         CliError(format!(
             "{}: {why}; remove it to start the build afresh",
-            path.display()
+            named(path)
         ))
     };
     // Read whole (a few MB for the deepest books): the last line's end decides what to trust.
@@ -354,6 +354,11 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
     // (`2f6 -1` of `2f6 -12`), so a last line without its newline is not trusted and that
     // position is solved again.
     let whole = text.len() - text.iter().rev().take_while(|&&b| b != b'\n').count();
+    if whole == 0 && heading.as_bytes().starts_with(&text) {
+        // Empty, or this build's heading cut short: a build stopped before it had written a
+        // line; nothing to take, and the file is rewritten below.
+        return Ok(solved);
+    }
     let mut lines = text[..whole].split(|&b| b == b'\n');
     let cells = plan.rules().cells() as u32;
     let frontier: HashMap<u128, u32> = plan
@@ -363,11 +368,10 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
         .collect();
     match lines.next() {
         Some(first) if first == heading.as_bytes() => {}
-        first => {
-            let first: String = String::from_utf8_lossy(first.unwrap_or_default())
-                .chars()
-                .take(80)
-                .collect();
+        _ => {
+            // As the file has it, ended by its newline or not.
+            let first = text.split(|&b| b == b'\n').next().unwrap_or_default();
+            let first: String = String::from_utf8_lossy(first).chars().take(80).collect();
             let this = heading.trim_start_matches("tictree book checkpoint: ");
             return Err(damaged(&format!(
                 "the checkpoint of another build (its first line: '{first}'; this build: {this})"
@@ -392,14 +396,14 @@ fn read_checkpoint(path: &Path, heading: &str, plan: &Plan) -> Result<HashMap<u1
         let Some((key, score)) = parsed else {
             return Err(CliError(format!(
                 "{}: line {number} is not a position of this book with a value it can have; remove that line to resume, or the file to start the build afresh",
-                path.display()
+                named(path)
             )));
         };
         match given.get(&key) {
             Some(&(before, first)) if before != score => {
                 return Err(CliError(format!(
                     "{}: lines {first} and {number} give one position two values; remove the file to start the build afresh",
-                    path.display()
+                    named(path)
                 )));
             }
             Some(_) => {}
@@ -431,7 +435,7 @@ fn rewrite_checkpoint(
 fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
     let tmp = tmp_path(path);
     // Each step's error names the file it failed on.
-    let fail = |on: &Path, e: std::io::Error| CliError(format!("{}: {e}", on.display()));
+    let fail = |on: &Path, e: std::io::Error| CliError(format!("{}: {e}", named(on)));
     let mut file = File::create(&tmp).map_err(|e| fail(&tmp, e))?;
     let written = file
         .write_all(bytes)

@@ -5,7 +5,7 @@ mod build;
 mod verify;
 
 use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};
-use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::error::{CliError, Ending, as_typed, named};
 use crate::cli::common::format::RulesJson;
 use crate::cli::common::progress::Live;
 use crate::engine::Rules;
@@ -69,9 +69,10 @@ pub fn read(path: &str) -> Result<Book, CliError> {
             word => format!("--out {word}"),
         };
         return Err(CliError(format!(
-            "{path}: book format version 1, whose checksum leaves out its rules and plies: \
+            "{}: book format version 1, whose checksum leaves out its rules and plies: \
              rebuild it with `tictree book build --rules {rules} --plies {plies} {out}`, which \
-             takes its values instead of searching them"
+             takes its values instead of searching them",
+            as_typed(path)
         )));
     }
     Ok(book)
@@ -93,11 +94,7 @@ fn shell_word(path: &str) -> String {
 
 /// `read`, taking a book of format version 1 too (`book build` rebuilds it from its values).
 pub(super) fn read_any_version(path: &Path) -> Result<Book, CliError> {
-    // An empty name is shown as one: `'': No such file or directory`.
-    let shown = match path.display().to_string() {
-        name if name.is_empty() => "''".to_string(),
-        name => name,
-    };
+    let shown = named(path);
     let fail = |why: String| CliError(format!("{shown}: {why}"));
     let file = open_without_waiting(path).map_err(|e| fail(e.to_string()))?;
     let pipe = file.metadata().is_ok_and(|m| is_pipe(&m));
@@ -171,7 +168,11 @@ pub fn install(choice: &BookChoice, rules: Rules, enabled: bool) -> Option<Strin
             if book.rules() == rules {
                 Ok(book)
             } else {
-                Err(format!("{path}: a book for {}, not {rules}", book.rules()))
+                Err(format!(
+                    "{}: a book for {}, not {rules}",
+                    as_typed(path),
+                    book.rules()
+                ))
             }
         }),
         None => book::built_in().map_err(|why| format!("the built-in book: {why}")),
@@ -227,7 +228,7 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
             "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the header and the entries: intact)\n",
             json.file.as_deref().map_or_else(
                 || "built into tictree (data/book/connect4.book)".into(),
-                crate::app::printable
+                |file| as_typed(file)
             ),
             header.rules,
             json.plies,

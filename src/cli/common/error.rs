@@ -31,6 +31,24 @@ impl From<String> for CliError {
     }
 }
 
+/// What the user typed, as an error message quotes it: as it is when that reads plainly
+/// (`--depth 0`, `books/c4.book`), else quoted with its control characters escaped (`--games
+/// '1\n2'`, `--games ''`, `'my book'`), so the message stays one line, shows every character,
+/// and never acts on the terminal.
+pub fn as_typed(text: &str) -> String {
+    let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_graphic());
+    if plain {
+        text.to_string()
+    } else {
+        format!("'{}'", crate::app::printable(text))
+    }
+}
+
+/// A file name the user gave, as a message quotes it (`as_typed`).
+pub fn named(path: &std::path::Path) -> String {
+    as_typed(&path.to_string_lossy())
+}
+
 /// How a command that ran ended; bad input is a `CliError` instead, exit status 2 (the statuses
 /// are listed in docs/cli.md, "Exit statuses").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
