@@ -228,7 +228,7 @@ fn info(args: &BookInfoArgs) -> Result<(), CliError> {
             "book      {}\nrules     {}\nplies     {} (every position reachable in at most {} plies)\nentries   {}\nsize      {} bytes\nchecksum  {} (FNV-1a of the header and the entries: intact)\n",
             json.file.as_deref().map_or_else(
                 || "built into tictree (data/book/connect4.book)".into(),
-                |file| as_typed(file)
+                as_typed
             ),
             header.rules,
             json.plies,

@@ -110,7 +110,7 @@ impl Position {
             if dropped == total {
                 return true;
             }
-            let mover = if dropped % 2 == 0 {
+            let mover = if dropped.is_multiple_of(2) {
                 Player::X
             } else {
                 Player::O
