@@ -59,6 +59,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         .as_deref()
         .is_some_and(tictree::config::discards);
     options.config = config.path;
+    options.config_unsaved = config.unsaved;
     let book_warning = tictree::cli::book::install(
         &cli.play.book,
         options.settings.rules,

@@ -134,8 +134,8 @@ pub struct App {
     /// The popup the help was opened from, to go back to when it closes (the settings, the
     /// record; not a comparison, which stopped when the help took its place).
     pub help_return: Option<Popup>,
-    /// Whether the last save of the settings failed (the log says why; the popup that they are
-    /// not saved).
+    /// Whether changes are not being saved: the last save failed, or the file as it was read
+    /// takes none (the log says why; the popup that they are not saved).
     pub unsaved: bool,
     /// Whether the AI waits instead of moving.
     pub paused: bool,
@@ -186,6 +186,7 @@ impl App {
         let start = options.start;
         let rules = *start.rules();
         let mut app = App {
+            unsaved: options.config_unsaved,
             options,
             game: Game::new(start),
             cursor: centre(&rules),
@@ -198,7 +199,6 @@ impl App {
             help_page: Cell::new(1),
             help_glossary: false,
             help_return: None,
-            unsaved: false,
             paused: false,
             explorer: Explorer::default(),
             analyses: Analyses::default(),

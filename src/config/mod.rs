@@ -34,6 +34,9 @@ pub struct Loaded {
     pub patch: SettingsPatch,
     /// One line for the log when the file could not be used, in part or at all.
     pub warning: Option<String>,
+    /// Whether the file, as it is, takes no changes (it cannot be read, or is not TOML): the
+    /// settings popup says so from the start, as the warning does.
+    pub unsaved: bool,
 }
 
 /// Reads the config file: `explicit` (`--config PATH`) or the default one. A path given with
@@ -45,13 +48,13 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
     };
     let bytes = match read(&path) {
         Ok(Some(bytes)) => bytes,
-        Ok(None) => return Ok(loaded(path, SettingsPatch::default(), None)),
+        Ok(None) => return Ok(loaded(path, SettingsPatch::default(), None, false)),
         Err(why) if explicit.is_some() => {
             return Err(printable(&format!("--config {}: {why}", path.display())));
         }
         Err(why) => {
             let warning = format!("config {}: {why}; using the defaults", path.display());
-            return Ok(loaded(path, SettingsPatch::default(), Some(warning)));
+            return Ok(loaded(path, SettingsPatch::default(), Some(warning), true));
         }
     };
     let unusable = |why: &str| {
@@ -62,14 +65,14 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
     };
     let Ok(text) = String::from_utf8(bytes) else {
         let warning = unusable("not UTF-8 text");
-        return Ok(loaded(path, SettingsPatch::default(), Some(warning)));
+        return Ok(loaded(path, SettingsPatch::default(), Some(warning), true));
     };
     Ok(match format::read(&text) {
         Err(why) => {
             let warning = unusable(&format!("not valid TOML ({why})"));
-            loaded(path, SettingsPatch::default(), Some(warning))
+            loaded(path, SettingsPatch::default(), Some(warning), true)
         }
-        Ok(reading) if reading.problems.is_empty() => loaded(path, reading.patch, None),
+        Ok(reading) if reading.problems.is_empty() => loaded(path, reading.patch, None, false),
         Ok(reading) => {
             let warning = format!(
                 "config {}: {}; using the defaults for {}",
@@ -81,17 +84,18 @@ pub fn load(explicit: Option<&Path>) -> Result<Loaded, String> {
                     "these"
                 }
             );
-            loaded(path, reading.patch, Some(warning))
+            loaded(path, reading.patch, Some(warning), false)
         }
     })
 }
 
-fn loaded(path: PathBuf, patch: SettingsPatch, warning: Option<String>) -> Loaded {
+fn loaded(path: PathBuf, patch: SettingsPatch, warning: Option<String>, unsaved: bool) -> Loaded {
     Loaded {
         path: Some(path),
         patch,
         // The path and the file's keys are the user's text: one line, no escape sequences.
         warning: warning.map(|warning| printable(&warning)),
+        unsaved,
     }
 }
 

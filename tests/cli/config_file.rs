@@ -140,6 +140,8 @@ fn a_file_that_is_not_toml_is_never_overwritten() {
     let warning = warning.expect("a warning");
     assert!(warning.contains("not valid TOML (line 2:"), "{warning}");
     assert!(warning.contains("changes will not be saved"), "{warning}");
+    // The settings popup says so from the start too; a usable file takes changes.
+    assert!(load(Some(&path)).unwrap().unsaved);
     let mut store = Store::new(Some(path.clone()), settings);
     let changed = Settings {
         hints: true,
@@ -158,12 +160,15 @@ fn a_file_that_is_not_toml_is_never_overwritten() {
     let binary = [0xff, 0xfe, 0x00, 0x41];
     fs::write(&path, binary).unwrap();
     assert!(loaded_settings(&path).1.unwrap().contains("not UTF-8"));
+    assert!(load(Some(&path)).unwrap().unsaved);
     assert!(
         Store::new(Some(path.clone()), settings)
             .save(&changed)
             .is_some()
     );
     assert_eq!(fs::read(&path).unwrap(), binary);
+    fs::write(&path, "rules = \"4x4\"\n").unwrap();
+    assert!(!load(Some(&path)).unwrap().unsaved);
 }
 
 #[test]

@@ -33,15 +33,19 @@ fn left(app: &mut App) {
 
 #[test]
 fn the_footer_says_where_changes_go() {
-    let footer_after = |config: Option<&str>, saved: bool| {
+    // `saved`: what the loop tells the app after a save (a read-only file, a directory there),
+    // `None` before any; `unsaved_at_start`: the file as read takes no changes (not TOML).
+    let footer_of = |config: Option<&str>, saved: Option<bool>, unsaved_at_start: bool| {
         let mut options = options(Rules::TICTACTOE);
         options.config = config.map(PathBuf::from);
         options.config_discards =
             config.is_some_and(|path| tictree::config::discards(path.as_ref()));
+        options.config_unsaved = unsaved_at_start;
         let mut app = App::new(options, true);
         run_jobs(&mut app);
-        // What the loop tells the app after each save (a read-only file, a directory there).
-        app.update(Action::Saved(saved));
+        if let Some(saved) = saved {
+            app.update(Action::Saved(saved));
+        }
         press(&mut app, &[Action::ToggleSettings]);
         let text = text(&screen(&app, 110, 32));
         let start = text.find("changes are").expect("the popup's footer");
@@ -49,7 +53,18 @@ fn the_footer_says_where_changes_go() {
         let footer = text[start..].split('│').next().unwrap_or_default();
         footer.trim().to_string()
     };
+    let footer_after = |config, saved| footer_of(config, Some(saved), false);
     let footer = |config| footer_after(config, true);
+    // A file that is no TOML takes no changes: said from the start, as the log says it, and
+    // until a save succeeds (the file fixed meanwhile).
+    assert_eq!(
+        footer_of(Some("/tmp/config.toml"), None, true),
+        "changes are not saved to /tmp/config.toml (see the log)"
+    );
+    assert_eq!(
+        footer_of(Some("/tmp/config.toml"), Some(true), true),
+        "changes are saved to /tmp/config.toml"
+    );
     assert_eq!(
         footer(Some("/tmp/config.toml")),
         "changes are saved to /tmp/config.toml"

@@ -32,6 +32,9 @@ pub struct Options {
     /// Whether `config` is the null device (`--config /dev/null`, or a link to it), which throws
     /// every save away (`config::discards`).
     pub config_discards: bool,
+    /// Whether `config`, as it is, takes no changes (`config::Loaded::unsaved`): the settings
+    /// popup says so from the start.
+    pub config_unsaved: bool,
 }
 
 impl Options {
@@ -55,6 +58,7 @@ impl Options {
             table: None,
             config: None,
             config_discards: false,
+            config_unsaved: false,
         }
     }
 
