@@ -155,15 +155,22 @@ impl Widget for SettingsPopup<'_> {
         Clear.render(g.popup, buf);
         let more_below = g.scroll + g.visible < g.rows.len();
         let more = more_mark(g.scroll > 0, more_below);
-        // A narrow popup keeps the scroll mark and says less.
-        let bottom = wrap::first_fitting(
+        // A narrow popup keeps the scroll mark and says less, never half a key's meaning.
+        // While the rules question waits, Enter and Esc answer it (yes and close, no).
+        let bottom = if self.app.settings_menu.draft.is_some() {
+            vec![
+                format!("{more} ↑↓ select · ←→ change · Enter yes, close · Esc no "),
+                format!("{more} Enter yes, close · Esc no "),
+                format!("{more} Enter/y · Esc/n "),
+            ]
+        } else {
             vec![
                 format!("{more} ↑↓ select · ←→ change · Enter/Esc close "),
-                format!("{more} ↑↓ select · ←→ change · Esc "),
+                format!("{more} ↑↓ ←→ change · Esc close "),
                 format!("{more} ↑↓ ←→ · Esc "),
-            ],
-            g.popup.width.saturating_sub(2),
-        );
+            ]
+        };
+        let bottom = wrap::first_fitting(bottom, g.popup.width.saturating_sub(2));
         let block = Block::bordered()
             .title(" Settings ")
             .title_bottom(bottom)

@@ -224,14 +224,17 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
         Popup::Compare | Popup::Record => vec![close, help(), quit()],
         Popup::Settings if app.settings_menu.draft.is_some() => vec![
             Hint::new("y", "new game").always(),
+            Hint::new("Enter", "new game, close"),
             Hint::new("n/Esc", "keep the rules")
                 .short("n", "keep")
                 .always(),
+            help(),
             quit(),
         ],
+        // Changing is what the popup is for: its key stays at any width.
         Popup::Settings => vec![
             Hint::new("↑↓", "select"),
-            Hint::new("←→", "change"),
+            Hint::new("←→", "change").always(),
             close,
             help(),
             quit(),

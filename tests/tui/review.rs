@@ -398,6 +398,31 @@ fn esc_or_r_leaves_the_review_cancels_its_job_and_never_quits() {
     assert!(matches!(app.mode, Mode::Game) && !app.should_quit());
 }
 
+/// Leaving the review shows the game's analysis as it had finished: no search of the same
+/// position again, and no second line for it in the log.
+#[test]
+fn leaving_the_review_keeps_the_finished_analysis_and_logs_it_once() {
+    let mut app = played("b2 a2");
+    let searches = |app: &App| {
+        let lines = app.log.lines();
+        lines
+            .iter()
+            .filter(|line| line.text.contains("checked"))
+            .count()
+    };
+    let before = (searches(&app), app.search.generation);
+    assert!(app.search.done.is_some(), "the analysis of the game is in");
+    press(&mut app, &[Action::Review]);
+    app.update(Action::Escape);
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    assert!(
+        !jobs.iter().any(|job| matches!(job, Job::Analyze(_))),
+        "{jobs:?}"
+    );
+    assert_eq!((searches(&app), app.search.generation), before);
+    assert!(app.search.done.is_some());
+}
+
 #[test]
 fn r_before_any_move_says_there_is_nothing_to_review() {
     let mut app = played("");

@@ -217,6 +217,42 @@ fn a_rules_change_asks_before_a_new_game() {
     assert_eq!(rules.move_name(app.game.moves()[0]), "a1");
 }
 
+/// The popup's border and the status bar name the keys as they act: while the rules question
+/// waits, Enter and Esc answer it (and `?` still opens the help); at 40 columns no key loses
+/// its meaning to the width, and ←→, what the popup is for, stays in the status bar.
+#[test]
+fn the_keys_shown_are_the_keys_as_they_act_at_any_width() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    select(&mut app, Field::Setting("rules"));
+    // The popup's bottom border (the line of its keys) and the status bar.
+    let last_two = |app: &App, width: u16, height: u16| {
+        let text = text(&screen(app, width, height));
+        let lines: Vec<&str> = text.lines().collect();
+        let border = lines
+            .iter()
+            .find(|line| line.contains("└") && line.contains("Esc"));
+        let bar = lines.last().expect("a screen").trim_matches('"').trim();
+        (
+            border.unwrap_or_else(|| panic!("{text}")).to_string(),
+            bar.to_string(),
+        )
+    };
+    let (border, bar) = last_two(&app, 40, 12);
+    assert!(border.contains("↑↓ ←→ change · Esc close"), "{border}");
+    assert_eq!(bar, "←→ change  Esc close  ? help  q quit");
+    right(&mut app);
+    let (border, bar) = last_two(&app, 40, 12);
+    assert!(border.contains("Enter yes, close · Esc no"), "{border}");
+    assert_eq!(bar, "y new game  n keep  ? help  q quit");
+    let (border, bar) = last_two(&app, 100, 30);
+    assert!(border.contains("Enter yes, close · Esc no"), "{border}");
+    assert_eq!(
+        bar,
+        "y new game  Enter new game, close  n/Esc keep the rules  ? help  q quit"
+    );
+}
+
 #[test]
 fn new_rules_forget_the_opening_of_the_old_ones() {
     // Found by tests/tui_props.rs: the record named the --moves of the old board under the new

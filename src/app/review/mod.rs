@@ -4,6 +4,7 @@
 
 pub(in crate::app) mod update;
 
+use crate::app::play::search_view::SearchView;
 use crate::engine::{Judgement, Move, MoveReview, Player, Position, Verdict};
 use std::time::Duration;
 
@@ -40,6 +41,9 @@ pub struct ReviewState {
     pub selected: usize,
     /// While the next move is judged: its position's moves scored so far, of how many.
     pub scoring: Option<(usize, usize)>,
+    /// The game's analysis as the review found it, when it had finished: leaving the review
+    /// shows it again rather than searching (and logging) the same position anew.
+    pub game_search: Option<Box<SearchView>>,
 }
 
 impl ReviewState {
@@ -54,6 +58,7 @@ impl ReviewState {
             judged: Vec::new(),
             selected: 0,
             scoring: None,
+            game_search: None,
         }
     }
 

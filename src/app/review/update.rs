@@ -5,6 +5,7 @@
 
 use super::{ReviewState, review_limit};
 use crate::app::action::{Action, Direction};
+use crate::app::explorer::Explorer;
 use crate::app::jobs::{Job, JobKey, ReviewRequest};
 use crate::app::log::LogKind;
 use crate::app::play::board_view::{BoardView, Mark};
@@ -25,7 +26,10 @@ impl App {
             return;
         }
         let generation = self.next_generation();
-        self.search = SearchView::new(generation, *self.position(), false);
+        let reviewing = SearchView::new(generation, *self.position(), false);
+        let game_search = std::mem::replace(&mut self.search, reviewing);
+        // Finished, and not going on in the background: nothing the review stops.
+        let finished = game_search.done.is_some() && !game_search.settling();
         self.jobs.push_back(Job::Cancel(JobKey::Play));
         self.jobs.push_back(Job::Cancel(JobKey::Choice));
         self.stop_exploring();
@@ -37,7 +41,8 @@ impl App {
             threads: threads_for(self.options.settings.threads),
             limit: review_limit(self.options.settings.time_ms),
         }));
-        let state = ReviewState::new(generation, start, moves, self.options.opening.len());
+        let mut state = ReviewState::new(generation, start, moves, self.options.opening.len());
+        state.game_search = finished.then(|| Box::new(game_search));
         self.mode = Mode::Review(Box::new(state));
     }
 
@@ -133,11 +138,21 @@ impl App {
         self.open_replay_at(root, Algorithm::AlphaBeta, ReplayFrom::Review(state));
     }
 
-    /// Esc or `R`: back to the game as it was; its analysis starts again.
+    /// Esc or `R`: back to the game as it was: its analysis as it had finished, or started
+    /// again where the review stopped it.
     fn leave_review(&mut self) {
         self.stop_reviewing();
-        self.mode = Mode::Game;
-        self.start_search();
+        let Mode::Review(state) = std::mem::replace(&mut self.mode, Mode::Game) else {
+            return;
+        };
+        match state.game_search {
+            // On the AI's turn the review stopped its move too: that starts again.
+            Some(search) if search.position == *self.position() && !self.ai_to_move() => {
+                self.search = *search;
+                self.explorer = Explorer::default();
+            }
+            _ => self.start_search(),
+        }
     }
 
     /// Cancels the review's job if a review is open, shown or behind a replay.
