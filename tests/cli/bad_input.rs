@@ -335,11 +335,11 @@ const OPTIONS: &[(&[&str], &str)] = &[
     (&["--seed", "-1"], "--seed -1: expected a whole number"),
     (
         &["--x", "robot"],
-        "--x robot: unknown player 'robot': use human, ai, or ai:LEVEL",
+        "--x robot: unknown player: use human, ai, or ai:LEVEL",
     ),
     (
         &["--o", ""],
-        "--o : unknown player '': use human, ai, or ai:LEVEL",
+        "--o '': unknown player: use human, ai, or ai:LEVEL",
     ),
     (
         &["--o", "ai:5"],
@@ -349,7 +349,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
         &["--x", "ai:3:99"],
         "--x ai:3:99: level 3:99: the depth is a number from 1 to 20",
     ),
-    (&["--x", "human:2"], "--x human:2: unknown player 'human:2'"),
+    (
+        &["--x", "human:2"],
+        "--x human:2: unknown player: use human",
+    ),
     (
         &["--nodes", "5"],
         "unexpected argument '--nodes' found (see --help)",
@@ -484,6 +487,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (&["trace", "--rules", "bogus"], "unknown rules 'bogus'"),
     (&["trace", "x.o/.x./..z"], "unexpected 'z' in position"),
+    (
+        &["trace", "--format", "svg"],
+        "invalid value 'svg' for '--format <FORMAT>': use json or dot (see --help)",
+    ),
     (
         &["trace", "--moves", "a3 a3"],
         "move 2 'a3': the cell is already taken",

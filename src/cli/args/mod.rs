@@ -10,7 +10,7 @@ pub use shared::{BookChoice, GameArgs, TableArgs, ThreadArgs, budget};
 
 use crate::app::Seat;
 use crate::app::{MAX_DEPTH, MAX_TIME_MS};
-use crate::cli::common::error::CliError;
+use crate::cli::common::error::{CliError, as_typed};
 use crate::engine::{ReplayLimits, Skill};
 use clap::{Args, Parser, Subcommand};
 use shared::whole;
@@ -278,12 +278,14 @@ impl SelfplayArgs {
         let skill = |text: &str, side: &str| match text.parse::<Seat>() {
             Ok(Seat::Ai(skill)) => Ok(skill),
             Ok(Seat::Human) => Err(CliError(format!(
-                "--{side} {text}: selfplay needs two AIs (ai or ai:LEVEL)"
+                "--{side} {}: selfplay needs two AIs (ai or ai:LEVEL)",
+                as_typed(text)
             ))),
             Err(why) if why.starts_with("unknown player") => Err(CliError(format!(
-                "--{side} '{text}': unknown player: use ai or ai:LEVEL (1 to 4, 3:DEPTH)"
+                "--{side} {}: unknown player: use ai or ai:LEVEL (1 to 4, 3:DEPTH)",
+                as_typed(text)
             ))),
-            Err(why) => Err(CliError(format!("--{side} {text}: {why}"))),
+            Err(why) => Err(CliError(format!("--{side} {}: {why}", as_typed(text)))),
         };
         Ok([skill(&self.x, "x")?, skill(&self.o, "o")?])
     }

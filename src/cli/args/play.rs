@@ -2,7 +2,7 @@
 
 use super::shared::{BookChoice, GameArgs, TableArgs, thread_count, whole};
 use crate::app::{MAX_DEPTH, MAX_TIME_MS, Options, Settings, SettingsPatch, Value};
-use crate::cli::common::error::CliError;
+use crate::cli::common::error::{CliError, as_typed};
 use crate::engine::Position;
 use clap::Args;
 use std::path::PathBuf;
@@ -83,9 +83,15 @@ impl PlayArgs {
         }
         for (side, seat) in [("x", &self.x), ("o", &self.o)] {
             if let Some(seat) = seat {
-                patch
-                    .give(side, text(seat))
-                    .map_err(|why| CliError(format!("--{side} {seat}: {why}")))?;
+                patch.give(side, text(seat)).map_err(|why| {
+                    // The value once, quoted where it needs to be (`--o '': unknown player`).
+                    let why = if why.starts_with("unknown player") {
+                        "unknown player: use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)".into()
+                    } else {
+                        why
+                    };
+                    CliError(format!("--{side} {}: {why}", as_typed(seat)))
+                })?;
             }
         }
         if let Some(algorithm) = &self.algo {

@@ -98,5 +98,14 @@ pub fn one_line(error: &clap::Error) -> String {
     {
         what = format!("{what} {}", next.trim());
     }
+    // A value outside a fixed list (`--format`): the list, which clap gives further down.
+    if let Some(values) = lines.find_map(|line| line.trim().strip_prefix("[possible values: ")) {
+        let values = values.trim_end_matches(']');
+        let values = match values.rsplit_once(", ") {
+            Some((most, last)) => format!("{most} or {last}"),
+            None => values.to_string(),
+        };
+        what = format!("{what}: use {values}");
+    }
     format!("{what} (see --help)")
 }
