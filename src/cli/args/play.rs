@@ -86,7 +86,7 @@ impl PlayArgs {
                 patch.give(side, text(seat)).map_err(|why| {
                     // The value once, quoted where it needs to be (`--o '': unknown player`).
                     let why = if why.starts_with("unknown player") {
-                        "unknown player: use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)".into()
+                        format!("unknown player: {}", crate::app::SEATS)
                     } else {
                         why
                     };
