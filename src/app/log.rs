@@ -217,9 +217,10 @@ pub fn duration(d: Duration) -> String {
 }
 
 /// Up to `max` names joined by `sep`, then how many more there are: `a3/b3/c3 (6 more)`, in
-/// words and brackets, as `+6` beside a move would read as its score.
+/// words and brackets, as `+6` beside a move would read as its score. One name more than `max`
+/// is named rather than counted: `(1 more)` is longer than the name it would hide.
 pub fn names(names: &[String], sep: &str, max: usize) -> String {
-    if names.len() <= max {
+    if names.len() <= max + 1 {
         return names.join(sep);
     }
     format!("{} ({} more)", names[..max].join(sep), names.len() - max)

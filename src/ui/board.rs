@@ -142,11 +142,18 @@ impl Widget for BoardPane<'_> {
                 };
                 let cell = geometry.cell(row, col);
                 draw_cell(buf, cell, contents, token, rules.gravity, self.theme);
-                if matches!(contents, Contents::Heat(_)) && view.hints.contains(&mv) {
-                    // The score fills the middle: the star goes in the corner, where there is
-                    // one; a cell of one row has none, and underlines its score instead.
+                // A recommended cell that shows something else (a score, or the move a review
+                // looks at, best itself) keeps its star in a corner, where there is one: the
+                // top-left, or the top-right beside a ghost's number; a cell of one row has
+                // none, and underlines what it shows instead.
+                let corner = match contents {
+                    Contents::Heat(_) => Some(cell.x),
+                    Contents::Ghost(_) => Some(cell.x + cell.width.saturating_sub(1)),
+                    _ => None,
+                };
+                if let Some(x) = corner.filter(|_| view.hints.contains(&mv)) {
                     if cell.height >= 2 {
-                        buf.set_string(cell.x, cell.y, "★", self.theme.best());
+                        buf.set_string(x, cell.y, "★", self.theme.best());
                     } else {
                         let row = Rect::new(cell.x, cell.y, cell.width, 1);
                         buf.set_style(row, Style::new().add_modifier(Modifier::UNDERLINED));

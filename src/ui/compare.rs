@@ -3,7 +3,7 @@
 
 use super::popup::centered;
 use super::theme::Theme;
-use crate::app::{COMPARE_ALLOWANCE, Comparison, best_score, duration, names, thousands};
+use crate::app::{COMPARE_ALLOWANCE, Comparison, best_score, duration, names_within, thousands};
 use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, CompareRow, Reach};
 use ratatui::buffer::Buffer;
@@ -120,7 +120,10 @@ fn best_cell(comparison: &Comparison, algorithm: Algorithm) -> Option<String> {
         .iter()
         .find(|r| r.algorithm() == algorithm)?
     {
-        CompareRow::Finished(analysis) => Some(names(&rules.move_names(&analysis.best()), " ", 2)),
+        // As `analyze --compare` names them: three moves, or two and how many more.
+        CompareRow::Finished(analysis) => {
+            Some(names_within(&rules.move_names(&analysis.best()), " ", 3))
+        }
         CompareRow::Unfinished(unfinished) => Some(format!(
             "{} of {} done",
             unfinished.scored, unfinished.legal

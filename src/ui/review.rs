@@ -196,7 +196,7 @@ fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'s
     let (symbol, style) = verdict_look(judged.verdict, theme);
     let best = match judged.verdict {
         Verdict::Best => String::new(),
-        // `a3 c3 a1 (1 more): 0`: the best moves there, then their score.
+        // `a3 c3 a1 c1: 0`, `a3 c3 a1 (5 more): +2`: the best moves there, then their score.
         _ => format!(
             "{}: {}",
             names(&rules.move_names(&judged.best), " ", BEST_IN_ROW),

@@ -100,9 +100,9 @@ const POSITIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["xx./.../..."],
-        "impossible position 'xx./.../...': X has 2 marks and O has 0",
+        "impossible position 'xx./.../...': X has 2 marks and O has 0 marks",
     ),
-    (&["oo./x../..."], "X has 1 marks and O has 2"),
+    (&["oo./x../..."], "X has 1 mark and O has 2 marks"),
     (&["xxx/ooo/..."], "both X and O have a line"),
     (&["xxx/oo./o.."], "X has a line but O moved last"),
     (
@@ -483,7 +483,7 @@ const OPTIONS: &[(&[&str], &str)] = &[
     ),
     (
         &["solve", "x.x/ooo/..."],
-        "impossible position 'x.x/ooo/...': X has 2 marks and O has 3",
+        "impossible position 'x.x/ooo/...': X has 2 marks and O has 3 marks",
     ),
     (&["trace", "--rules", "bogus"], "unknown rules 'bogus'"),
     (&["trace", "x.o/.x./..z"], "unexpected 'z' in position"),

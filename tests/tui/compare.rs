@@ -187,7 +187,7 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     assert!(shown.contains("to depth 7"), "{shown}");
     for algorithm in ["minimax   ", "alphabeta ", "engine    "] {
         assert!(
-            shown.contains(&format!(" {algorithm} c1 d1 (1 more) ≈+0.16")),
+            shown.contains(&format!(" {algorithm} c1 d1 e1       ≈+0.16")),
             "{algorithm}: {shown}"
         );
     }

@@ -122,7 +122,7 @@ fn an_illegal_draft_is_refused_with_the_reason_and_the_editor_stays() {
     let notice = app.notice.clone().unwrap_or_default();
     assert_eq!(
         notice,
-        "not a legal position: X has 2 marks and O has 0; X moves first, so X has as many as O \
+        "not a legal position: X has 2 marks and O has 0 marks; X moves first, so X has as many as O \
          or one more"
     );
     assert!(matches!(app.mode, Mode::Edit(_)), "still editing");
@@ -358,7 +358,7 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
         app.notice.as_deref(),
         Some(
             "paste 'xx./.../...' not used: impossible position 'xx./.../...': X has 2 marks and \
-             O has 0; X moves first, so X has as many as O or one more"
+             O has 0 marks; X moves first, so X has as many as O or one more"
         )
     );
     app.update(Action::Paste("   ".into()));
@@ -444,7 +444,7 @@ fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
     let terminal = screen(&app, 100, 30);
     let shown = text(&terminal);
     assert!(
-        shown.contains("✗ not yet legal: X has 3 marks and O has 1"),
+        shown.contains("✗ not yet legal: X has 3 marks and O has 1 mark"),
         "{shown}"
     );
     assert!(shown.contains("Enter play here"), "{shown}");

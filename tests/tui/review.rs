@@ -110,6 +110,22 @@ fn the_review_at_120x40_shows_the_inaccuracy() {
     );
 }
 
+/// A move that was itself one of the best keeps its star on the board: in the corner of its
+/// cell, beside its number (1. X b2: every first move draws).
+#[test]
+fn a_best_move_reviewed_is_starred_on_the_board_too() {
+    let mut app = reviewed();
+    select(&mut app, 1);
+    let shown = text(&screen(&app, 120, 40));
+    assert!(
+        shown.contains("X b2 (0, draw) was one of 9 best moves."),
+        "{shown}"
+    );
+    assert!(shown.contains("│1╲       ╱★│"), "{shown}");
+    // Nine cells, and the caption's key (`★ best`).
+    assert_eq!(shown.matches('★').count(), 10, "{shown}");
+}
+
 #[test]
 fn the_verdicts_arrive_one_by_one_while_the_game_waits() {
     let mut app = played(GAME);

@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn impossible_positions_are_rejected_with_a_reason() {
         let bad = |text: &str| Position::parse(Rules::TICTACTOE, text).unwrap_err().0;
-        assert!(bad("xx./.../...").contains("X has 2 marks and O has 0"));
+        assert!(bad("xx./.../...").contains("X has 2 marks and O has 0 marks"));
         assert!(bad("xxx/ooo/x..").contains("both X and O"));
         assert!(bad("xxx/oo./o..").contains("O moved last"));
         assert!(bad("xxx/o.o/xoo").contains("X has a line but O moved last"));

@@ -1,6 +1,7 @@
 //! Whether a game can reach a position: what `Position::parse` asks of every position typed,
 //! read from a batch line or loaded, so that no search is asked about a board no game has.
 
+use crate::engine::game::notation::count;
 use crate::engine::game::position::{Move, Player, Position, Status};
 
 impl Position {
@@ -13,7 +14,9 @@ impl Position {
         );
         if xs != os && xs != os + 1 {
             return Err(format!(
-                "X has {xs} marks and O has {os}; X moves first, so X has as many as O or one more"
+                "X has {} and O has {}; X moves first, so X has as many as O or one more",
+                count(xs.into(), "mark"),
+                count(os.into(), "mark")
             ));
         }
         if self.has_floating_mark() {
