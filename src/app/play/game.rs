@@ -85,7 +85,7 @@ impl Game {
         match self.undone.last() {
             Some(&(undone, before)) if undone == mv => {
                 self.undone.pop();
-                value = value.or(before);
+                value = better_known(known, before);
                 let length = self.moves.len();
                 self.stops.retain(|&stop| stop > length);
             }
@@ -135,5 +135,48 @@ impl Game {
         self.played_by.clear();
         self.undone.clear();
         self.stops.clear();
+    }
+}
+
+/// Of what the analysis knows of a move redone now and what was known when it was first played,
+/// the better informed: an exact score over an estimate (a redo right after the undo finds the
+/// new analysis at its first, one-ply estimates), the deeper of two estimates, else what is
+/// known now.
+fn better_known(now: Option<MoveValue>, then: Option<MoveValue>) -> Option<MoveValue> {
+    match (now, then) {
+        (Some(MoveValue::Estimate(_)), Some(then @ MoveValue::Exact(_))) => Some(then),
+        (Some(MoveValue::Estimate(now)), Some(MoveValue::Estimate(then)))
+            if then.depth > now.depth =>
+        {
+            Some(MoveValue::Estimate(then))
+        }
+        (now, then) => now.or(then),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::better_known;
+    use crate::engine::{Estimate, MoveValue, Score};
+
+    /// A redo right after its undo finds the new analysis at one-ply estimates: the exact score
+    /// the move was played with stays (a redone losing move read `≈ +0.19 (depth 1)`).
+    #[test]
+    fn a_redone_move_keeps_the_better_informed_value() {
+        let exact = MoveValue::Exact(Score::from_value(-14, 42, 10));
+        let shallow = MoveValue::Estimate(Estimate {
+            value: 19,
+            depth: 1,
+        });
+        let deep = MoveValue::Estimate(Estimate {
+            value: -40,
+            depth: 7,
+        });
+        assert_eq!(better_known(Some(shallow), Some(exact)), Some(exact));
+        assert_eq!(better_known(Some(exact), Some(shallow)), Some(exact));
+        assert_eq!(better_known(Some(shallow), Some(deep)), Some(deep));
+        assert_eq!(better_known(Some(deep), Some(shallow)), Some(deep));
+        assert_eq!(better_known(None, Some(shallow)), Some(shallow));
+        assert_eq!(better_known(Some(shallow), None), Some(shallow));
     }
 }
