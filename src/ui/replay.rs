@@ -342,10 +342,10 @@ fn root_score_rows(
     wrap::flow(scores, 1, width, 1)
 }
 
-/// The pane's rows, shared out by what matters most: the counters, the sentence's first row and
-/// the node the search is at, the rest of the sentence, the children's first row, the column
-/// headings (which say what the node's row holds), the root scores, the rest of the children,
-/// the levels above, and last the blank rows between the parts.
+/// The pane's rows, shared out by what matters most: the sentence, the step counter's row,
+/// the node the search is at, the other counters, the children's first row, the column headings (which say what the node's row holds), the root
+/// scores, the rest of the children, the levels above, and last the blank rows between the
+/// parts.
 struct Rows {
     top: usize,
     sentence: usize,
@@ -372,10 +372,13 @@ impl Rows {
             free -= got;
             got
         };
-        let top_rows = take(top);
-        let sentence_first = take(sentence.min(1));
+        // On a short pane the explanation comes first: the sentence whole, then the step
+        // counter's row, the node the sentence speaks of, and the other counters (cutoffs,
+        // table hits, depth), whose totals the end of the replay gives anyway.
+        let sentence_rows = take(sentence);
+        let top_first = take(top.min(1));
         let current = take(stack.min(1));
-        let sentence_rows = sentence_first + take(sentence.saturating_sub(1));
+        let top_rows = top_first + take(top.saturating_sub(1));
         let children_first = take(children.min(1));
         let header_rows = take(1);
         let score_rows = take(scores);

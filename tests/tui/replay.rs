@@ -420,3 +420,28 @@ fn every_move_as_good_as_the_best_is_starred() {
         "{pane}"
     );
 }
+
+/// On the smallest screen that draws the game (59×14) the replay pane has five rows: the
+/// sentence takes them whole, before the counters and the node, so the explanation is never cut.
+#[test]
+fn a_short_pane_gives_the_sentence_its_rows_first() {
+    let mut options = options_from(Rules::TICTACTOE, "a3 b2 b3 c1");
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    let cutoff = Action::Replay(tictree::app::ReplayCommand::NextCutoff);
+    press(&mut app, &[cutoff.clone(), cutoff]);
+    let shown = text(&screen(&app, 59, 14));
+    let pane: String = shown
+        .lines()
+        .map(|line| line.split("││").nth(1).unwrap_or_default())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        pane.contains("▸ Reply c2 scores +7 ≥ β -8 for O:"),
+        "{shown}"
+    );
+    assert!(pane.contains("3) already holds O to -8)."), "{shown}");
+    assert!(!shown.contains('…'), "{shown}");
+}
