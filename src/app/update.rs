@@ -25,13 +25,22 @@ impl App {
             Action::Unbound => return self.notice = None,
             _ => self.notice = None,
         }
-        // A paste is text, not a key: whatever is open, it either sets up a game or changes
-        // nothing; under a popup it waits for nothing and says so.
+        // A paste is text, not a key: in the game or the editor it sets up a game (or changes
+        // nothing); in a typed quiz answer it is typed. Anywhere else it would throw away what
+        // is open (a popup, the replay, the review, a quiz question), so it waits for nothing
+        // and says so.
         if let Action::Paste(text) = &action {
-            return match self.popup {
-                Some(_) => self.notice = Some("close the popup (Esc) to paste a position".into()),
-                None => self.paste(text),
+            let open = match (&self.popup, &self.mode) {
+                (Some(_), _) => "close the popup (Esc)",
+                (None, Mode::Game | Mode::Edit(_)) => return self.paste(text),
+                (None, Mode::Quiz(_)) if self.quiz_takes_text() => {
+                    return self.type_into_quiz(text);
+                }
+                (None, Mode::Quiz(_)) => "leave the quiz (Esc)",
+                (None, Mode::Replay(_)) => "leave the replay (Esc)",
+                (None, Mode::Review(_)) => "leave the review (Esc)",
             };
+            return self.notice = Some(format!("{open} to paste a position"));
         }
         if self.popup == Some(Popup::Settings) {
             return self.settings_action(action);

@@ -41,7 +41,9 @@ pub fn action(event: &Event, app: &App, screen: Rect) -> Option<Action> {
             };
             Some(action.unwrap_or(Action::Unbound))
         }
-        // Bracketed paste (terminal::enter asks for it): a position or moves to start from.
+        // Bracketed paste (terminal::enter asks for it): a position or moves to start from; not
+        // while the screen is too small to show the game it would set up.
+        Event::Paste(_) if app.popup.is_none() && crate::ui::too_small(app, screen) => None,
         Event::Paste(text) => Some(Action::Paste(text.clone())),
         Event::Mouse(mouse) if app.options.settings.mouse && app.popup == Some(Popup::Settings) => {
             // Click a row to select it, click it again or scroll to change its value.

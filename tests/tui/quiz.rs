@@ -286,6 +286,32 @@ fn a_typed_answer_that_is_not_one_says_what_to_type() {
     assert_eq!(error, format!("nothing typed yet: {how}"));
 }
 
+/// A paste into a typed answer is typed (its line break left out); into a question answered on
+/// the board it would set up a game and lose the quiz, so it is refused and says why.
+#[test]
+fn a_paste_is_typed_into_an_answer_and_never_ends_the_quiz() {
+    let mut app = started();
+    while question(&app).entry() != Entry::Typed {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    press(&mut app, &[Action::Paste("l2\n".into())]);
+    assert_eq!(state(&app).typed, "l2");
+    keys(&mut app, &[KeyCode::Backspace, KeyCode::Backspace]);
+    let asked = question(&app).prompt();
+    while question(&app).entry() == Entry::Typed {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    assert_ne!(question(&app).prompt(), asked);
+    press(&mut app, &[Action::Paste("x.o/.x./..o".into())]);
+    assert!(matches!(state(&app).phase, QuizPhase::Asking));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("leave the quiz (Esc) to paste a position")
+    );
+}
+
 /// A cell's name typed into a question answered on the board is not ignored: the quiz says how
 /// that question is answered.
 #[test]

@@ -445,3 +445,26 @@ fn a_short_pane_gives_the_sentence_its_rows_first() {
     assert!(pane.contains("3) already holds O to -8)."), "{shown}");
     assert!(!shown.contains('…'), "{shown}");
 }
+
+/// A paste would set up a new game and throw the replay away: it is refused and says why; on a
+/// screen too small to show the game it would set up, it does nothing at all.
+#[test]
+fn a_paste_leaves_the_replay_open_and_a_hidden_game_alone() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay]);
+    press(&mut app, &[Action::Paste("x.o/.x./..o".into())]);
+    assert!(app.replay().is_some());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("leave the replay (Esc) to paste a position")
+    );
+    let paste = ratatui::crossterm::event::Event::Paste("x.o/.x./..o".into());
+    let tiny = ratatui::layout::Rect::new(0, 0, 40, 12);
+    let roomy = ratatui::layout::Rect::new(0, 0, 80, 24);
+    assert!(tictree::tui::action(&paste, &app, tiny).is_none());
+    assert!(matches!(
+        tictree::tui::action(&paste, &app, roomy),
+        Some(Action::Paste(_))
+    ));
+}

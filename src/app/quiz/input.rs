@@ -155,6 +155,22 @@ impl App {
         }
     }
 
+    /// Whether the quiz waits for a typed answer (a paste is typed into it).
+    pub(crate) fn quiz_takes_text(&self) -> bool {
+        self.quiz().is_some_and(|state| {
+            matches!(state.phase, QuizPhase::Asking)
+                && state.question().is_some_and(|q| q.entry() == Entry::Typed)
+        })
+    }
+
+    /// A paste into a typed answer: its characters as if typed, line breaks and other control
+    /// characters left out (the answer is one line).
+    pub(crate) fn type_into_quiz(&mut self, text: &str) {
+        for c in text.chars().filter(|c| !c.is_control()) {
+            self.quiz_typed_key(QuizKey::Char(c));
+        }
+    }
+
     fn quiz_typed_key(&mut self, key: QuizKey) {
         let Some(state) = self.quiz_mut() else {
             return;
