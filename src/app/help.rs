@@ -29,7 +29,10 @@ pub const HELP: &[HelpSection] = &[
                 "the AI moves now: the best found so far (paused: one move)",
             ),
             ("w", "swap sides: each player takes the other colour"),
-            ("g", "the game record: every move, ready to copy"),
+            (
+                "g",
+                "the game record: every move, ready to copy (g, Esc close it)",
+            ),
             ("e", "edit: set up any position on the board (keys below)"),
             (
                 "R",
@@ -91,7 +94,10 @@ pub const HELP: &[HelpSection] = &[
                 "s",
                 "replay the search of the shown position, event by event",
             ),
-            ("c", "compare minimax, alphabeta and engine here"),
+            (
+                "c",
+                "compare minimax, alphabeta and engine here (c, Esc close it)",
+            ),
             ("m", "heat map: every move's score on the board"),
         ],
     },
@@ -142,7 +148,10 @@ pub const HELP: &[HelpSection] = &[
     HelpSection {
         title: "Quiz (after Q): predict, then see why",
         keys: &[
-            ("↑ ↓", "start screen: which positions · summary: scroll it"),
+            (
+                "↑ ↓ / k j",
+                "start screen: which positions · summary: scroll it",
+            ),
             (
                 "Enter",
                 "start · answer · next question · (summary) another quiz",

@@ -166,7 +166,7 @@ impl Widget for SettingsPopup<'_> {
         } else {
             vec![
                 format!("{more} ↑↓ select · ←→ change · Enter/Esc close "),
-                format!("{more} ↑↓ ←→ change · Esc close "),
+                format!("{more} ←→ change · Esc close "),
                 format!("{more} ↑↓ ←→ · Esc "),
             ]
         };

@@ -73,12 +73,20 @@ impl Widget for StatusBar<'_> {
             // beside them; a longer one takes the whole bar for as long as it shows (the next key
             // clears it), and only beyond that ends in `…`.
             let width = usize::from(area.width);
-            let beside_keys = width.saturating_sub(always_width(&hints) + 3);
-            let room = if Span::raw(notice.as_str()).width() <= beside_keys {
-                beside_keys
+            let notice_width = Span::raw(notice.as_str()).width();
+            let beside = |hints: &[Hint]| width.saturating_sub(always_width(hints) + 3);
+            // Beside the keys that always show; else beside the help and quit alone, the two
+            // that find the rest; else alone.
+            let room = if notice_width <= beside(&hints) {
+                beside(&hints)
             } else {
-                hints.clear();
-                width.saturating_sub(1)
+                hints.retain(|hint| [help(), quit()].contains(hint));
+                if notice_width <= beside(&hints) {
+                    beside(&hints)
+                } else {
+                    hints.clear();
+                    width.saturating_sub(1)
+                }
             } as u16;
             let text = super::wrap::wrap(&Line::raw(notice.clone()), room, 0);
             let text = super::wrap::cut(text, 1, room);
@@ -387,13 +395,27 @@ fn focus_keys(app: &App) -> Vec<Hint> {
 /// The quiz's keys where it is (the pane's border says how the question shown is answered).
 fn quiz_keys(state: &crate::app::QuizState) -> Vec<Hint> {
     use crate::app::QuizPhase;
+    use crate::engine::quiz::Entry;
     let mut keys = match &state.phase {
         QuizPhase::Start => vec![
             Hint::new("↑↓", "choose"),
             Hint::new("Enter", "start").always(),
         ],
         QuizPhase::Making => Vec::new(),
-        QuizPhase::Asking => vec![Hint::new("Enter", "answer").always()],
+        // A question answered on the board names its keys too: the cursor, and Space to mark
+        // a pruned move.
+        QuizPhase::Asking => match state.question().map(|q| q.entry()) {
+            Some(Entry::Cell) => vec![
+                Hint::new("←↓↑→", "move"),
+                Hint::new("Enter", "answer").always(),
+            ],
+            Some(Entry::Cells) => vec![
+                Hint::new("←↓↑→", "move"),
+                Hint::new("Space", "mark"),
+                Hint::new("Enter", "answer").always(),
+            ],
+            _ => vec![Hint::new("Enter", "answer").always()],
+        },
         QuizPhase::Answered(_) => vec![
             Hint::new("n", "next").always(),
             Hint::new("s", "replay there").short("s", "replay"),

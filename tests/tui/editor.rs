@@ -146,12 +146,12 @@ fn an_illegal_draft_is_refused_with_the_reason_and_the_editor_stays() {
         app.notice.as_deref(),
         Some("not a legal position: both X and O have a line")
     );
-    // On 80 columns the reason does not fit beside the keys: it takes the whole status bar
-    // until the next key, rather than end in `…`.
+    // On 80 columns the reason does not fit beside the editor's keys: it keeps the help and
+    // quit beside it until the next key, rather than end in `…`.
     let bar = rows(&screen(&app, 80, 24)).pop().unwrap();
     assert_eq!(
         bar.trim_end(),
-        " not a legal position: both X and O have a line"
+        " not a legal position: both X and O have a line │ ? help  q quit"
     );
 }
 

@@ -312,6 +312,23 @@ fn a_paste_is_typed_into_an_answer_and_never_ends_the_quiz() {
     );
 }
 
+/// A question answered on the board names its keys in the status bar: the cursor, and Space
+/// where moves are marked.
+#[test]
+fn the_status_bar_names_the_keys_of_a_board_question() {
+    let mut app = started();
+    while question(&app).entry() != Entry::Cells {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+    }
+    let shown = text(&screen(&app, 80, 24));
+    let bar = shown.lines().last().unwrap_or_default().trim_matches('"').trim_end();
+    assert_eq!(
+        bar,
+        " ←↓↑→ move  Space mark  Enter answer  Esc leave  ? help  q quit"
+    );
+}
+
 /// A cell's name typed into a question answered on the board is not ignored: the quiz says how
 /// that question is answered.
 #[test]

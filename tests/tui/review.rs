@@ -327,6 +327,18 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
         app.notice.as_deref(),
         Some("2. O a2 is in the opening: the game starts after it")
     );
+    // The refusal fits beside the help and quit, which stay; the review's other keys make room.
+    let shown = text(&screen(&app, 80, 24));
+    let bar = shown
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .trim_matches('"')
+        .trim_end();
+    assert_eq!(
+        bar,
+        " 2. O a2 is in the opening: the game starts after it │ ? help  q quit"
+    );
     select(&mut app, 7);
     let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
     press(&mut app, &[enter]);
@@ -472,13 +484,19 @@ fn the_help_names_the_review_and_the_status_bar_its_keys() {
     }
 }
 
+/// A paste would start a new game and throw the review away: it is refused, and says how to
+/// paste (leave the review first).
 #[test]
-fn a_paste_during_the_review_leaves_it_for_the_new_game() {
+fn a_paste_during_the_review_is_refused_and_the_review_stays() {
     let mut app = played("b2 a2");
     press(&mut app, &[Action::Review]);
     app.update(Action::Paste("a1 b1".into()));
-    assert!(matches!(app.mode, Mode::Game));
-    assert_review_cancelled(&mut app);
+    assert!(app.review().is_some());
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("leave the review (Esc) to paste a position")
+    );
+    assert_eq!(app.game.moves().len(), 2);
 }
 
 /// On a board too big to solve, a position out of time leaves its move unjudged: the row says

@@ -239,7 +239,10 @@ fn the_keys_shown_are_the_keys_as_they_act_at_any_width() {
         )
     };
     let (border, bar) = last_two(&app, 40, 12);
-    assert!(border.contains("↑↓ ←→ change · Esc close"), "{border}");
+    assert!(
+        border.contains("▼ more · ←→ change · Esc close"),
+        "{border}"
+    );
     assert_eq!(bar, "←→ change  Esc close  ? help  q quit");
     right(&mut app);
     let (border, bar) = last_two(&app, 40, 12);
