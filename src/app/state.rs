@@ -378,6 +378,32 @@ impl App {
         // Levels below 4 do not wait for the analysis.
         self.maybe_ai_move();
     }
+
+    /// Stops the game's search for a view that takes the game's place while the game waits (the
+    /// review, the quiz), and gives it back if it had finished (and does not go on in the
+    /// background), for `resume_game_search` to show again.
+    pub(crate) fn set_game_search_aside(&mut self) -> Option<Box<SearchView>> {
+        let generation = self.next_generation();
+        let waiting = SearchView::new(generation, *self.position(), false);
+        let search = std::mem::replace(&mut self.search, waiting);
+        self.jobs.push_back(Job::Cancel(JobKey::Play));
+        self.jobs.push_back(Job::Cancel(JobKey::Choice));
+        self.stop_exploring();
+        (search.done.is_some() && !search.settling()).then(|| Box::new(search))
+    }
+
+    /// Back to the game after such a view: the analysis set aside, shown again rather than
+    /// searched (and logged) anew, where it is of the position on the board and nobody waits
+    /// for it (on the AI's turn the view stopped the AI's move too); else a new search.
+    pub(crate) fn resume_game_search(&mut self, aside: Option<Box<SearchView>>) {
+        match aside {
+            Some(search) if search.position == *self.position() && !self.ai_to_move() => {
+                self.search = *search;
+                self.explorer = Explorer::default();
+            }
+            _ => self.start_search(),
+        }
+    }
 }
 
 /// The board's middle cell, where the cursor starts.

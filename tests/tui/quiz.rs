@@ -312,6 +312,25 @@ fn a_paste_is_typed_into_an_answer_and_never_ends_the_quiz() {
     );
 }
 
+/// Leaving the quiz shows the game's analysis as it had finished: no search of the same
+/// position again, and no second line for it in the log (the review does the same).
+#[test]
+fn leaving_the_quiz_keeps_the_finished_analysis() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    let before = (app.log.lines().len(), app.search.generation);
+    assert!(app.search.done.is_some());
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(matches!(app.mode, Mode::Game));
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    assert!(
+        !jobs.iter().any(|job| matches!(job, Job::Analyze(_))),
+        "{jobs:?}"
+    );
+    assert_eq!((app.log.lines().len(), app.search.generation), before);
+}
+
 /// A question answered on the board names its keys in the status bar: the cursor, and Space
 /// where moves are marked.
 #[test]
@@ -322,7 +341,12 @@ fn the_status_bar_names_the_keys_of_a_board_question() {
         keys(&mut app, &[KeyCode::Char('n')]);
     }
     let shown = text(&screen(&app, 80, 24));
-    let bar = shown.lines().last().unwrap_or_default().trim_matches('"').trim_end();
+    let bar = shown
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .trim_matches('"')
+        .trim_end();
     assert_eq!(
         bar,
         " ←↓↑→ move  Space mark  Enter answer  Esc leave  ? help  q quit"

@@ -6,6 +6,7 @@
 pub(in crate::app) mod input;
 pub(in crate::app) mod update;
 
+use crate::app::play::search_view::SearchView;
 use crate::engine::quiz::{Checked, Difficulty, Question, Quiz};
 use crate::engine::{Move, Position};
 use std::cell::Cell;
@@ -79,6 +80,9 @@ pub struct QuizState {
     pub summary_scroll: usize,
     /// The most the summary can be scrolled by, as the pane last drew it.
     pub summary_most: Cell<usize>,
+    /// The game's analysis as the quiz found it, when it had finished: leaving the quiz shows
+    /// it again (`App::resume_game_search`).
+    pub game_search: Option<Box<SearchView>>,
 }
 
 impl QuizState {
@@ -106,6 +110,7 @@ impl QuizState {
             error: None,
             summary_scroll: 0,
             summary_most: Cell::new(0),
+            game_search: None,
         }
     }
 

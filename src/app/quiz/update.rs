@@ -7,7 +7,6 @@ use super::{QuizPhase, QuizSource, QuizState, SOURCES};
 use crate::app::action::Action;
 use crate::app::jobs::{Job, JobKey, QuizRequest};
 use crate::app::play::board_view::{BoardView, Mark};
-use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayFrom;
 use crate::app::state::{App, Mode, centre};
 use crate::engine::Status;
@@ -16,17 +15,9 @@ use rand::Rng;
 
 impl App {
     /// `Q`: the quiz's start screen. The game's search stops (a new generation makes its replies
-    /// stale) and starts again on leaving.
+    /// stale); leaving shows it again as it had finished, or starts it again.
     pub(crate) fn open_quiz(&mut self) {
-        let generation = self.next_generation();
-        self.search = SearchView::new(generation, *self.position(), false);
-        self.jobs.push_back(crate::app::jobs::Job::Cancel(
-            crate::app::jobs::JobKey::Play,
-        ));
-        self.jobs.push_back(crate::app::jobs::Job::Cancel(
-            crate::app::jobs::JobKey::Choice,
-        ));
-        self.stop_exploring();
+        let game_search = self.set_game_search_aside();
         // `--seed` makes the first quiz of a session that seed; a random one is kept short, to
         // be read off the screen and typed, and to keep its place in the title at 80 columns.
         let seed = match self.options.seed {
@@ -37,7 +28,9 @@ impl App {
         let positions = game_positions(&self.options.origin, &self.moves_from_origin());
         let cursor = centre(self.position().rules());
         let arguments = self.position_arguments();
-        self.mode = Mode::Quiz(Box::new(QuizState::new(seed, positions, arguments, cursor)));
+        let mut state = QuizState::new(seed, positions, arguments, cursor);
+        state.game_search = game_search;
+        self.mode = Mode::Quiz(Box::new(state));
     }
 
     /// An action while the quiz is open (no popup over it).
@@ -63,12 +56,14 @@ impl App {
         }
     }
 
-    /// Esc or `Q`: back to the game as it was (questions still being made are not waited for);
-    /// its analysis starts again.
+    /// Esc or `Q`: back to the game as it was (questions still being made are not waited for),
+    /// with its analysis as it had finished, or started again.
     pub(super) fn leave_quiz(&mut self) {
         self.jobs.push_back(Job::Cancel(JobKey::Quiz));
-        self.mode = Mode::Game;
-        self.start_search();
+        let Mode::Quiz(state) = std::mem::replace(&mut self.mode, Mode::Game) else {
+            return;
+        };
+        self.resume_game_search(state.game_search);
     }
 
     /// Enter on the start screen: the questions of the chosen source are made in the background

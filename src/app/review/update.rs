@@ -5,11 +5,9 @@
 
 use super::{ReviewState, review_limit};
 use crate::app::action::{Action, Direction};
-use crate::app::explorer::Explorer;
 use crate::app::jobs::{Job, JobKey, ReviewRequest};
 use crate::app::log::LogKind;
 use crate::app::play::board_view::{BoardView, Mark};
-use crate::app::play::search_view::SearchView;
 use crate::app::replay::ReplayFrom;
 use crate::app::settings::values::threads_for;
 use crate::app::state::{App, Focus, Mode};
@@ -25,14 +23,8 @@ impl App {
             self.notice = Some("no moves to review yet".into());
             return;
         }
+        let game_search = self.set_game_search_aside();
         let generation = self.next_generation();
-        let reviewing = SearchView::new(generation, *self.position(), false);
-        let game_search = std::mem::replace(&mut self.search, reviewing);
-        // Finished, and not going on in the background: nothing the review stops.
-        let finished = game_search.done.is_some() && !game_search.settling();
-        self.jobs.push_back(Job::Cancel(JobKey::Play));
-        self.jobs.push_back(Job::Cancel(JobKey::Choice));
-        self.stop_exploring();
         self.jobs.push_back(Job::Review(ReviewRequest {
             generation,
             start,
@@ -42,7 +34,7 @@ impl App {
             limit: review_limit(self.options.settings.time_ms),
         }));
         let mut state = ReviewState::new(generation, start, moves, self.options.opening.len());
-        state.game_search = finished.then(|| Box::new(game_search));
+        state.game_search = game_search;
         self.mode = Mode::Review(Box::new(state));
     }
 
@@ -145,14 +137,7 @@ impl App {
         let Mode::Review(state) = std::mem::replace(&mut self.mode, Mode::Game) else {
             return;
         };
-        match state.game_search {
-            // On the AI's turn the review stopped its move too: that starts again.
-            Some(search) if search.position == *self.position() && !self.ai_to_move() => {
-                self.search = *search;
-                self.explorer = Explorer::default();
-            }
-            _ => self.start_search(),
-        }
+        self.resume_game_search(state.game_search);
     }
 
     /// Cancels the review's job if a review is open, shown or behind a replay.
