@@ -328,15 +328,9 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
         Some("2. O a2 is in the opening: the game starts after it")
     );
     // The refusal fits beside the help and quit, which stay; the review's other keys make room.
-    let shown = text(&screen(&app, 80, 24));
-    let bar = shown
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .trim_matches('"')
-        .trim_end();
+    let bar = rows(&screen(&app, 80, 24)).pop().unwrap_or_default();
     assert_eq!(
-        bar,
+        bar.trim_end(),
         " 2. O a2 is in the opening: the game starts after it │ ? help  q quit"
     );
     select(&mut app, 7);

@@ -160,10 +160,10 @@ mod tests {
     use crate::engine::{Estimate, MoveValue, Score};
 
     /// A redo right after its undo finds the new analysis at one-ply estimates: the exact score
-    /// the move was played with stays (a redone losing move read `≈ +0.19 (depth 1)`).
+    /// the move was played with stays (a redone losing move read `≈ +0.19 (depth 1)`; a draw here).
     #[test]
     fn a_redone_move_keeps_the_better_informed_value() {
-        let exact = MoveValue::Exact(Score::from_value(-14, 42, 10));
+        let exact = MoveValue::Exact(Score::from_value(0, 42, 10));
         let shallow = MoveValue::Estimate(Estimate {
             value: 19,
             depth: 1,
