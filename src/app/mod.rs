@@ -60,6 +60,6 @@ pub use settings::setting::{Change, Kind, Row, Section, Setting, Value};
 pub use settings::steps::RULE_PRESETS;
 pub use settings::values::{
     MAX_DEPTH, MAX_PACE_MS, MAX_REPLAY_NODES, MAX_THREADS, MAX_TIME_MS, MIN_REPLAY_NODES, Palette,
-    REPLAY_NODES, ReplayDepth, SEATS, Seat, Settings, threads_for,
+    REPLAY_NODES, ReplayDepth, Seat, Settings, threads_for,
 };
 pub use state::{App, Comparison, EXPLORE_JOBS, Focus, Mode, Popup};

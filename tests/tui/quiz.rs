@@ -126,6 +126,14 @@ fn answer(app: &mut App, right: bool) {
     keys(app, &[KeyCode::Enter]);
 }
 
+/// Answers questions right, one after another, until the one shown is answered as `wanted` says.
+fn answer_until(app: &mut App, wanted: impl Fn(Entry) -> bool) {
+    while !wanted(question(app).entry()) {
+        answer(app, true);
+        keys(app, &[KeyCode::Char('n')]);
+    }
+}
+
 fn verdict(app: &App) -> (bool, String) {
     match &state(app).phase {
         QuizPhase::Answered(checked) => (checked.right, checked.why.clone()),
@@ -265,10 +273,7 @@ fn the_same_seed_asks_the_same_questions() {
 #[test]
 fn a_typed_answer_that_is_not_one_says_what_to_type() {
     let mut app = started();
-    while question(&app).entry() != Entry::Typed {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-    }
+    answer_until(&mut app, |entry| entry == Entry::Typed);
     type_text(&mut app, "zz");
     keys(&mut app, &[KeyCode::Backspace, KeyCode::Enter]);
     assert!(matches!(state(&app).phase, QuizPhase::Asking));
@@ -291,18 +296,12 @@ fn a_typed_answer_that_is_not_one_says_what_to_type() {
 #[test]
 fn a_paste_is_typed_into_an_answer_and_never_ends_the_quiz() {
     let mut app = started();
-    while question(&app).entry() != Entry::Typed {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-    }
+    answer_until(&mut app, |entry| entry == Entry::Typed);
     press(&mut app, &[Action::Paste("l2\n".into())]);
     assert_eq!(state(&app).typed, "l2");
     keys(&mut app, &[KeyCode::Backspace, KeyCode::Backspace]);
     let asked = question(&app).prompt();
-    while question(&app).entry() == Entry::Typed {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-    }
+    answer_until(&mut app, |entry| entry != Entry::Typed);
     assert_ne!(question(&app).prompt(), asked);
     press(&mut app, &[Action::Paste("x.o/.x./..o".into())]);
     assert!(matches!(state(&app).phase, QuizPhase::Asking));
@@ -336,10 +335,7 @@ fn leaving_the_quiz_keeps_the_finished_analysis() {
 #[test]
 fn the_status_bar_names_the_keys_of_a_board_question() {
     let mut app = started();
-    while question(&app).entry() != Entry::Cells {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-    }
+    answer_until(&mut app, |entry| entry == Entry::Cells);
     let bar = rows(&screen(&app, 80, 24)).pop().unwrap_or_default();
     assert_eq!(
         bar.trim_end(),
@@ -352,10 +348,7 @@ fn the_status_bar_names_the_keys_of_a_board_question() {
 #[test]
 fn a_letter_typed_into_a_board_question_says_how_to_answer() {
     let mut app = started();
-    while question(&app).entry() != Entry::Cell {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-    }
+    answer_until(&mut app, |entry| entry == Entry::Cell);
     type_text(&mut app, "b");
     assert!(matches!(state(&app).phase, QuizPhase::Asking));
     assert_eq!(

@@ -139,13 +139,11 @@ impl FromStr for Seat {
             _ if lower == "human" => Ok(Seat::Human),
             _ if lower == "ai" => Ok(Seat::PERFECT),
             Some(("ai", skill)) => skill.parse().map(Seat::Ai),
-            _ => Err(format!("unknown player '{text}': {SEATS}")),
+            // The value itself is quoted by whoever reports it (`--x robot: …`, `x = "robot": …`).
+            _ => Err("unknown player: use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)".into()),
         }
     }
 }
-
-/// What a seat can be, as a message about one that is none says it.
-pub const SEATS: &str = "use human, ai, or ai:LEVEL (1 to 4, 3:DEPTH)";
 
 /// How deep the search replay goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -83,15 +83,9 @@ impl PlayArgs {
         }
         for (side, seat) in [("x", &self.x), ("o", &self.o)] {
             if let Some(seat) = seat {
-                patch.give(side, text(seat)).map_err(|why| {
-                    // The value once, quoted where it needs to be (`--o '': unknown player`).
-                    let why = if why.starts_with("unknown player") {
-                        format!("unknown player: {}", crate::app::SEATS)
-                    } else {
-                        why
-                    };
-                    CliError(format!("--{side} {}: {why}", as_typed(seat)))
-                })?;
+                patch
+                    .give(side, text(seat))
+                    .map_err(|why| CliError(format!("--{side} {}: {why}", as_typed(seat))))?;
             }
         }
         if let Some(algorithm) = &self.algo {

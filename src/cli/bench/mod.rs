@@ -10,7 +10,7 @@ mod row;
 mod sets;
 mod table;
 
-use crate::cli::common::error::{CliError, Ending};
+use crate::cli::common::error::{CliError, Ending, as_typed};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::Live;
 use crate::engine::analysis::solve::solve_with;
@@ -157,7 +157,7 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     {
         return Err(CliError(format!(
             "--only {}: no row's name contains it; the rows are {}",
-            crate::cli::common::error::as_typed(only),
+            as_typed(only),
             names.join(" · ")
         )));
     }
