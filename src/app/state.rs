@@ -358,7 +358,7 @@ impl App {
         let generation = self.next_generation();
         // An analysis board on a human's turn: the hints go on until every move is exact. The
         // AI's own move keeps its budget.
-        let settle = self.options.settings.keep_analysing && !self.ai_to_move();
+        let settle = self.options.keeps_analysing() && !self.ai_to_move();
         self.search = SearchView::new(generation, position, settle);
         self.explorer = Explorer::default();
         self.stop_exploring();

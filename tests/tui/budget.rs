@@ -14,6 +14,15 @@ fn budgeted(rules: Rules) -> tictree::app::Options {
     options
 }
 
+/// The engine under a node limit only: the hints stop at the budget and then, on a human's
+/// turn, go on until every move is exact (a depth limit would keep them estimates).
+fn node_limited(rules: Rules, nodes: u64) -> tictree::app::Options {
+    let mut options = budgeted(rules);
+    options.settings.depth = 0;
+    options.nodes = Some(nodes);
+    options
+}
+
 #[test]
 fn connect4_hints_show_estimates_with_their_depth() {
     let mut options = budgeted(Rules::CONNECT4);
@@ -24,18 +33,27 @@ fn connect4_hints_show_estimates_with_their_depth() {
     let text = text(&terminal);
     assert!(text.contains("≈"), "{text}");
     assert!(text.contains("depth 5"), "{text}");
-    // The budget is spent on the human's turn: the analysis goes on in the background.
-    assert!(text.contains("analysing on… 0 of 7 exact"), "{text}");
-    assert!(app.search.settling());
+    // The user asked for hints 5 plies deep: on the human's turn too they stay estimates, with
+    // keep analysing on (the default), rather than going on to the exact scores.
+    assert!(app.options.settings.keep_analysing);
+    assert!(!text.contains("analysing on"), "{text}");
+    assert!(!app.search.settling());
     assert!(app.search.moves.iter().all(|m| !m.value.is_exact()));
     let log = log_text(&app);
     assert!(
         log.last()
             .unwrap()
-            .contains("[budget-limited: depth 5, 0 of 7 exact; analysing on]"),
+            .ends_with("[budget-limited: depth 5, 0 of 7 exact]"),
         "{log:?}"
     );
     assert_snapshot!("connect4_estimates", terminal.backend());
+    // So do the explorer's.
+    app.update(Action::FocusNext);
+    app.update(Action::Move(tictree::app::Direction::Right));
+    let Some(Job::Analyze(request)) = app.take_job() else {
+        panic!("expected an explorer request");
+    };
+    assert!(!request.settle);
 }
 
 #[test]
@@ -116,9 +134,8 @@ fn run_with_settling(app: &mut App) -> (Vec<Reply>, Vec<Reply>) {
 
 #[test]
 fn on_a_humans_turn_the_analysis_goes_on_past_the_budget_until_every_move_is_exact() {
-    // 4×4 under a depth-1 budget: every move only estimated when the budget is spent.
-    let mut options = budgeted("4x4".parse().unwrap());
-    options.settings.depth = 1;
+    // 4×4 under a budget of 20 nodes: every move only estimated when the budget is spent.
+    let options = node_limited("4x4".parse().unwrap(), 20);
     let mut app = App::new(options, false);
     let (budgeted, settling) = run_with_settling(&mut app);
     for message in budgeted {
@@ -203,7 +220,7 @@ fn with_keep_analysing_off_the_hint_stops_at_the_budget() {
 
 #[test]
 fn a_long_analysis_says_which_moves_it_solves_and_how_far_it_has_got() {
-    let mut options = budgeted(Rules::CONNECT4);
+    let mut options = node_limited(Rules::CONNECT4, 5_000);
     options.start = options.start.play_moves("44").unwrap();
     let mut app = App::new(options, false);
     run_jobs(&mut app);

@@ -365,10 +365,10 @@ fn at_most_two_explorer_searches_run_and_a_third_cancels_the_oldest() {
 
 #[test]
 fn the_explorer_cache_stays_bounded() {
-    // 5×5 k=4 with a depth-1 budget: quick analyses, and 25 + 25 × 24 positions two levels down,
-    // more than the cache holds.
+    // 5×5 k=4 with a budget of 30 nodes: quick analyses, and 25 + 25 × 24 positions two levels
+    // down, more than the cache holds.
     let mut options = options("5x5k4".parse().unwrap());
-    options.settings.depth = 1;
+    options.nodes = Some(30);
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(&mut app, &[Action::FocusNext]);
@@ -400,7 +400,7 @@ fn the_explorer_cache_stays_bounded() {
     }
     app.update(Action::Move(Direction::Right));
     assert_eq!(app.explored_position(), first);
-    // Depth-1 analyses settle (go on until exact) in the background, so the new query first
+    // Analyses under a node limit settle (go on until exact) in the background, so the new query first
     // cancels the oldest one still settling.
     assert!(matches!(
         app.take_job(),
@@ -413,11 +413,11 @@ fn the_explorer_cache_stays_bounded() {
 
 #[test]
 fn settling_explore_queries_stop_when_the_position_changes() {
-    // 5×5 k=4 under a depth-1 budget: explored positions are only estimated when the budget is
-    // spent, so their queries go on (settle) in the background.
+    // 5×5 k=4 under a budget of 30 nodes: explored positions are only estimated when the budget
+    // is spent, so their queries go on (settle) in the background.
     let mut options = options("5x5k4".parse().unwrap());
     options.settings.algorithm = Algorithm::Engine;
-    options.settings.depth = 1;
+    options.nodes = Some(30);
     let mut app = App::new(options, false);
     run_jobs(&mut app);
     press(

@@ -106,7 +106,7 @@ impl App {
         let complete = |view: &SearchView| {
             view.running()
                 || view.settles
-                || !self.options.settings.keep_analysing
+                || !self.options.keeps_analysing()
                 || view.done.as_ref().is_some_and(|done| done.exact())
         };
         if self.analyses.get(&position).is_some_and(complete) {
@@ -116,7 +116,7 @@ impl App {
         self.analyses.insert(SearchView::new(
             generation,
             position,
-            self.options.settings.keep_analysing,
+            self.options.keeps_analysing(),
         ));
         self.exploring.retain(|p| *p != position);
         self.exploring.push_back(position);
@@ -136,7 +136,7 @@ impl App {
             budget: self.options.budget(),
             pace: Duration::ZERO,
             // The explorer is an analysis board: its scores go on until all are exact.
-            settle: self.options.settings.keep_analysing,
+            settle: self.options.keeps_analysing(),
         }));
     }
 

@@ -192,7 +192,7 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         name: "keep_analysing",
-        help: "on your turn and in the explorer, go on analysing past the time per move until every move is exact",
+        help: "on your turn and in the explorer, go on analysing past the time per move until every move is exact (not under a depth limit)",
         kind: Kind::Flag {
             get: |s| s.keep_analysing,
             put: |s, on| s.keep_analysing = on,
@@ -202,7 +202,9 @@ pub const SETTINGS: &[Setting] = &[
             Section::Search,
             "keep analysing",
             |s, _| {
-                if s.keep_analysing {
+                if s.keep_analysing && s.depth > 0 {
+                    "on, but not past the depth limit".into()
+                } else if s.keep_analysing {
                     "on: until every move is exact".into()
                 } else {
                     "off: stop at the budget".into()

@@ -87,6 +87,13 @@ impl Options {
         }
     }
 
+    /// Whether an analysis board's hints go on past the budget until every move is exact: the
+    /// `keep_analysing` setting, except under a depth limit, which an exact search would pass
+    /// (the hints are then estimates to that depth, as the help of `--depth` promises).
+    pub fn keeps_analysing(&self) -> bool {
+        self.settings.keep_analysing && self.settings.depth == 0
+    }
+
     /// The least time per move when both sides are the AI's, so the game can be watched.
     pub fn pace(&self) -> Duration {
         let settings = &self.settings;

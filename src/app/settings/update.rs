@@ -114,7 +114,7 @@ impl App {
         let seats = changed(Change::Seats);
         // A side to move that became human wants a hint that goes on past the budget.
         let unsettled_hint =
-            !self.ai_to_move() && self.options.settings.keep_analysing != self.search.settles;
+            !self.ai_to_move() && self.options.keeps_analysing() != self.search.settles;
         if changed(Change::Search) {
             // Explored positions were analysed under the old settings: they are asked for again.
             self.analyses.clear();
