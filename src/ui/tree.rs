@@ -286,6 +286,15 @@ fn footer_texts(app: &App, theme: Theme) -> (Vec<String>, Style) {
 /// (longest first, as `footer_texts`).
 fn searching(search: &SearchView, algorithm: Algorithm) -> Vec<String> {
     let exact = format!("{} of {} exact", search.exact_count(), search.total);
+    if search.exact_count() == search.total {
+        // Every move is proven: the search is over and its result waits for the pace of a game
+        // between two AIs (the depth of the first estimates would read as a search going on).
+        return vec![
+            format!("  {exact} · the AI keeps to the pace"),
+            format!("  {exact} · pace"),
+            format!("  {exact}"),
+        ];
+    }
     match (search.depth, &search.live) {
         // Iterative deepening under way: how deep, how long, how much is already exact. Between
         // two depths the exact search runs on (its progress reports are newer than the last

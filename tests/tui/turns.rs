@@ -236,6 +236,33 @@ fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
     assert!(text(&screen(&app, 100, 30)).contains("═ DRAW ═"));
 }
 
+/// Between two AIs the result of a finished search waits for the pace: the footer says every
+/// move is proven, not "searching… depth 1" as its first estimates did.
+#[test]
+fn a_finished_search_waiting_for_the_pace_says_so() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.x = Seat::PERFECT;
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
+    options.settings.time_ms = 1500;
+    let mut app = App::new(options, false);
+    let mut messages = replies(Job::Analyze(request(&mut app)), &KeptSolvers::default());
+    let done = messages.pop();
+    assert!(matches!(
+        done.map(|r| r.body),
+        Some(tictree::app::ReplyBody::Done(_))
+    ));
+    for message in messages {
+        app.update(Action::Search(message));
+    }
+    assert!(app.search.running());
+    let tree = pane_text(&screen(&app, 100, 30), "Game tree");
+    assert!(
+        tree.contains("9 of 9 exact · the AI keeps to the pace"),
+        "{tree}"
+    );
+    assert!(!tree.contains("searching"), "{tree}");
+}
+
 #[test]
 fn between_two_ais_undo_and_redo_each_move_one_ply() {
     // Found by tests/tui_props.rs: redo replayed every move taken back, not one.
