@@ -104,9 +104,16 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
     let side =
         (area.width >= min_w && area.height >= min_h).then(|| side_by_side(area, rules, tree_rows));
     match (side, stacked(area, rules, tree_rows)) {
-        // Stacking wins only with bigger cells: a board at the smallest scale beside the analysis
-        // is worse than a readable one above it.
-        (Some(side), Some(stack)) if stack.scale.cell_w > side.scale.cell_w => Ok(stack),
+        // Stacking wins only over a board at the smallest scale, and only where the tree keeps
+        // its rows: a tiny board beside the analysis is worse than a readable one above it, but
+        // not at the cost of the candidates (at 120×40 8×5 k=4 stacked showed 2 of its 40).
+        (Some(side), Some(stack))
+            if side.scale == SCALES[SCALES.len() - 1]
+                && stack.scale.cell_w > side.scale.cell_w
+                && stack.tree.height >= side.tree.height.min(tree_wanted(tree_rows)) =>
+        {
+            Ok(stack)
+        }
         (Some(side), _) => Ok(side),
         (None, Some(stack)) => Ok(stack),
         (None, None) => Err((min_w, min_h)),
@@ -190,12 +197,18 @@ fn stacked(area: Rect, rules: &Rules, tree_rows: usize) -> Option<Panes> {
 /// The tree gets a row per candidate (plus header, footer and borders) while the log keeps its
 /// minimum; on big boards the log keeps at least a third.
 fn tree_and_log(area: Rect, tree_rows: usize) -> [Rect; 2] {
-    let wanted = u16::try_from(tree_rows)
-        .unwrap_or(u16::MAX)
-        .saturating_add(4);
+    let wanted = tree_wanted(tree_rows);
     let most = (area.height * 2 / 3)
         .max(TREE_MIN)
         .min(area.height.saturating_sub(LOG_MIN));
     let tree_h = wanted.min(most).max(TREE_MIN);
     Layout::vertical([Constraint::Length(tree_h), Constraint::Fill(1)]).areas(area)
+}
+
+/// The tree pane's rows for `tree_rows` candidates: one each, with the header, the footer and
+/// the borders.
+fn tree_wanted(tree_rows: usize) -> u16 {
+    u16::try_from(tree_rows)
+        .unwrap_or(u16::MAX)
+        .saturating_add(4)
 }

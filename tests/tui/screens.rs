@@ -381,3 +381,50 @@ fn log_lines_wrap_whole_at_any_width() {
         assert_log_whole(&app, &terminal);
     }
 }
+
+/// A bigger terminal never shows fewer of the tree's rows: a wide board readable beside the
+/// analysis stays there as the terminal grows taller (at 120×40 8×5 k=4 went above the tree,
+/// which kept two of its 40 moves), and only a board at the smallest scale goes above it.
+#[test]
+fn a_taller_terminal_never_shrinks_the_tree() {
+    use ratatui::layout::Rect;
+    for rules in [
+        "tictactoe",
+        "8x5k4",
+        "7x4k4",
+        "8x4k4",
+        "8x3k3",
+        "connect4",
+        "8x8k5",
+    ] {
+        let rules: Rules = rules.parse().unwrap();
+        let candidates = rules.cells();
+        // (Narrower, where only the stacked layout fits, the board grows with the height: a
+        // choice between the board's scale and the tree's rows that this test leaves alone.)
+        for width in [80, 100, 120, 150] {
+            let mut rows_before = 0;
+            for height in 24..=60 {
+                let area = Rect::new(0, 0, width, height);
+                let Ok(panes) = tictree::ui::panes(area, &rules, candidates) else {
+                    continue;
+                };
+                assert!(
+                    panes.tree.height >= rows_before,
+                    "{rules} at {width}×{height}: the tree has {} rows, a row shorter had {rows_before}",
+                    panes.tree.height
+                );
+                rows_before = panes.tree.height;
+            }
+        }
+        let panes = tictree::ui::panes(Rect::new(0, 0, 120, 40), &rules, candidates).unwrap();
+        assert!(panes.tree.x > panes.board.x, "{rules}: beside the board");
+    }
+    // A narrow, tall terminal still stacks: 8×8 k=5 at 60×60 gets its board above the tree, and
+    // tic-tac-toe at 60×40 too (its nine candidates fit below a bigger board).
+    for (rules, width, height) in [("8x8k5", 60, 60), ("tictactoe", 60, 40)] {
+        let rules: Rules = rules.parse().unwrap();
+        let area = Rect::new(0, 0, width, height);
+        let panes = tictree::ui::panes(area, &rules, rules.cells()).unwrap();
+        assert!(panes.tree.y > panes.board.y && panes.tree.x == panes.board.x);
+    }
+}
