@@ -21,7 +21,8 @@ use crate::engine::analysis::scorer::{Table, scorers};
 use crate::engine::game::position::{Move, Position};
 use crate::engine::game::score::Score;
 use crate::engine::search::estimate::{Estimate, Found, Horizon};
-use crate::engine::search::{Algorithm, Cancelled, SearchStats, StopFlag};
+use crate::engine::search::{Algorithm, Cancelled, SearchProgress, SearchStats, StopFlag};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// The part of a time budget the exact algorithm may use before the estimates take over, once it
@@ -95,6 +96,11 @@ pub fn analyze_within_table(
         started,
         settled: vec![None; moves.len()],
         reached: None,
+        reporter: match &table {
+            Table::Kept(solver) => solver.progress(),
+            Table::New(_) => None,
+        },
+        reported: 0,
     };
     let mut horizon = Horizon::new(position, flag.clone(), budget.nodes);
     let mut stats = SearchStats::default();
@@ -125,6 +131,8 @@ pub fn analyze_within_table(
             Deepened::Fully => progress.finished(depth),
         }
     }
+    // The search the budget cut short is reported too.
+    progress.report(horizon.stats.nodes - progress.reported);
     stats += horizon.stats;
     stats.nodes -= progress.uncounted;
 
@@ -223,6 +231,11 @@ struct Progress<'a> {
     settled: Vec<Option<MoveAppraisal>>,
     /// That depth, once there is one.
     reached: Option<u32>,
+    /// Where a reader follows the kept engine's work, if anyone does: the estimates' nodes are
+    /// added there too, so the work it shows counts all of the analysis, as its clock does.
+    reporter: Option<Arc<SearchProgress>>,
+    /// The estimates' nodes reported there so far.
+    reported: u64,
 }
 
 /// How far one pass of estimates got.
@@ -236,6 +249,14 @@ enum Deepened {
 }
 
 impl Progress<'_> {
+    /// Adds `nodes` of estimates to the reader's work, if anyone reads it.
+    fn report(&mut self, nodes: u64) {
+        self.reported += nodes;
+        if let Some(reporter) = &self.reporter {
+            reporter.add_work(nodes);
+        }
+    }
+
     /// Every move not yet exact has its estimate at `depth`: these values decide the order.
     fn finished(&mut self, depth: u32) {
         self.reached = Some(depth);
@@ -332,6 +353,7 @@ impl Progress<'_> {
                     Err(Cancelled) => return Ok(Deepened::Partly),
                 };
             self.spent[index] += found.nodes;
+            self.report(found.nodes);
             let nodes = self.spent[index];
             let appraisal = appraise(self.position, found, depth, nodes, self.started, true);
             on_update(&appraisal);
