@@ -253,6 +253,11 @@ impl Position {
                 }
             })
             .collect();
+        // Separators alone are not "no moves" (an empty text is): a batch line `,` would
+        // otherwise be the empty board, which the batch asks to be written as a position.
+        if tokens.is_empty() && !text.trim().is_empty() {
+            return error("separators but no moves".into());
+        }
         let mut position = *self;
         for (index, token) in tokens.iter().enumerate() {
             let mv = match token.parse::<usize>() {
@@ -429,6 +434,13 @@ mod tests {
                 .unwrap_err()
                 .0
                 .contains("1..7")
+        );
+        // Separators alone are refused; an empty text is no moves.
+        let none = Position::empty(c4).play_moves(" , ,").unwrap_err();
+        assert_eq!(none.0, "separators but no moves");
+        assert_eq!(
+            Position::empty(c4).play_moves(" ").unwrap(),
+            Position::empty(c4)
         );
         let full = Position::empty(c4).play_moves("1111111").unwrap_err();
         assert!(full.0.contains("column 1 is full"), "{}", full.0);
