@@ -33,32 +33,22 @@ impl Widget for QuizPane<'_> {
             .padding(Padding::horizontal(1));
         let inner = frame.inner(area);
         let width = inner.width;
-        let lines = match (&state.phase, state.question()) {
+        let mut text = match (&state.phase, state.question()) {
             (QuizPhase::Start, _) => start(state, self.rules, theme),
-            (QuizPhase::Making, _) => vec![Line::raw(
+            (QuizPhase::Making, _) => Text::all(vec![Line::raw(
                 "Making ten questions: every position searched exactly…",
-            )],
+            )]),
             (QuizPhase::Asking, Some(question)) => asking(state, question, theme),
             (QuizPhase::Answered(checked), Some(question)) => answered(question, checked, theme),
-            _ => summary(state, self.rules, theme),
+            _ => Text::all(summary(state, self.rules, theme)),
         };
-        // An empty line stays a blank row between paragraphs.
-        let mut rows: Vec<Line<'static>> = lines
-            .iter()
-            .flat_map(|line| match wrap::wrap(line, width, 2) {
-                rows if rows.is_empty() => vec![Line::default()],
-                rows => rows,
-            })
-            .collect();
         if let Some(error) = &state.error {
-            rows.extend(wrap::wrap(
-                &Line::styled(error.clone(), theme.notice()),
-                width,
-                2,
-            ));
+            text.push(Line::styled(error.clone(), theme.notice()));
         }
         let height = usize::from(inner.height);
-        // The summary scrolls (↑↓) where it is taller than the pane; the rest is cut.
+        let (mut rows, focus) = text.fit(width, height);
+        // The summary scrolls (↑↓) where it is taller than the pane; elsewhere the line that
+        // matters (the answer, the source chosen) is scrolled into view and the rest is cut.
         let (scroll, more) = if matches!(state.phase, QuizPhase::Summary) {
             let most = rows.len().saturating_sub(height);
             // For the keys, which scroll no further than the pane can show.
@@ -66,7 +56,7 @@ impl Widget for QuizPane<'_> {
             let scroll = state.summary_scroll.min(most);
             (scroll, more_mark(scroll > 0, scroll < most))
         } else {
-            (0, "")
+            (focus.map_or(0, |row| (row + 1).saturating_sub(height)), "")
         };
         // The titles run along the border; the text sits inside the margin.
         let border_width = area.width.saturating_sub(2);
@@ -76,6 +66,75 @@ impl Widget for QuizPane<'_> {
             .render(area, buf);
         let rows = wrap::cut(rows.split_off(scroll), height, width);
         Paragraph::new(rows).render(inner, buf);
+    }
+}
+
+/// The pane's lines, some of which may go where the pane is short, and the one that must show.
+struct Text {
+    lines: Vec<Line<'static>>,
+    /// Whether each line may be left out (an explanation, a blank row) to make room.
+    optional: Vec<bool>,
+    /// The line that must be in view (the answer being typed, the source chosen), if any.
+    focus: Option<usize>,
+}
+
+impl Text {
+    /// Lines that all stay, none in particular in view.
+    fn all(lines: Vec<Line<'static>>) -> Text {
+        Text {
+            optional: vec![false; lines.len()],
+            lines,
+            focus: None,
+        }
+    }
+
+    /// A line that stays.
+    fn push(&mut self, line: Line<'static>) {
+        self.lines.push(line);
+        self.optional.push(false);
+    }
+
+    /// A line that goes first where the pane is short.
+    fn push_optional(&mut self, line: Line<'static>) {
+        self.lines.push(line);
+        self.optional.push(true);
+    }
+
+    /// The focus on the line pushed next.
+    fn focus_next(&mut self) {
+        self.focus = Some(self.lines.len());
+    }
+
+    /// The rows within `width`, the optional lines left out from the last up while they do not
+    /// fit in `height` rows, and the last row of the focused line.
+    fn fit(mut self, width: u16, height: usize) -> (Vec<Line<'static>>, Option<usize>) {
+        // An empty line stays a blank row between paragraphs.
+        let wrapped = |line: &Line<'static>| match wrap::wrap(line, width, 2) {
+            rows if rows.is_empty() => vec![Line::default()],
+            rows => rows,
+        };
+        let mut sizes: Vec<usize> = self.lines.iter().map(|line| wrapped(line).len()).collect();
+        let mut kept = vec![true; self.lines.len()];
+        for index in (0..self.lines.len()).rev() {
+            if sizes.iter().sum::<usize>() <= height {
+                break;
+            }
+            if self.optional[index] {
+                kept[index] = false;
+                sizes[index] = 0;
+            }
+        }
+        let mut rows = Vec::new();
+        let mut focus = None;
+        for (index, line) in self.lines.drain(..).enumerate() {
+            if kept[index] {
+                rows.extend(wrapped(&line));
+                if self.focus == Some(index) {
+                    focus = rows.len().checked_sub(1);
+                }
+            }
+        }
+        (rows, focus)
     }
 }
 
@@ -131,12 +190,13 @@ fn keys(state: &QuizState, more: &str) -> Vec<String> {
 }
 
 /// The start screen: what the quiz is, and where its questions can come from.
-fn start(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> {
-    let mut lines = vec![
-        Line::raw("Ten questions on real positions, each checked by the exact engine."),
-        Line::default(),
-        Line::styled("Questions from:", theme.strong()),
-    ];
+fn start(state: &QuizState, rules: Rules, theme: Theme) -> Text {
+    let mut lines = Text::all(Vec::new());
+    lines.push_optional(Line::raw(
+        "Ten questions on real positions, each checked by the exact engine.",
+    ));
+    lines.push_optional(Line::default());
+    lines.push(Line::styled("Questions from:", theme.strong()));
     for (index, source) in SOURCES.iter().enumerate() {
         let text = match source {
             QuizSource::Game => format!(
@@ -151,14 +211,15 @@ fn start(state: &QuizState, rules: Rules, theme: Theme) -> Vec<Line<'static>> {
             QuizSource::Picked(difficulty) => picked(*difficulty, rules),
         };
         let (marker, style) = if index == state.choice {
+            lines.focus_next();
             ("▶ ", theme.selected())
         } else {
             ("  ", ratatui::style::Style::new())
         };
         lines.push(Line::styled(format!("{marker}{text}"), style));
     }
-    lines.push(Line::default());
-    lines.push(Line::styled(
+    lines.push_optional(Line::default());
+    lines.push_optional(Line::styled(
         "Type answers (+7, w3, -inf 8) or answer on the board; Esc leaves.",
         theme.dim(),
     ));
@@ -173,13 +234,13 @@ fn picked(difficulty: Difficulty, rules: Rules) -> String {
 }
 
 /// A question: the prompt, what to do, and the answer so far.
-fn asking(state: &QuizState, question: &Question, theme: Theme) -> Vec<Line<'static>> {
+fn asking(state: &QuizState, question: &Question, theme: Theme) -> Text {
     let rules = *question.position.rules();
-    let mut lines = vec![
-        Line::styled(question.prompt(), theme.strong()),
-        Line::styled(question.how_to_answer(), theme.dim()),
-        Line::default(),
-    ];
+    let mut lines = Text::all(vec![Line::styled(question.prompt(), theme.strong())]);
+    // What to type goes before the answer itself where the pane is short (the keys are in the
+    // border and the status bar).
+    lines.push_optional(Line::styled(question.how_to_answer(), theme.dim()));
+    lines.push_optional(Line::default());
     let answer = match question.entry() {
         Entry::Typed => vec![
             Span::raw("answer: "),
@@ -196,6 +257,7 @@ fn asking(state: &QuizState, question: &Question, theme: Theme) -> Vec<Line<'sta
             list(&rules, &state.marked)
         ))],
     };
+    lines.focus_next();
     lines.push(Line::from(answer));
     lines
 }
@@ -211,7 +273,7 @@ fn cursor_name(state: &QuizState, question: &Question) -> String {
 }
 
 /// The verdict: right or wrong, the right answer, why.
-fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'static>> {
+fn answered(question: &Question, checked: &Checked, theme: Theme) -> Text {
     let among_equals = matches!(question.kind, crate::engine::quiz::Kind::Best(_));
     let verdict = if checked.right && among_equals && checked.given != checked.answer {
         // One of several right answers (a best move among equals): what was said, then all.
@@ -232,26 +294,27 @@ fn answered(question: &Question, checked: &Checked, theme: Theme) -> Vec<Line<'s
             Span::styled(checked.answer.clone(), theme.strong()),
         ])
     };
-    vec![
-        Line::styled(question.prompt(), theme.dim()),
-        Line::default(),
-        verdict,
-        Line::raw(checked.why.clone()),
-        Line::default(),
-        Line::styled(
-            format!(
-                "s: the {} replay at this {}, step {}",
-                question.algorithm,
-                if question.path().is_empty() {
-                    "move"
-                } else {
-                    "node"
-                },
-                thousands(question.replay_step)
-            ),
-            theme.dim(),
+    let mut lines = Text::all(Vec::new());
+    lines.push_optional(Line::styled(question.prompt(), theme.dim()));
+    lines.push_optional(Line::default());
+    lines.focus_next();
+    lines.push(verdict);
+    lines.push(Line::raw(checked.why.clone()));
+    lines.push_optional(Line::default());
+    lines.push_optional(Line::styled(
+        format!(
+            "s: the {} replay at this {}, step {}",
+            question.algorithm,
+            if question.path().is_empty() {
+                "move"
+            } else {
+                "node"
+            },
+            thousands(question.replay_step)
         ),
-    ]
+        theme.dim(),
+    ));
+    lines
 }
 
 /// The summary: the score, then each question with its verdict, the right answer and, where it

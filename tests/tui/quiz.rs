@@ -694,3 +694,26 @@ fn a_click_on_the_board_answers_a_best_move_question() {
     }
     assert_eq!(asked, 1, "a best-move question among the first nine");
 }
+
+/// At tic-tac-toe's smallest screen (59×14) the quiz pane has five rows: what to type and the
+/// blank rows give way, so the answer being typed and the source chosen are always in view.
+#[test]
+fn at_the_smallest_screen_the_answer_and_the_choice_stay_in_view() {
+    let (width, height) = tictree::ui::min_size(&Rules::TICTACTOE);
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Down]);
+    let pane = pane_text(&screen(&app, width, height), "Quiz");
+    assert!(pane.contains("▶ picked, hard: 7–8 empty cells"), "{pane}");
+    keys(&mut app, &[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    let pane = pane_text(&screen(&app, width, height), "Quiz");
+    assert!(pane.contains("▶ this game: 1 position"), "{pane}");
+    keys(&mut app, &[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    answer_until(&mut app, |entry| entry == Entry::Typed);
+    type_text(&mut app, "+7");
+    let pane = pane_text(&screen(&app, width, height), "Quiz");
+    assert!(pane.contains("answer: +7"), "{pane}");
+    // Where the pane has the rows, nothing gives way.
+    let roomy = words(&pane_text(&screen(&app, 80, 24), "Quiz"));
+    assert!(roomy.contains(&question(&app).how_to_answer()), "{roomy}");
+}
