@@ -3,6 +3,7 @@
 
 use super::popup::centered;
 use super::theme::Theme;
+use super::wrap;
 use crate::app::{COMPARE_ALLOWANCE, Comparison, best_score, duration, names_within, thousands};
 use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, CompareRow, Reach};
@@ -22,34 +23,58 @@ pub struct ComparePopup<'a> {
 
 impl Widget for ComparePopup<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let comparison = self.comparison;
-        let best_width = best_width(comparison);
-        let mut lines = heading(comparison, best_width, self.theme);
+        let (comparison, theme) = (self.comparison, self.theme);
+        // Borders and a column of margin: what is left holds the text.
+        let room = usize::from(area.width.saturating_sub(3));
+        let columns = Columns::within(comparison, room);
+        let mut table = vec![Line::styled(columns.heading(), theme.strong())];
         let mut notes = Vec::new();
         for (index, algorithm) in Algorithm::ALL.into_iter().enumerate() {
-            let (text, note) = algorithm_row(comparison, index, algorithm, best_width);
-            lines.push(Line::raw(text));
+            let (text, note) = algorithm_row(comparison, index, algorithm, &columns);
+            table.push(Line::raw(text));
             notes.extend(note);
         }
-        lines.extend(
-            notes
-                .into_iter()
-                .map(|note| Line::styled(note, self.theme.dim())),
-        );
-        lines.push(Line::default());
         // Only where a row shows an estimate (its best move's value): a depth that reaches
         // every end is exact.
         let estimated = comparison.rows.iter().any(|row| {
             matches!(row, CompareRow::Finished(analysis)
                 if analysis.moves.first().is_some_and(|m| !m.value.is_exact()))
         });
-        lines.extend(
+        let mut below: Vec<Line> = notes
+            .into_iter()
+            .map(|note| Line::styled(note, theme.dim()))
+            .collect();
+        below.push(Line::default());
+        below.extend(
             footnote(comparison.reach, estimated)
                 .into_iter()
-                .map(|text| Line::styled(text, self.theme.dim())),
+                .map(|text| Line::styled(text, theme.dim())),
         );
-        let width = lines.iter().map(Line::width).max().unwrap_or(0) as u16 + 3;
-        let popup = centered(area, width, lines.len() as u16 + 2);
+        let above = position_lines(comparison);
+        let widest = above
+            .iter()
+            .chain(&table)
+            .chain(&below)
+            .map(Line::width)
+            .max()
+            .unwrap_or(0);
+        // The sentences wrap into the popup rather than run off its edge, under their first
+        // word; the table's columns already fit (those that would not are left out).
+        let width = widest.min(room) as u16;
+        let wrapped = |lines: Vec<Line<'static>>| -> Vec<Line<'static>> {
+            lines
+                .iter()
+                .flat_map(|line| match wrap::wrap(line, width, 1) {
+                    rows if rows.is_empty() => vec![Line::default()],
+                    rows => rows,
+                })
+                .collect()
+        };
+        let mut lines = wrapped(above);
+        lines.push(Line::default());
+        lines.extend(table);
+        lines.extend(wrapped(below));
+        let popup = centered(area, width + 3, lines.len() as u16 + 2);
         Clear.render(popup, buf);
         let status = if comparison.running() {
             " running… · Esc or c closes "
@@ -61,7 +86,7 @@ impl Widget for ComparePopup<'_> {
                 Block::bordered()
                     .title(" Compare algorithms ")
                     .title_bottom(status)
-                    .border_style(self.theme.border(true)),
+                    .border_style(theme.border(true)),
             )
             .render(popup, buf);
     }
@@ -77,9 +102,8 @@ fn best_width(comparison: &Comparison) -> usize {
     most_names.len().max(most_done.len()).max(12)
 }
 
-/// The position, how far the comparison searches, and the column headings, the best moves
-/// `best` wide.
-fn heading(comparison: &Comparison, best: usize, theme: Theme) -> Vec<Line<'static>> {
+/// The position and how far the comparison searches.
+fn position_lines(comparison: &Comparison) -> Vec<Line<'static>> {
     let rules = *comparison.position.rules();
     vec![
         // The position on a line of its own: Connect Four's takes 47 columns.
@@ -93,21 +117,6 @@ fn heading(comparison: &Comparison, best: usize, theme: Theme) -> Vec<Line<'stat
             }
         )),
         Line::raw(format!(" {}", comparison.position.to_notation())),
-        Line::default(),
-        Line::styled(
-            format!(
-                " {:<10} {:<b$} {:>w$} {:>11} {:>9} {:>11}",
-                "algorithm",
-                "best",
-                "score",
-                "nodes",
-                "time",
-                "nodes/s",
-                b = best,
-                w = score_width(comparison.reach)
-            ),
-            theme.strong(),
-        ),
     ]
 }
 
@@ -131,20 +140,16 @@ fn best_cell(comparison: &Comparison, algorithm: Algorithm) -> Option<String> {
     }
 }
 
-/// The row of the `index`th algorithm: its figures (the best moves `best` wide), or that it is
-/// running or waiting; with a note when it ran out of time.
+/// The row of the `index`th algorithm: its figures in `columns`, or that it is running or
+/// waiting; with a note when it ran out of time.
 fn algorithm_row(
     comparison: &Comparison,
     index: usize,
     algorithm: Algorithm,
-    best: usize,
+    columns: &Columns,
 ) -> (String, Option<String>) {
     let row = comparison.rows.iter().find(|r| r.algorithm() == algorithm);
     let cell = best_cell(comparison, algorithm).unwrap_or_default();
-    let columns = Columns {
-        reach: comparison.reach,
-        best,
-    };
     match row {
         Some(CompareRow::Finished(analysis)) => {
             let score = best_score(analysis);
@@ -205,13 +210,40 @@ fn score_width(reach: Reach) -> usize {
     if reach == Reach::Exact { 5 } else { 6 }
 }
 
-/// The widths of the columns that vary: the score's (with the reach) and the best moves'.
+/// The table's columns: the widths of those that vary (the score's with the reach, the best
+/// moves'), and which of the last two fit (the rate goes first where the popup is narrow, then
+/// the time: the nodes are what the comparison is about).
 struct Columns {
     reach: Reach,
     best: usize,
+    time: bool,
+    rate: bool,
 }
 
+/// Widths of the time and rate columns, the blank before each included.
+const TIME_WIDTH: usize = 10;
+const RATE_WIDTH: usize = 12;
+
 impl Columns {
+    /// The columns of `comparison`'s table within `room` columns.
+    fn within(comparison: &Comparison, room: usize) -> Columns {
+        let reach = comparison.reach;
+        let best = best_width(comparison);
+        // The algorithm's name, the best moves, the score and the nodes, blanks included.
+        let always = 1 + 10 + 1 + best + 1 + score_width(reach) + 12;
+        Columns {
+            reach,
+            best,
+            time: always + TIME_WIDTH <= room,
+            rate: always + TIME_WIDTH + RATE_WIDTH <= room,
+        }
+    }
+
+    /// The headings.
+    fn heading(&self) -> String {
+        self.row("algorithm", "best", "score", "nodes", "time", "nodes/s")
+    }
+
     /// One row of figures: the best moves (or how many were scored), the score, the nodes, the
     /// time and the nodes a second.
     fn figures(
@@ -228,16 +260,31 @@ impl Columns {
         } else {
             "-".into()
         };
-        format!(
-            " {:<10} {:<b$} {:>w$} {:>11} {:>9} {:>11}",
-            algorithm.name(),
-            best,
-            score,
-            thousands(nodes),
-            duration(elapsed),
-            rate,
+        let (nodes, time) = (thousands(nodes), duration(elapsed));
+        self.row(algorithm.name(), best, score, &nodes, &time, &rate)
+    }
+
+    /// A row of the table, its cells under their headings, without the columns left out.
+    fn row(
+        &self,
+        name: &str,
+        best: &str,
+        score: &str,
+        nodes: &str,
+        time: &str,
+        rate: &str,
+    ) -> String {
+        let mut row = format!(
+            " {name:<10} {best:<b$} {score:>w$} {nodes:>11}",
             b = self.best,
             w = score_width(self.reach)
-        )
+        );
+        if self.time {
+            row.push_str(&format!(" {time:>9}"));
+        }
+        if self.rate {
+            row.push_str(&format!(" {rate:>11}"));
+        }
+        row
     }
 }

@@ -64,6 +64,35 @@ fn the_columns_stay_under_their_headings_when_the_best_moves_are_many() {
     );
 }
 
+/// Narrower than its table, the popup leaves out the rate, then the time, whole (at 60 columns
+/// the rates read `15` and `1`, the rest of their digits cut off), and its sentences wrap.
+#[test]
+fn a_narrow_popup_leaves_out_whole_columns_and_wraps_its_sentences() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.o = tictree::app::Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::Compare]);
+    for (width, time, rate) in [(80, true, true), (60, true, false), (48, false, false)] {
+        let shown = text(&screen(&app, width, 24));
+        let heading = shown
+            .lines()
+            .find(|line| line.contains(" algorithm  best"))
+            .unwrap_or_else(|| panic!("no heading:\n{shown}"));
+        assert!(heading.contains("nodes"), "{shown}");
+        assert_eq!(heading.contains("time"), time, "{shown}");
+        assert_eq!(heading.contains("nodes/s"), rate, "{shown}");
+        let minimax = shown
+            .lines()
+            .find(|line| line.contains(" minimax    a3"))
+            .unwrap();
+        assert!(minimax.contains(" 549,945 "), "{shown}");
+        // Every sentence whole: its last words are on the screen.
+        let sentences = words(&shown.replace(['│', '"'], " "));
+        assert!(sentences.contains("(the engine's table)."), "{shown}");
+    }
+}
+
 /// To a depth that reaches the end of every line, every value is exact: the footnote about
 /// estimates is left out.
 #[test]
