@@ -150,17 +150,35 @@ fn title(app: &App, position: &Position, width: u16) -> String {
 
 /// `board › b2 › a1 · X to move`: the explored line and whose turn it is at its end.
 /// `board › d3 › b2 · X to move  (← up, Esc back)`; the keys' reminder only where it fits whole.
+/// A line too long for `width` loses its first moves (`… › a1 › a2 · O to move`): its end is
+/// where the explorer is.
 fn breadcrumb<'a>(app: &App, position: &Position, theme: Theme, width: u16) -> Line<'a> {
     let rules = position.rules();
-    let mut spans = vec![Span::styled("  board", theme.dim())];
-    for mv in &app.explorer.line {
-        spans.push(Span::styled(" › ", theme.dim()));
-        spans.push(Span::styled(rules.move_name(*mv), theme.strong()));
-    }
     let state = match position.status() {
         Status::Ongoing => format!(" · {} to move", position.to_move()),
         _ => format!(" · {}", game_over_words(position)),
     };
+    let names: Vec<String> = app
+        .explorer
+        .line
+        .iter()
+        .map(|&mv| rules.move_name(mv))
+        .collect();
+    let length = |names: &[String]| {
+        names.iter().map(|name| name.len() + 3).sum::<usize>()
+            + "  board".len()
+            + state.chars().count()
+    };
+    let mut first = 0;
+    while first < names.len().saturating_sub(1) && length(&names[first..]) > usize::from(width) {
+        first += 1;
+    }
+    let start = if first > 0 { "  …" } else { "  board" };
+    let mut spans = vec![Span::styled(start, theme.dim())];
+    for name in &names[first..] {
+        spans.push(Span::styled(" › ", theme.dim()));
+        spans.push(Span::styled(name.clone(), theme.strong()));
+    }
     spans.push(Span::raw(state));
     let keys = Span::styled("  (← up, Esc back)", theme.dim());
     if Line::from(spans.clone()).width() + keys.width() <= usize::from(width) {

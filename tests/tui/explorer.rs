@@ -31,6 +31,32 @@ fn select(app: &mut App, name: &str) {
     assert_eq!(app.selected_move(), Some(target));
 }
 
+/// A line too long for the pane loses its first moves, not its last ones and whose turn it is.
+#[test]
+fn a_long_explored_line_keeps_its_end_in_view() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    for _ in 0..7 {
+        press(&mut app, &[Action::Move(Direction::Right)]);
+    }
+    assert_eq!(app.explorer.line.len(), 7);
+    let names: Vec<String> = app
+        .explorer
+        .line
+        .iter()
+        .map(|&mv| Rules::TICTACTOE.move_name(mv))
+        .collect();
+    let wide = text(&screen(&app, 110, 32));
+    assert!(
+        wide.contains(&format!("board › {} · O to move", names.join(" › "))),
+        "{wide}"
+    );
+    let narrow = text(&screen(&app, 60, 20));
+    let end = format!(" › {} · O to move", names[3..].join(" › "));
+    assert!(narrow.contains(&format!("  …{end}")), "{narrow}");
+}
+
 #[test]
 fn the_explorer_expands_two_levels_and_previews_the_line() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
