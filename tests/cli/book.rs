@@ -162,6 +162,50 @@ fn ctrl_c_at_the_start_of_a_build_is_one_line_and_status_130() {
     assert!(!out.exists());
 }
 
+/// Two builds of one book would append to and rewrite one checkpoint, each claiming progress the
+/// other threw away: the second is refused at once, and the lock goes with the first build.
+#[test]
+fn a_second_build_of_the_same_book_is_refused_while_the_first_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("twice.book");
+    let checkpoint = dir.path().join("twice.book.partial");
+    let first = tictree_command()
+        .args(["book", "build", "--rules", "5x5k4g", "--plies", "6"])
+        .args(["--threads", "1", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&checkpoint).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    let (code, _, err) = build("5x5k4g", "6", &out);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("tictree: --out ")
+            && err.contains("another build of this book is running (it holds ")
+            && err.ends_with(
+                "twice.book.lock); wait for it, or stop it and run this command again to resume\n"
+            ),
+        "{err}"
+    );
+    assert!(
+        checkpoint.exists(),
+        "the first build's checkpoint is left alone"
+    );
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(first.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let output = first.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130));
+    assert!(!dir.path().join("twice.book.lock").exists());
+}
+
 #[test]
 fn a_checkpoint_of_another_build_is_refused() {
     let dir = tempfile::tempdir().unwrap();

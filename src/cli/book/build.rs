@@ -4,6 +4,7 @@
 //! FILE once complete, so FILE is never half-written) and removes the checkpoint. The book depends
 //! only on the rules and the plies: a resumed build writes the same bytes as an uninterrupted one.
 
+use super::lock::BuildLock;
 use super::solve_live;
 use crate::cli::args::BookBuildArgs;
 use crate::cli::common::error::{CliError, Ending, as_typed, named};
@@ -46,6 +47,8 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
             named(&tmp)
         )));
     }
+    // Before the listing, which takes minutes on deep books: the other build may be listing too.
+    let _lock = BuildLock::take(out, &args.out)?;
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
     let listing = Arc::new(Listing::default());
     let shown = Arc::clone(&listing);
@@ -261,7 +264,8 @@ fn tmp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!("{}.tmp", file_name(path)))
 }
 
-fn file_name(path: &Path) -> String {
+/// The last part of `path`, `book` if it has none.
+pub(super) fn file_name(path: &Path) -> String {
     path.file_name()
         .map_or_else(|| "book".into(), |name| name.to_string_lossy().into_owned())
 }

@@ -2,6 +2,7 @@
 //! the book every other command consults (`--book`, `--no-book`, the built-in one).
 
 mod build;
+mod lock;
 mod verify;
 
 use super::args::{BookArgs, BookChoice, BookCommand, BookInfoArgs};

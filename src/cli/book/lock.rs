@@ -1,0 +1,81 @@
+//! One build at a time per book file. Two builds with the same `--out` would append to, and
+//! rewrite, the same checkpoint: each would report progress the other had thrown away. A build
+//! holds an exclusive lock on `FILE.lock` from its start to its end (the file is removed then);
+//! the lock dies with the process, so a build that crashed never blocks the next one.
+
+use crate::cli::common::error::{CliError, as_typed, named};
+use std::fs::File;
+use std::path::{Path, PathBuf};
+
+/// The lock of one book file, released (and its file removed) when dropped.
+pub struct BuildLock {
+    path: PathBuf,
+    _file: Option<File>,
+}
+
+impl BuildLock {
+    /// Takes the lock of the book `out` (`--out` as typed in `typed`), or says which build holds
+    /// it.
+    pub fn take(out: &Path, typed: &str) -> Result<BuildLock, CliError> {
+        let path = out.with_file_name(format!("{}.lock", super::build::file_name(out)));
+        let file = hold(&path).map_err(|e| match e {
+            Held::Busy => CliError(format!(
+                "--out {}: another build of this book is running (it holds {}); wait for it, \
+                 or stop it and run this command again to resume",
+                as_typed(typed),
+                named(&path)
+            )),
+            Held::Failed(e) => CliError(format!("{}: {e}", named(&path))),
+        })?;
+        Ok(BuildLock { path, _file: file })
+    }
+}
+
+impl Drop for BuildLock {
+    fn drop(&mut self) {
+        // Removed while still held: a build waiting to start finds no lock, or takes a fresh one.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Why the lock could not be taken.
+enum Held {
+    /// Another process holds it.
+    Busy,
+    /// The lock file could not be opened.
+    Failed(std::io::Error),
+}
+
+/// Opens `path` and locks it without waiting. The file locked must still be the one at `path`:
+/// a build ending meanwhile removes it, and a lock on a removed file would let a third build in.
+#[cfg(target_os = "linux")]
+fn hold(path: &Path) -> Result<Option<File>, Held> {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
+    loop {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(path)
+            .map_err(Held::Failed)?;
+        // SAFETY: flock reads a file descriptor this function owns, open while it runs.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            return Err(Held::Busy);
+        }
+        let locked = file.metadata().map_err(Held::Failed)?;
+        match std::fs::metadata(path) {
+            Ok(now) if now.dev() == locked.dev() && now.ino() == locked.ino() => {
+                return Ok(Some(file));
+            }
+            // Removed or replaced since it was opened: lock the file there now.
+            _ => continue,
+        }
+    }
+}
+
+/// Elsewhere builds are not locked: the checkpoint's own checks are all there is.
+#[cfg(not(target_os = "linux"))]
+fn hold(_path: &Path) -> Result<Option<File>, Held> {
+    Ok(None)
+}
