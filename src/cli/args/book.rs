@@ -1,6 +1,7 @@
 //! `tictree book`: build, check and describe opening books (docs/cli.md, docs/book.md).
 
-use super::shared::{RulesArgs, TableArgs, ThreadArgs, whole};
+use super::shared::{RulesArgs, TableArgs, ThreadArgs, available_mib, whole};
+use crate::engine::analysis::book_build::BYTES_PER_LISTED;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use clap::{Args, Subcommand};
 
@@ -61,6 +62,15 @@ impl BookBuildArgs {
             .saturating_mul(threads.max(1) as u64)
             .min(TABLE_MB_MOST);
         self.table.bytes_or(default)
+    }
+
+    /// The most positions the listing may hold: as many as fit in half the memory the system
+    /// has available (the table is kept to the other half), so a book too deep for this machine
+    /// is refused before it takes the memory of everything else; no limit where that is unknown.
+    pub fn listing_most(&self) -> usize {
+        available_mib().map_or(usize::MAX, |mib| {
+            ((mib / 2) as usize).saturating_mul(1 << 20) / BYTES_PER_LISTED
+        })
     }
 }
 

@@ -186,7 +186,7 @@ fn lowered_to_available(mb: u64, note: bool) -> usize {
 
 /// The memory the system can give a program without swapping, in MiB (Linux's `MemAvailable`);
 /// `None` where it cannot be read.
-fn available_mib() -> Option<u64> {
+pub(super) fn available_mib() -> Option<u64> {
     let info = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
     let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

@@ -10,7 +10,7 @@ use crate::cli::args::BookBuildArgs;
 use crate::cli::common::error::{CliError, Ending, as_typed, named};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::progress::{Live, seconds};
-use crate::engine::analysis::book_build::{Listing, Plan};
+use crate::engine::analysis::book_build::{BYTES_PER_LISTED, Listing, Plan, Unlisted};
 use crate::engine::book::{Header, score_fits};
 use crate::engine::game::notation::{self, count, thousands};
 use std::collections::HashMap;
@@ -59,13 +59,26 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
             thousands(shown.positions.load(Ordering::Relaxed) as u64)
         )]
     });
-    let plan = Plan::new(rules, plies, interrupt.flag(), &listing);
+    let most = args.listing_most();
+    let plan = Plan::new(rules, plies, most, interrupt.flag(), &listing);
     listing_line.finish();
-    let Some(plan) = plan else {
-        crate::errln!(
-            "tictree: book build interrupted (Ctrl-C) while listing the positions: nothing searched yet"
-        );
-        return Ok(Ending::Interrupted);
+    let plan = match plan {
+        Ok(plan) => plan,
+        Err(Unlisted::Stopped) => {
+            crate::errln!(
+                "tictree: book build interrupted (Ctrl-C) while listing the positions: nothing searched yet"
+            );
+            return Ok(Ending::Interrupted);
+        }
+        Err(Unlisted::TooMany { ply, listed }) => {
+            return Err(CliError(format!(
+                "--plies {plies}: too many positions for the memory available: {} by ply {ply} \
+                 already take the {} MiB a listing may use (half the memory available); build \
+                 fewer plies",
+                thousands(listed as u64),
+                thousands((most.saturating_mul(BYTES_PER_LISTED) >> 20) as u64)
+            )));
+        }
     };
     let heading = format!("tictree book checkpoint: rules {rules}, plies {plies}");
     let mut solved = read_checkpoint(&checkpoint, &heading, &plan)?;

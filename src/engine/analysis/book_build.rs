@@ -45,11 +45,32 @@ pub struct Listing {
 /// Positions listed between two looks at the stop flag: a few milliseconds.
 const LISTED_BETWEEN_LOOKS: usize = 4096;
 
+/// Memory a listed position takes, in bytes, while the listing runs: its key and position in a
+/// sorted map (about 110 bytes measured on Connect Four's 13 plies), with room for the list of
+/// the plies kept made from it at the end.
+pub const BYTES_PER_LISTED: usize = 128;
+
+/// Why no plan was made.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Unlisted {
+    /// The stop flag was raised.
+    Stopped,
+    /// More positions than the listing may hold: `listed` of them by `ply`.
+    TooMany { ply: u32, listed: usize },
+}
+
 impl Plan {
     /// Lists every position reachable from the empty board in at most `plies` plies, telling
-    /// `listing` how far it has got. `None` once `stop` is raised: a deep book's listing takes
-    /// seconds (Connect Four's 12 plies, about 15 s and a gigabyte).
-    pub fn new(rules: Rules, plies: u32, stop: &StopFlag, listing: &Listing) -> Option<Plan> {
+    /// `listing` how far it has got, and giving up past `most` positions (a deep book's listing
+    /// takes memory without bound: Connect Four's 12 plies about 15 s and a gigabyte, 20 plies
+    /// more than any machine has), or once `stop` is raised.
+    pub fn new(
+        rules: Rules,
+        plies: u32,
+        most: usize,
+        stop: &StopFlag,
+        listing: &Listing,
+    ) -> Result<Plan, Unlisted> {
         let keys = Keys::of(rules);
         let empty = Position::empty(rules);
         // Every game not over at each ply, mirror images once.
@@ -62,11 +83,16 @@ impl Plan {
             for (index, position) in parents.enumerate() {
                 if index % LISTED_BETWEEN_LOOKS == 0 {
                     if stop.is_stopped() {
-                        return None;
+                        return Err(Unlisted::Stopped);
                     }
-                    listing
-                        .positions
-                        .store(listed + next.len(), Ordering::Relaxed);
+                    let so_far = listed + next.len();
+                    if so_far > most {
+                        return Err(Unlisted::TooMany {
+                            ply,
+                            listed: so_far,
+                        });
+                    }
+                    listing.positions.store(so_far, Ordering::Relaxed);
                 }
                 for mv in position.legal_moves() {
                     let Ok(child) = position.play(mv) else {
@@ -78,6 +104,9 @@ impl Plan {
                 }
             }
             listed += next.len();
+            if listed > most {
+                return Err(Unlisted::TooMany { ply, listed });
+            }
             reached.push(next);
         }
         let mut layers = Vec::with_capacity(reached.len());
@@ -85,7 +114,7 @@ impl Plan {
             let mut kept = Vec::with_capacity(layer.len());
             for (index, (key, position)) in layer.into_iter().enumerate() {
                 if index % LISTED_BETWEEN_LOOKS == 0 && stop.is_stopped() {
-                    return None;
+                    return Err(Unlisted::Stopped);
                 }
                 if !wins_at_once(&position) {
                     kept.push((key, position));
@@ -93,7 +122,7 @@ impl Plan {
             }
             layers.push(kept);
         }
-        Some(Plan {
+        Ok(Plan {
             rules,
             plies,
             layers,
@@ -241,7 +270,14 @@ mod tests {
     #[test]
     fn a_small_book_agrees_with_the_search_at_every_ply() {
         let rules = Rules::new(5, 4, 4, true).unwrap();
-        let plan = Plan::new(rules, 4, &StopFlag::default(), &Listing::default()).unwrap();
+        let plan = Plan::new(
+            rules,
+            4,
+            usize::MAX,
+            &StopFlag::default(),
+            &Listing::default(),
+        );
+        let plan = plan.unwrap();
         let positions: Vec<Position> = plan.frontier().iter().map(|(_, p)| *p).collect();
         let solved = Mutex::new(HashMap::new());
         solve_positions(
@@ -278,13 +314,37 @@ mod tests {
         let rules = Rules::new(5, 4, 4, true).unwrap();
         let stop = StopFlag::default();
         stop.stop();
-        assert!(Plan::new(rules, 4, &stop, &Listing::default()).is_none());
+        let stopped = Plan::new(rules, 4, usize::MAX, &stop, &Listing::default());
+        assert_eq!(stopped.err(), Some(Unlisted::Stopped));
         let listing = Listing::default();
-        assert!(Plan::new(rules, 4, &StopFlag::default(), &listing).is_some());
+        assert!(Plan::new(rules, 4, usize::MAX, &StopFlag::default(), &listing).is_ok());
         assert_eq!(listing.ply.load(Ordering::Relaxed), 4);
         // Told at the last ply's first look: the empty board and every position of plies 1 to 3
         // (5 + 25 + 125 at most, mirror images once).
         let told = listing.positions.load(Ordering::Relaxed);
         assert!((1 + 3..=1 + 5 + 25 + 125).contains(&told), "{told}");
+    }
+
+    /// A listing that would hold more positions than it may gives up, saying how far it got:
+    /// the 5×4 gravity board has 1 + 5 + 25 + 125 positions at most by ply 3 (mirrors once).
+    #[test]
+    fn a_listing_past_its_most_positions_gives_up() {
+        let rules = Rules::new(5, 4, 4, true).unwrap();
+        let plan = Plan::new(rules, 3, 20, &StopFlag::default(), &Listing::default());
+        match plan.err() {
+            Some(Unlisted::TooMany { ply, listed }) => {
+                assert!(ply <= 3 && listed > 20, "{ply} {listed}");
+            }
+            other => panic!("{other:?}"),
+        }
+        // Room for every position there can be is enough.
+        let most = Plan::new(
+            rules,
+            3,
+            1 + 5 + 25 + 125,
+            &StopFlag::default(),
+            &Listing::default(),
+        );
+        assert!(most.is_ok());
     }
 }
