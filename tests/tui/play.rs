@@ -62,6 +62,23 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     assert_eq!(app.popup, None);
 }
 
+/// With nothing scored yet, `f` makes the perfect player's quick choice, and the log says so:
+/// its move is not its judgement.
+#[test]
+fn f_before_any_move_is_scored_says_the_move_is_a_quick_choice() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.x = Seat::PERFECT;
+    let mut app = App::new(options, false);
+    app.update(Action::MoveNow);
+    assert_eq!(app.game.moves().len(), 1);
+    let log = log_text(&app);
+    assert_eq!(
+        log[log.len() - 2],
+        "Move now: no move scored yet, so the AI wins or blocks if it can, else plays at random",
+        "{log:?}"
+    );
+}
+
 #[test]
 fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
     let mut options = options(Rules::TICTACTOE);
@@ -82,8 +99,8 @@ fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
         log.contains(&"Move now: the AI plays without waiting".to_string()),
         "{log:?}"
     );
-    // Mid-search: only the moves scored so far count. Feed one scored move and press f.
     app.update(Action::MoveNow);
+    // Mid-search: only the moves scored so far count. Feed one scored move and press f.
     let Some(Job::Analyze(request)) = app.take_job() else {
         panic!("a search of the new position");
     };
@@ -96,6 +113,10 @@ fn a_paused_ai_moves_once_on_f_with_the_best_move_found_so_far() {
     app.update(Action::MoveNow);
     assert_eq!(app.game.moves().len(), 3);
     assert_eq!(app.game.moves()[2], only, "the only move scored so far");
+    assert_eq!(
+        log_text(&app).iter().rev().nth(1).unwrap(),
+        "Move now: the AI plays the only move scored so far"
+    );
 }
 
 #[test]

@@ -28,10 +28,27 @@ impl App {
         let Seat::Ai(skill) = self.seat(position.to_move()) else {
             return;
         };
-        let pick = match (skill, &self.search.done) {
-            (Skill::Perfect, Some(done)) => choose_among(done, &mut self.rng),
-            (Skill::Perfect, None) => best_of(&self.search.moves).choose(&mut self.rng).copied(),
-            _ => None,
+        let scored = self.search.moves.len();
+        let (pick, said) = match (skill, &self.search.done) {
+            (Skill::Perfect, Some(done)) => (
+                choose_among(done, &mut self.rng),
+                "Move now: the AI plays without waiting".to_string(),
+            ),
+            (Skill::Perfect, None) if scored > 0 => (
+                best_of(&self.search.moves).choose(&mut self.rng).copied(),
+                match scored {
+                    1 => "Move now: the AI plays the only move scored so far".to_string(),
+                    n => format!("Move now: the AI plays the best of the {n} moves scored so far"),
+                },
+            ),
+            // Said, so a perfect player's edge move is not taken for its judgement.
+            (Skill::Perfect, None) => (
+                None,
+                "Move now: no move scored yet, so the AI wins or blocks if it can, else plays \
+                 at random"
+                    .to_string(),
+            ),
+            _ => (None, "Move now: the AI plays without waiting".to_string()),
         };
         // Nothing scored yet (an exact search that has not finished a move), or a lower level:
         // a quick choice of its own rather than a wait.
@@ -52,8 +69,7 @@ impl App {
             .unwrap_or(None)
         });
         if let Some(mv) = pick {
-            self.log
-                .push(LogKind::Info, "Move now: the AI plays without waiting");
+            self.log.push(LogKind::Info, said);
             self.play(mv);
         }
     }
