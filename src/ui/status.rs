@@ -155,7 +155,8 @@ fn cost((key, what): (&str, &str)) -> usize {
 
 /// The keys to show in `width` columns: every one as it is if they fit; else said shorter, the
 /// least relevant (the last listed) first, until they fit; else without the least relevant. The
-/// `always` ones stay whatever the width, in their places.
+/// `always` ones stay, in their places, at any width a game can be shown at; narrower still
+/// (a popup over the "too small" message) they go too, help and quit last of all.
 fn fit(hints: &[Hint], width: usize) -> Vec<(&'static str, &'static str)> {
     let mut kept: Vec<(bool, (&str, &str))> =
         hints.iter().map(|h| (h.always, (h.key, h.what))).collect();
@@ -169,8 +170,13 @@ fn fit(hints: &[Hint], width: usize) -> Vec<(&'static str, &'static str)> {
             kept[index].1 = short;
         }
     }
+    let finds_the_rest = |(key, _): (&str, &str)| key == help().key || key == quit().key;
     while !fits(&kept) {
-        let Some(last) = kept.iter().rposition(|&(always, _)| !always) else {
+        let last = kept
+            .iter()
+            .rposition(|&(always, _)| !always)
+            .or_else(|| kept.iter().rposition(|&(_, hint)| !finds_the_rest(hint)));
+        let Some(last) = last else {
             break;
         };
         kept.remove(last);
