@@ -33,7 +33,8 @@ impl Widget for GameOverBanner<'_> {
                 (
                     format!("★  {player} WINS  ★"),
                     if played {
-                        format!("{player} ({seat}) completed {line} with move {moves}.")
+                        // A no-break space: the number never starts a row of its own.
+                        format!("{player} ({seat}) completed {line} with move\u{a0}{moves}.")
                     } else {
                         format!("{player} ({seat}) has {line}: the game was set up finished.")
                     },
@@ -41,7 +42,7 @@ impl Widget for GameOverBanner<'_> {
             }
             Status::Draw => (
                 "═  DRAW  ═".to_string(),
-                format!("The board is full after {moves} moves and nobody has a line."),
+                format!("The board is full after {moves}\u{a0}moves and nobody has a line."),
             ),
             Status::Ongoing => return,
         };
