@@ -175,6 +175,7 @@ impl App {
         match reply.body {
             ReplyBody::Move(analysis) => self.search.insert(analysis),
             ReplyBody::Progress(live) => self.search.watch(live),
+            ReplyBody::Pacing => self.search.pacing = true,
             ReplyBody::Done(analysis) => {
                 // A second `Done`: the analysis went on past its budget and is now all exact.
                 let settled = self.search.settles && self.search.done.is_some();

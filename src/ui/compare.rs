@@ -64,10 +64,7 @@ impl Widget for ComparePopup<'_> {
         let wrapped = |lines: Vec<Line<'static>>| -> Vec<Line<'static>> {
             lines
                 .iter()
-                .flat_map(|line| match wrap::wrap(line, width, 1) {
-                    rows if rows.is_empty() => vec![Line::default()],
-                    rows => rows,
-                })
+                .flat_map(|line| wrap::rows(line, width, 1))
                 .collect()
         };
         let mut lines = wrapped(above);

@@ -130,13 +130,7 @@ impl Widget for HelpPopup<'_> {
         let mut starts = Vec::new();
         for (line, hang) in &shown {
             starts.push(rows.len());
-            let wrapped = wrap::wrap(line, text_width, *hang);
-            // A blank line is a row too, which wrapping would drop.
-            if wrapped.is_empty() {
-                rows.push(Line::default());
-            } else {
-                rows.extend(wrapped);
-            }
+            rows.extend(wrap::rows(line, text_width, *hang));
         }
         let popup = centered(area, text_width + 3, rows.len() as u16 + 2);
         let visible = usize::from(popup.height.saturating_sub(2));

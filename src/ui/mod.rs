@@ -20,6 +20,7 @@ mod status;
 mod theme;
 mod too_small;
 mod tree;
+mod tree_footer;
 mod wrap;
 
 pub use layout::{Panes, SCALES, Scale, min_size, panes};

@@ -35,14 +35,16 @@ impl Widget for QuizPane<'_> {
         let width = inner.width;
         let mut text = match (&state.phase, state.question()) {
             (QuizPhase::Start, _) => start(state, self.rules, theme),
-            (QuizPhase::Making, _) => Text::all(vec![Line::raw(
+            (QuizPhase::Making, _) => PaneLines::all(vec![Line::raw(
                 "Making ten questions: every position searched exactly…",
             )]),
             (QuizPhase::Asking, Some(question)) => asking(state, question, theme),
             (QuizPhase::Answered(checked), Some(question)) => answered(question, checked, theme),
-            _ => Text::all(summary(state, self.rules, theme)),
+            _ => PaneLines::all(summary(state, self.rules, theme)),
         };
         if let Some(error) = &state.error {
+            // Why the answer was refused, in view with it.
+            text.focus_next();
             text.push(Line::styled(error.clone(), theme.notice()));
         }
         let height = usize::from(inner.height);
@@ -64,13 +66,20 @@ impl Widget for QuizPane<'_> {
             .title(title(state, border_width))
             .title_bottom(wrap::first_fitting(keys(state, more), border_width))
             .render(area, buf);
-        let rows = wrap::cut(rows.split_off(scroll), height, width);
+        let mut rows = rows.split_off(scroll);
+        // A line scrolled into view at the foot is whole: the `…` of a cut would say it goes on.
+        let rows = if focus.is_some_and(|row| row + 1 == scroll + height) {
+            rows.truncate(height);
+            rows
+        } else {
+            wrap::cut(rows, height, width)
+        };
         Paragraph::new(rows).render(inner, buf);
     }
 }
 
 /// The pane's lines, some of which may go where the pane is short, and the one that must show.
-struct Text {
+struct PaneLines {
     lines: Vec<Line<'static>>,
     /// Whether each line may be left out (an explanation, a blank row) to make room.
     optional: Vec<bool>,
@@ -78,10 +87,10 @@ struct Text {
     focus: Option<usize>,
 }
 
-impl Text {
+impl PaneLines {
     /// Lines that all stay, none in particular in view.
-    fn all(lines: Vec<Line<'static>>) -> Text {
-        Text {
+    fn all(lines: Vec<Line<'static>>) -> PaneLines {
+        PaneLines {
             optional: vec![false; lines.len()],
             lines,
             focus: None,
@@ -108,11 +117,7 @@ impl Text {
     /// The rows within `width`, the optional lines left out from the last up while they do not
     /// fit in `height` rows, and the last row of the focused line.
     fn fit(mut self, width: u16, height: usize) -> (Vec<Line<'static>>, Option<usize>) {
-        // An empty line stays a blank row between paragraphs.
-        let wrapped = |line: &Line<'static>| match wrap::wrap(line, width, 2) {
-            rows if rows.is_empty() => vec![Line::default()],
-            rows => rows,
-        };
+        let wrapped = |line: &Line<'static>| wrap::rows(line, width, 2);
         let mut sizes: Vec<usize> = self.lines.iter().map(|line| wrapped(line).len()).collect();
         let mut kept = vec![true; self.lines.len()];
         for index in (0..self.lines.len()).rev() {
@@ -190,8 +195,8 @@ fn keys(state: &QuizState, more: &str) -> Vec<String> {
 }
 
 /// The start screen: what the quiz is, and where its questions can come from.
-fn start(state: &QuizState, rules: Rules, theme: Theme) -> Text {
-    let mut lines = Text::all(Vec::new());
+fn start(state: &QuizState, rules: Rules, theme: Theme) -> PaneLines {
+    let mut lines = PaneLines::all(Vec::new());
     lines.push_optional(Line::raw(
         "Ten questions on real positions, each checked by the exact engine.",
     ));
@@ -234,9 +239,9 @@ fn picked(difficulty: Difficulty, rules: Rules) -> String {
 }
 
 /// A question: the prompt, what to do, and the answer so far.
-fn asking(state: &QuizState, question: &Question, theme: Theme) -> Text {
+fn asking(state: &QuizState, question: &Question, theme: Theme) -> PaneLines {
     let rules = *question.position.rules();
-    let mut lines = Text::all(vec![Line::styled(question.prompt(), theme.strong())]);
+    let mut lines = PaneLines::all(vec![Line::styled(question.prompt(), theme.strong())]);
     // What to type goes before the answer itself where the pane is short (the keys are in the
     // border and the status bar).
     lines.push_optional(Line::styled(question.how_to_answer(), theme.dim()));
@@ -273,7 +278,7 @@ fn cursor_name(state: &QuizState, question: &Question) -> String {
 }
 
 /// The verdict: right or wrong, the right answer, why.
-fn answered(question: &Question, checked: &Checked, theme: Theme) -> Text {
+fn answered(question: &Question, checked: &Checked, theme: Theme) -> PaneLines {
     let among_equals = matches!(question.kind, crate::engine::quiz::Kind::Best(_));
     let verdict = if checked.right && among_equals && checked.given != checked.answer {
         // One of several right answers (a best move among equals): what was said, then all.
@@ -294,7 +299,7 @@ fn answered(question: &Question, checked: &Checked, theme: Theme) -> Text {
             Span::styled(checked.answer.clone(), theme.strong()),
         ])
     };
-    let mut lines = Text::all(Vec::new());
+    let mut lines = PaneLines::all(Vec::new());
     lines.push_optional(Line::styled(question.prompt(), theme.dim()));
     lines.push_optional(Line::default());
     lines.focus_next();

@@ -156,12 +156,13 @@ fn cost((key, what): (&str, &str)) -> usize {
 /// The keys to show in `width` columns: every one as it is if they fit; else said shorter, the
 /// least relevant (the last listed) first, until they fit; else without the least relevant. The
 /// `always` ones stay, in their places, at any width a game can be shown at; narrower still
-/// (a popup over the "too small" message) they go too, help and quit last of all.
+/// (a popup over the "too small" message) they go too, the way out (Esc) after the others, and
+/// help and quit never: below their 16 columns the bar's edge cuts them.
 fn fit(hints: &[Hint], width: usize) -> Vec<(&'static str, &'static str)> {
-    let mut kept: Vec<(bool, (&str, &str))> =
-        hints.iter().map(|h| (h.always, (h.key, h.what))).collect();
+    // Each hint with what it says now (in full or short).
+    let mut kept: Vec<(&Hint, (&str, &str))> = hints.iter().map(|h| (h, (h.key, h.what))).collect();
     let fits =
-        |kept: &[(bool, (&str, &str))]| kept.iter().map(|&(_, k)| cost(k)).sum::<usize>() <= width;
+        |kept: &[(&Hint, (&str, &str))]| kept.iter().map(|&(_, k)| cost(k)).sum::<usize>() <= width;
     for (index, hint) in hints.iter().enumerate().rev() {
         if fits(&kept) {
             break;
@@ -170,12 +171,17 @@ fn fit(hints: &[Hint], width: usize) -> Vec<(&'static str, &'static str)> {
             kept[index].1 = short;
         }
     }
-    let finds_the_rest = |(key, _): (&str, &str)| key == help().key || key == quit().key;
+    let is_help_or_quit = |hint: &Hint| *hint == help() || *hint == quit();
+    let is_way_out = |hint: &Hint| hint.key.contains("Esc");
     while !fits(&kept) {
         let last = kept
             .iter()
-            .rposition(|&(always, _)| !always)
-            .or_else(|| kept.iter().rposition(|&(_, hint)| !finds_the_rest(hint)));
+            .rposition(|&(hint, _)| !hint.always)
+            .or_else(|| {
+                kept.iter()
+                    .rposition(|&(hint, _)| !is_help_or_quit(hint) && !is_way_out(hint))
+            })
+            .or_else(|| kept.iter().rposition(|&(hint, _)| !is_help_or_quit(hint)));
         let Some(last) = last else {
             break;
         };

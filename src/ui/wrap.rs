@@ -21,6 +21,14 @@ fn width_of(text: &str) -> usize {
     Span::raw(text).width()
 }
 
+/// `wrap`, with an empty line kept as one blank row (a paragraph's gap), which `wrap` drops.
+pub fn rows(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {
+    match wrap(line, width, hang) {
+        rows if rows.is_empty() => vec![Line::default()],
+        rows => rows,
+    }
+}
+
 /// `line` in rows at most `width` columns wide, broken at blanks. Its leading blanks indent the
 /// first row; the rows after it start `hang` columns in, so a paragraph reads as one.
 pub fn wrap(line: &Line, width: u16, hang: u16) -> Vec<Line<'static>> {

@@ -702,7 +702,14 @@ fn at_the_smallest_screen_the_answer_and_the_choice_stay_in_view() {
     let (width, height) = tictree::ui::min_size(&Rules::TICTACTOE);
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
-    keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Down]);
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    // The source chosen at first (medium), whole on the pane's last row: no `…` of a cut.
+    let pane = pane_text(&screen(&app, width, height), "Quiz");
+    assert!(
+        pane.contains("▶ picked, medium: 5–6 empty cells "),
+        "{pane}"
+    );
+    keys(&mut app, &[KeyCode::Down]);
     let pane = pane_text(&screen(&app, width, height), "Quiz");
     assert!(pane.contains("▶ picked, hard: 7–8 empty cells"), "{pane}");
     keys(&mut app, &[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
@@ -713,6 +720,19 @@ fn at_the_smallest_screen_the_answer_and_the_choice_stay_in_view() {
     type_text(&mut app, "+7");
     let pane = pane_text(&screen(&app, width, height), "Quiz");
     assert!(pane.contains("answer: +7"), "{pane}");
+    // An answer refused says why, in view with the answer.
+    keys(&mut app, &[KeyCode::Backspace, KeyCode::Backspace]);
+    type_text(&mut app, "zz");
+    keys(&mut app, &[KeyCode::Enter]);
+    let error = state(&app).error.clone().expect("the answer is refused");
+    let pane = words(&pane_text(&screen(&app, width, height), "Quiz"));
+    assert!(pane.contains("answer: zz"), "{pane}");
+    let first_words: String = error
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(pane.contains(&first_words), "{error}: {pane}");
     // Where the pane has the rows, nothing gives way.
     let roomy = words(&pane_text(&screen(&app, 80, 24), "Quiz"));
     assert!(roomy.contains(&question(&app).how_to_answer()), "{roomy}");

@@ -255,17 +255,17 @@ fn the_keys_shown_are_the_keys_as_they_act_at_any_width() {
         "y new game  Enter new game, close  n/Esc keep the rules  ? help  q quit"
     );
     // Narrower than any game (the popup over "too small"), the keys that always show give way
-    // to help and quit, never cut in the middle: `? help  q` had lost `quit`.
+    // to the way out, help and quit, never cut in the middle: `? help  q` had lost `quit`.
     let bar_at = |app: &App, width: u16| {
         let text = text(&screen(app, width, 10));
         let last = text.lines().last().unwrap_or_default().trim_matches('"');
         last.trim().to_string()
     };
-    assert_eq!(bar_at(&app, 30), "y new game  ? help  q quit");
+    assert_eq!(bar_at(&app, 30), "n keep  ? help  q quit");
     assert_eq!(bar_at(&app, 20), "? help  q quit");
     press(&mut app, &[Action::Escape]);
     assert_eq!(app.settings_menu.draft, None);
-    assert_eq!(bar_at(&app, 30), "←→ change  ? help  q quit");
+    assert_eq!(bar_at(&app, 30), "Esc close  ? help  q quit");
 }
 
 #[test]

@@ -261,6 +261,39 @@ fn a_finished_search_waiting_for_the_pace_says_so() {
         "{tree}"
     );
     assert!(!tree.contains("searching"), "{tree}");
+    // Paused, the AI keeps to nothing.
+    app.update(Action::TogglePause);
+    let tree = pane_text(&screen(&app, 100, 30), "Game tree");
+    assert!(!tree.contains("pace"), "{tree}");
+    // Estimates under a budget wait for the pace too: the search is over, not going on.
+    let mut budgeted = crate::inline_app::options(Rules::CONNECT4);
+    budgeted.settings.x = Seat::PERFECT;
+    budgeted.settings.algorithm = tictree::engine::Algorithm::Engine;
+    budgeted.nodes = Some(5_000);
+    let mut app = App::new(budgeted, false);
+    let mut messages = replies(Job::Analyze(request(&mut app)), &KeptSolvers::default());
+    messages.pop();
+    for message in messages {
+        app.update(Action::Search(message));
+    }
+    let tree = pane_text(&screen(&app, 120, 40), "Game tree");
+    assert!(
+        tree.contains("0 of 7 exact · the AI keeps to the pace"),
+        "{tree}"
+    );
+    // A human's hint with every move exact, its last message on the way: no pace to speak of.
+    let mut hint = crate::inline_app::options(Rules::TICTACTOE);
+    hint.settings.algorithm = tictree::engine::Algorithm::Engine;
+    hint.settings.time_ms = 1500;
+    let mut app = App::new(hint, false);
+    let mut messages = replies(Job::Analyze(request(&mut app)), &KeptSolvers::default());
+    messages.pop();
+    for message in messages {
+        app.update(Action::Search(message));
+    }
+    let tree = pane_text(&screen(&app, 100, 30), "Game tree");
+    assert!(tree.contains("9 of 9 exact"), "{tree}");
+    assert!(!tree.contains("pace"), "{tree}");
 }
 
 #[test]

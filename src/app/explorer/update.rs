@@ -160,7 +160,9 @@ impl App {
                     self.jobs.push_back(Job::Cancel(JobKey::Explore(position)));
                 }
             }
-            ReplyBody::Compared(_)
+            // The explorer's analyses have no pace.
+            ReplyBody::Pacing
+            | ReplyBody::Compared(_)
             | ReplyBody::Surveyed(_)
             | ReplyBody::Chosen(..)
             | ReplyBody::Judged(_)

@@ -66,6 +66,9 @@ pub(super) fn run(
     };
     let mut on_update = |m: &MoveAppraisal| send(reply(ReplyBody::Move(m.clone())));
     let analysis = budgeted(request, runner, stop, progress.as_ref(), &mut on_update)?;
+    if started.elapsed() < request.pace {
+        send(reply(ReplyBody::Pacing));
+    }
     wait_for_pace(runner, started, request.pace, stop)?;
     let exact = analysis.exact();
     send(reply(ReplyBody::Done(Box::new(analysis.clone()))));

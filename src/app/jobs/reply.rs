@@ -46,6 +46,8 @@ pub enum ReplyBody {
     Done(Box<Appraisal>),
     /// How far a long `engine` analysis has got, about twice a second while it runs.
     Progress(Live),
+    /// The analysis is over and its `Done` waits for the pace of a game between two AIs.
+    Pacing,
     /// An AI below level 4 has chosen its move (`None`: no legal move), in this long (the pace
     /// not included).
     Chosen(Skill, Option<Move>, Duration),

@@ -34,6 +34,8 @@ pub struct SearchView {
     pub settles: bool,
     /// How far the search has got, as its latest `Progress` message said (`engine` only).
     pub live: Option<Live>,
+    /// Whether the search is over and its result waits for the pace between two AIs.
+    pub pacing: bool,
     /// The move of an AI below level 4 in this position, which it chooses on its own.
     pub choice: Choice,
 }
@@ -65,6 +67,7 @@ impl SearchView {
             done: None,
             settles,
             live: None,
+            pacing: false,
             choice: Choice::None,
         }
     }

@@ -19,13 +19,13 @@ impl BuildLock {
     pub fn take(out: &Path, typed: &str) -> Result<BuildLock, CliError> {
         let path = out.with_file_name(format!("{}.lock", super::build::file_name(out)));
         let file = hold(&path).map_err(|e| match e {
-            Held::Busy => CliError(format!(
+            LockRefused::Busy => CliError(format!(
                 "--out {}: another build of this book is running (it holds {}); wait for it, \
                  or stop it and run this command again to resume",
                 as_typed(typed),
                 named(&path)
             )),
-            Held::Failed(e) => CliError(format!("{}: {e}", named(&path))),
+            LockRefused::Failed(e) => CliError(format!("{}: {e}", named(&path))),
         })?;
         Ok(BuildLock { path, _file: file })
     }
@@ -39,7 +39,7 @@ impl Drop for BuildLock {
 }
 
 /// Why the lock could not be taken.
-enum Held {
+enum LockRefused {
     /// Another process holds it.
     Busy,
     /// The lock file could not be opened.
@@ -49,7 +49,7 @@ enum Held {
 /// Opens `path` and locks it without waiting. The file locked must still be the one at `path`:
 /// a build ending meanwhile removes it, and a lock on a removed file would let a third build in.
 #[cfg(target_os = "linux")]
-fn hold(path: &Path) -> Result<Option<File>, Held> {
+fn hold(path: &Path) -> Result<Option<File>, LockRefused> {
     use std::os::fd::AsRawFd;
     use std::os::unix::fs::MetadataExt;
     loop {
@@ -58,12 +58,19 @@ fn hold(path: &Path) -> Result<Option<File>, Held> {
             .truncate(false)
             .write(true)
             .open(path)
-            .map_err(Held::Failed)?;
+            .map_err(LockRefused::Failed)?;
         // SAFETY: flock reads a file descriptor this function owns, open while it runs.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-            return Err(Held::Busy);
+            let error = std::io::Error::last_os_error();
+            if error.kind() == std::io::ErrorKind::WouldBlock {
+                return Err(LockRefused::Busy);
+            }
+            // A file system without locks (some network and FUSE mounts): the build goes on
+            // unlocked, as it would elsewhere, rather than be refused for nothing.
+            let _ = std::fs::remove_file(path);
+            return Ok(None);
         }
-        let locked = file.metadata().map_err(Held::Failed)?;
+        let locked = file.metadata().map_err(LockRefused::Failed)?;
         match std::fs::metadata(path) {
             Ok(now) if now.dev() == locked.dev() && now.ino() == locked.ino() => {
                 return Ok(Some(file));
@@ -76,6 +83,6 @@ fn hold(path: &Path) -> Result<Option<File>, Held> {
 
 /// Elsewhere builds are not locked: the checkpoint's own checks are all there is.
 #[cfg(not(target_os = "linux"))]
-fn hold(_path: &Path) -> Result<Option<File>, Held> {
+fn hold(_path: &Path) -> Result<Option<File>, LockRefused> {
     Ok(None)
 }
