@@ -13,6 +13,8 @@ pub const RIGHT_WANTED: u16 = 60;
 pub const RIGHT_ROOMY: u16 = 76;
 /// How many of `SCALES` (the first ones) are the big scales that need `RIGHT_ROOMY`.
 const BIG_SCALES: usize = 2;
+/// The smallest board scale: every layout can fall back on it.
+const SMALLEST: Scale = SCALES[SCALES.len() - 1];
 /// Fewest rows of the tree pane, borders included.
 pub const TREE_MIN: u16 = 7;
 /// Fewest rows of the log pane, borders included.
@@ -92,7 +94,7 @@ pub struct Panes {
 
 /// The smallest terminal that shows a game of these rules.
 pub fn min_size(rules: &Rules) -> (u16, u16) {
-    let (w, h) = SCALES[SCALES.len() - 1].pane(rules);
+    let (w, h) = SMALLEST.pane(rules);
     (w + RIGHT_MIN, h.max(TREE_MIN + LOG_MIN) + 2)
 }
 
@@ -108,7 +110,7 @@ pub fn panes(area: Rect, rules: &Rules, tree_rows: usize) -> Result<Panes, (u16,
         // its rows: a tiny board beside the analysis is worse than a readable one above it, but
         // not at the cost of the candidates (at 120×40 8×5 k=4 stacked showed 2 of its 40).
         (Some(side), Some(stack))
-            if side.scale == SCALES[SCALES.len() - 1]
+            if side.scale == SMALLEST
                 && stack.scale.cell_w > side.scale.cell_w
                 && stack.tree.height >= side.tree.height.min(tree_wanted(tree_rows)) =>
         {
@@ -144,7 +146,7 @@ fn side_by_side(area: Rect, rules: &Rules, tree_rows: usize) -> Panes {
     let scale = fits(RIGHT_ROOMY, big)
         .or_else(|| fits(RIGHT_WANTED, usual))
         .or_else(|| fits(RIGHT_MIN, usual))
-        .unwrap_or(SCALES[SCALES.len() - 1]);
+        .unwrap_or(SMALLEST);
     let [header, body, status] = frame(area);
     let [left, right] =
         Layout::horizontal([Constraint::Length(scale.pane(rules).0), Constraint::Fill(1)])
@@ -171,13 +173,25 @@ fn side_by_side(area: Rect, rules: &Rules, tree_rows: usize) -> Panes {
 }
 
 /// The board across the top at the largest usual scale that leaves the tree and the log their
-/// minimum rows below it; `None` when even the smallest does not fit.
+/// minimum rows below it, and the tree as many rows as the smallest board would (or all it
+/// wants): a taller terminal then never shows fewer candidates. `None` when even the smallest
+/// does not fit.
 fn stacked(area: Rect, rules: &Rules, tree_rows: usize) -> Option<Panes> {
     let body_h = area.height.checked_sub(2)?;
-    let scale = SCALES[BIG_SCALES..].iter().copied().find(|s| {
-        let (w, h) = s.pane(rules);
-        w <= area.width && h + TREE_MIN + LOG_MIN <= body_h && area.width >= RIGHT_MIN
-    })?;
+    if area.width < RIGHT_MIN {
+        return None;
+    }
+    let fitting: Vec<Scale> = SCALES[BIG_SCALES..]
+        .iter()
+        .copied()
+        .filter(|s| {
+            let (w, h) = s.pane(rules);
+            w <= area.width && h + TREE_MIN + LOG_MIN <= body_h
+        })
+        .collect();
+    let tree_below = |scale: Scale| tree_height(body_h - scale.pane(rules).1, tree_rows);
+    let least = tree_below(*fitting.last()?).min(tree_wanted(tree_rows));
+    let scale = fitting.into_iter().find(|&s| tree_below(s) >= least)?;
     let [header, body, status] = frame(area);
     let [board, below] =
         Layout::vertical([Constraint::Length(scale.pane(rules).1), Constraint::Fill(1)])
@@ -197,12 +211,16 @@ fn stacked(area: Rect, rules: &Rules, tree_rows: usize) -> Option<Panes> {
 /// The tree gets a row per candidate (plus header, footer and borders) while the log keeps its
 /// minimum; on big boards the log keeps at least a third.
 fn tree_and_log(area: Rect, tree_rows: usize) -> [Rect; 2] {
-    let wanted = tree_wanted(tree_rows);
-    let most = (area.height * 2 / 3)
-        .max(TREE_MIN)
-        .min(area.height.saturating_sub(LOG_MIN));
-    let tree_h = wanted.min(most).max(TREE_MIN);
+    let tree_h = tree_height(area.height, tree_rows);
     Layout::vertical([Constraint::Length(tree_h), Constraint::Fill(1)]).areas(area)
+}
+
+/// The tree's rows in a column of `height` rows it shares with the log.
+fn tree_height(height: u16, tree_rows: usize) -> u16 {
+    let most = (height * 2 / 3)
+        .max(TREE_MIN)
+        .min(height.saturating_sub(LOG_MIN));
+    tree_wanted(tree_rows).min(most).max(TREE_MIN)
 }
 
 /// The tree pane's rows for `tree_rows` candidates: one each, with the header, the footer and

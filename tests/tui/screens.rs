@@ -399,9 +399,10 @@ fn a_taller_terminal_never_shrinks_the_tree() {
     ] {
         let rules: Rules = rules.parse().unwrap();
         let candidates = rules.cells();
-        // (Narrower, where only the stacked layout fits, the board grows with the height: a
-        // choice between the board's scale and the tree's rows that this test leaves alone.)
-        for width in [80, 100, 120, 150] {
+        // Narrower too, where only the stacked layout fits: the board above grows only where
+        // the tree keeps its rows (Connect Four at 70×44 had shown 2 of its 7 candidates, at
+        // 70×42 five).
+        for width in [60, 70, 80, 90, 100, 120, 150] {
             let mut rows_before = 0;
             for height in 24..=60 {
                 let area = Rect::new(0, 0, width, height);
@@ -419,12 +420,13 @@ fn a_taller_terminal_never_shrinks_the_tree() {
         let panes = tictree::ui::panes(Rect::new(0, 0, 120, 40), &rules, candidates).unwrap();
         assert!(panes.tree.x > panes.board.x, "{rules}: beside the board");
     }
-    // A narrow, tall terminal still stacks: 8×8 k=5 at 60×60 gets its board above the tree, and
-    // tic-tac-toe at 60×40 too (its nine candidates fit below a bigger board).
-    for (rules, width, height) in [("8x8k5", 60, 60), ("tictactoe", 60, 40)] {
-        let rules: Rules = rules.parse().unwrap();
-        let area = Rect::new(0, 0, width, height);
-        let panes = tictree::ui::panes(area, &rules, rules.cells()).unwrap();
-        assert!(panes.tree.y > panes.board.y && panes.tree.x == panes.board.x);
-    }
+    // Tic-tac-toe at 60×40 stacks: its nine candidates fit below a bigger board than beside.
+    let tictactoe = Rules::TICTACTOE;
+    let panes = tictree::ui::panes(Rect::new(0, 0, 60, 40), &tictactoe, 9).unwrap();
+    assert!(panes.tree.y > panes.board.y && panes.tree.x == panes.board.x);
+    // 8×8 k=5 at 90×60 fits both ways, and stays beside: above, a bigger board would leave its
+    // 64 candidates half the rows.
+    let big: Rules = "8x8k5".parse().unwrap();
+    let panes = tictree::ui::panes(Rect::new(0, 0, 90, 60), &big, 64).unwrap();
+    assert!(panes.tree.x > panes.board.x);
 }
