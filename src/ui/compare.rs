@@ -46,7 +46,7 @@ impl Widget for ComparePopup<'_> {
             .collect();
         below.push(Line::default());
         below.extend(
-            footnote(comparison.reach, estimated)
+            footnote(comparison.reach, estimated, columns.time)
                 .into_iter()
                 .map(|text| Line::styled(text, theme.dim())),
         );
@@ -178,20 +178,25 @@ fn algorithm_row(
 }
 
 /// What the figures mean: the same values by every algorithm, only the work differs; to a depth
-/// with `estimated` values, what those are.
-fn footnote(reach: Reach, estimated: bool) -> Vec<&'static str> {
+/// with `estimated` values, what those are; with the `time` column, why it is not the measure.
+fn footnote(reach: Reach, estimated: bool, time: bool) -> Vec<&'static str> {
+    // A short search's time is mostly set-up (the engine clears its table first), so the
+    // nodes, not the times, say which algorithm does less.
+    let nodes = if time {
+        " Compare the nodes: times include set-up (the engine's table)."
+    } else {
+        " Compare the nodes."
+    };
     match reach {
-        // A short search's time is mostly set-up (the engine clears its table first), so the
-        // nodes, not the times, say which algorithm does less.
         Reach::Exact => vec![
             " Same position, same exact scores: only the work differs.",
-            " Compare the nodes: times include set-up (the engine's table).",
+            nodes,
         ],
         Reach::Depth(_) => {
             let mut lines = vec![
                 " Same position, same depth, the same evaluation beyond it: same values,",
                 " only the work differs (o settings: depth, the comparison's too).",
-                " Compare the nodes: times include set-up (the engine's table).",
+                nodes,
             ];
             // A lost position can read ≈+0.17 here beside the game tree's exact -10.
             if estimated {

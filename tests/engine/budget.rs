@@ -394,4 +394,20 @@ fn the_progress_of_an_analysis_counts_its_estimates_too() {
     assert!(appraisal.moves.iter().all(|m| !m.value.is_exact()));
     assert!(appraisal.stats.nodes > 0);
     assert_eq!(progress.work(), appraisal.stats.nodes);
+    // Under a clock the exact search runs between the estimates: the reader sees both, and
+    // at least the analysis's own count (which leaves out the previews of the moves proven).
+    let progress = Arc::new(SearchProgress::default());
+    solver.reset();
+    solver.set_progress(Some(Arc::clone(&progress)));
+    let appraisal = analyze_within_table(
+        &empty,
+        Algorithm::Engine,
+        &Budget::time(std::time::Duration::from_millis(200)),
+        Table::Kept(&mut solver),
+        &StopFlag::default(),
+        |_| {},
+    )
+    .unwrap();
+    assert!(progress.work() >= appraisal.stats.nodes);
+    assert!(appraisal.stats.nodes > 0);
 }

@@ -89,7 +89,9 @@ fn a_narrow_popup_leaves_out_whole_columns_and_wraps_its_sentences() {
         assert!(minimax.contains(" 549,945 "), "{shown}");
         // Every sentence whole: its last words are on the screen.
         let sentences = words(&shown.replace(['│', '"'], " "));
-        assert!(sentences.contains("(the engine's table)."), "{shown}");
+        assert!(sentences.contains("Compare the nodes"), "{shown}");
+        // The times' footnote goes with their column.
+        assert_eq!(sentences.contains("(the engine's table)."), time, "{shown}");
     }
 }
 

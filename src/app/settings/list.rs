@@ -203,7 +203,7 @@ pub const SETTINGS: &[Setting] = &[
             "keep analysing",
             |s, _| {
                 if s.keep_analysing && s.depth > 0 {
-                    "on, but not past the depth limit".into()
+                    "on (idle under a depth limit)".into()
                 } else if s.keep_analysing {
                     "on: until every move is exact".into()
                 } else {

@@ -46,8 +46,8 @@ pub struct Listing {
 const LISTED_BETWEEN_LOOKS: usize = 4096;
 
 /// Memory a listed position takes, in bytes, while the listing runs: its key and position in a
-/// sorted map (about 110 bytes measured on Connect Four's 13 plies), with room for the list of
-/// the plies kept made from it at the end.
+/// sorted map (about 117 bytes measured on Connect Four's first 15 plies: 96 M positions in
+/// 10.5 GiB), with room for the list of the plies kept made from it at the end.
 pub const BYTES_PER_LISTED: usize = 128;
 
 /// Why no plan was made.
