@@ -158,6 +158,10 @@ pub struct App {
     /// Whether a setting changed since the last `take_settings_change` (the config file is
     /// written outside `update`, by the terminal loop).
     pub(crate) settings_changed: bool,
+    /// A setting the analysis depends on changed while the settings popup was open: the
+    /// position is searched again when the popup closes, once, rather than at every value a
+    /// row is stepped through (depth 6, 5, 4 each searched and logged).
+    pub(crate) search_outdated: bool,
     /// Whether `w` has swapped the seats an odd number of times: the swap is for this session's
     /// games, so the config file keeps each seat on the colour it was set for.
     pub(crate) sides_swapped: bool,
@@ -209,6 +213,7 @@ impl App {
             color,
             settings_menu: SettingsMenu::default(),
             settings_changed: false,
+            search_outdated: false,
             sides_swapped: false,
             clipboard: None,
             picture: None,
@@ -359,6 +364,7 @@ impl App {
         // An analysis board on a human's turn: the hints go on until every move is exact. The
         // AI's own move keeps its budget.
         let settle = self.options.keeps_analysing() && !self.ai_to_move();
+        self.search_outdated = false;
         self.search = SearchView::new(generation, position, settle);
         self.explorer = Explorer::default();
         self.stop_exploring();

@@ -368,19 +368,23 @@ fn a_running_ai_search_becomes_a_hint_when_the_side_turns_human() {
 fn algorithm_and_budget_apply_to_a_new_search_of_the_position() {
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
     run_jobs(&mut app);
+    let hints = |app: &App| {
+        log_text(app)
+            .iter()
+            .filter(|l| l.contains(" hint"))
+            .cloned()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(hints(&app).len(), 1);
     select(&mut app, Field::Setting("algorithm"));
     right(&mut app); // minimax → alphabeta
     assert_eq!(app.options.settings.algorithm.name(), "alphabeta");
-    let log = log_text(&app);
-    assert!(
-        log.last().unwrap().contains("alphabeta checked"),
-        "{log:#?}"
-    );
     select(&mut app, Field::Setting("depth"));
     right(&mut app);
     right(&mut app);
     assert_eq!(app.options.budget().depth, Some(2));
-    // Stepping through values leaves one line per setting, not one per step.
+    // Stepping through values leaves one line per setting, not one per step, and no search
+    // runs until the popup closes (each value passed had been searched and logged).
     let lines = log_text(&app);
     assert_eq!(
         lines
@@ -390,6 +394,12 @@ fn algorithm_and_budget_apply_to_a_new_search_of_the_position() {
         1
     );
     assert!(lines.contains(&"Setting: depth limit 2 plies".to_string()));
+    assert_eq!(hints(&app).len(), 1, "{lines:#?}");
+    press(&mut app, &[Action::Escape]);
+    let hints = hints(&app);
+    assert_eq!(hints.len(), 2, "{hints:#?}");
+    assert!(hints[1].contains("alphabeta checked"), "{hints:#?}");
+    assert!(hints[1].contains("depth 2"), "{hints:#?}");
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! raises `settings_changed`; the terminal loop writes the config file.
 
 use crate::app::action::{Action, Direction};
+use crate::app::jobs::{Job, JobKey};
 use crate::app::play::game::Game;
 use crate::app::settings::list::SETTINGS;
 use crate::app::settings::menu::{Field, step, value_text};
@@ -24,8 +25,13 @@ impl App {
 
     pub(crate) fn close_settings(&mut self) {
         self.leave_settings();
-        // The game waited while the popup was open.
-        self.maybe_ai_move();
+        if self.search_outdated {
+            // Under the settings chosen (`start_search` lets an AI to move play from it).
+            self.start_search();
+        } else {
+            // The game waited while the popup was open.
+            self.maybe_ai_move();
+        }
     }
 
     /// Closes the popup for the help, which comes back to it: the game goes on waiting.
@@ -118,9 +124,11 @@ impl App {
         if changed(Change::Search) {
             // Explored positions were analysed under the old settings: they are asked for again.
             self.analyses.clear();
-            self.start_search();
-        } else if seats && unsettled_hint {
-            self.start_search();
+        }
+        if changed(Change::Search) || seats && unsettled_hint {
+            // The position too, once the popup closes; the search under the old ones stops now.
+            self.search_outdated = true;
+            self.jobs.push_back(Job::Cancel(JobKey::Play));
         } else if seats {
             // A running search for a side that became human is now its hint; a finished one for
             // a side that became the AI's is played from at once.
