@@ -384,8 +384,11 @@ fn focus_keys(app: &App) -> Vec<Hint> {
         // Over, the game has no moves to explore: its banner stands in the tree's place.
         Focus::Tree if app.explorer.line.is_empty() && !ongoing => {}
         Focus::Tree => {
-            keys.push(Hint::new("↑↓", "select"));
-            keys.push(Hint::new("→", "expand"));
+            // At the end of an explored line (a game over) there is nothing to select or expand.
+            if app.explored_position().status() == Status::Ongoing {
+                keys.push(Hint::new("↑↓", "select"));
+                keys.push(Hint::new("→", "expand"));
+            }
             if !app.explorer.line.is_empty() {
                 keys.push(Hint::new("←", "up"));
                 keys.push(

@@ -139,6 +139,10 @@ fn an_explored_line_that_ends_the_game_searches_nothing() {
     assert!(text.contains("the explored line ends"), "{text}");
     assert!(!text.contains("searching"), "{text}");
     assert!(!text.contains("game over"), "{text}");
+    // The status bar offers what still works there: up and back, not select or expand.
+    let bar = text.lines().last().unwrap_or_default();
+    assert!(bar.contains("← up") && bar.contains("Esc back"), "{bar}");
+    assert!(!bar.contains("expand") && !bar.contains("select"), "{bar}");
 }
 
 #[test]
