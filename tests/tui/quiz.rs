@@ -289,6 +289,14 @@ fn a_typed_answer_that_is_not_one_says_what_to_type() {
     let error = state(&app).error.clone().unwrap_or_default();
     let how = question(&app).how_to_answer();
     assert_eq!(error, format!("nothing typed yet: {how}"));
+    // A character past what an answer holds is said, not swallowed without a word.
+    type_text(&mut app, &"9".repeat(29));
+    assert_eq!(state(&app).typed.len(), 28);
+    let error = state(&app).error.clone().unwrap_or_default();
+    assert_eq!(
+        error,
+        "an answer holds at most 28 characters (Backspace rubs out)"
+    );
 }
 
 /// A paste into a typed answer is typed (its line break left out); into a question answered on

@@ -189,6 +189,12 @@ impl App {
                     None => {}
                 }
             }
+            // A key more than an answer holds is said, not swallowed.
+            QuizKey::Char(_) | QuizKey::Space => {
+                state.error = Some(format!(
+                    "an answer holds at most {TYPED_MAX} characters (Backspace rubs out)"
+                ));
+            }
             _ => {}
         }
     }
