@@ -30,26 +30,25 @@ impl App {
         };
         let scored = self.search.moves.len();
         let (pick, said) = match (skill, &self.search.done) {
-            (Skill::Perfect, Some(done)) => (
-                choose_among(done, &mut self.rng),
-                "Move now: the AI plays without waiting".to_string(),
-            ),
+            (Skill::Perfect, Some(done)) => (choose_among(done, &mut self.rng), None),
             (Skill::Perfect, None) if scored > 0 => (
                 best_of(&self.search.moves).choose(&mut self.rng).copied(),
-                match scored {
-                    1 => "Move now: the AI plays the only move scored so far".to_string(),
-                    n => format!("Move now: the AI plays the best of the {n} moves scored so far"),
-                },
+                Some(match scored {
+                    1 => "the AI plays the only move scored so far".to_string(),
+                    n => format!("the AI plays the best of the {n} moves scored so far"),
+                }),
             ),
             // Said, so a perfect player's edge move is not taken for its judgement.
             (Skill::Perfect, None) => (
                 None,
-                "Move now: no move scored yet, so the AI wins or blocks if it can, else plays \
-                 at random"
-                    .to_string(),
+                Some(
+                    "no move scored yet, so the AI wins or blocks if it can, else plays at random"
+                        .into(),
+                ),
             ),
-            _ => (None, "Move now: the AI plays without waiting".to_string()),
+            _ => (None, None),
         };
+        let said = said.unwrap_or_else(|| "the AI plays without waiting".into());
         // Nothing scored yet (an exact search that has not finished a move), or a lower level:
         // a quick choice of its own rather than a wait.
         let quick = if skill == Skill::Perfect {
@@ -69,7 +68,7 @@ impl App {
             .unwrap_or(None)
         });
         if let Some(mv) = pick {
-            self.log.push(LogKind::Info, said);
+            self.log.push(LogKind::Info, format!("Move now: {said}"));
             self.play(mv);
         }
     }

@@ -117,15 +117,15 @@ impl App {
                 .iter()
                 .any(|s| s.change == change && s.differs(before, after))
         };
-        let seats = changed(Change::Seats);
+        let (search, seats) = (changed(Change::Search), changed(Change::Seats));
         // A side to move that became human wants a hint that goes on past the budget.
         let unsettled_hint =
             !self.ai_to_move() && self.options.keeps_analysing() != self.search.settles;
-        if changed(Change::Search) {
+        if search {
             // Explored positions were analysed under the old settings: they are asked for again.
             self.analyses.clear();
         }
-        if changed(Change::Search) || seats && unsettled_hint {
+        if search || seats && unsettled_hint {
             // The position too, once the popup closes; the search under the old ones stops now.
             self.search_outdated = true;
             self.jobs.push_back(Job::Cancel(JobKey::Play));

@@ -2,7 +2,7 @@
 //! the whole numbers they are given as.
 
 use crate::app::{MAX_THREADS, threads_for};
-use crate::cli::common::error::CliError;
+use crate::cli::common::error::{CliError, as_typed};
 use crate::engine::game::notation::thousands;
 use crate::engine::{Budget, Position, Rules};
 use clap::builder::TypedValueParser;
@@ -109,7 +109,7 @@ impl<T: TryFrom<u64> + Clone + Send + Sync + 'static> TypedValueParser for Whole
                 let (low, high) = (thousands(*self.range.start()), thousands(*self.range.end()));
                 let why = format!(
                     "--{option} {}: expected a whole number from {low} to {high}",
-                    crate::cli::common::error::as_typed(&text)
+                    as_typed(&text)
                 );
                 // A value's problem, worded in full here: `one_line` reports it as it is.
                 Error::raw(ErrorKind::ValueValidation, why).with_cmd(cmd)

@@ -253,8 +253,9 @@ impl Position {
                 }
             })
             .collect();
-        // Separators alone are not "no moves" (an empty text is): a batch line `,` would
-        // otherwise be the empty board, which the batch asks to be written as a position.
+        // Separators alone are not "no moves" (an empty text is): a text of commas is a move
+        // list gone wrong, and reading it as the start position would answer a question nobody
+        // asked.
         if tokens.is_empty() && !text.trim().is_empty() {
             return error("separators but no moves".into());
         }
