@@ -14,6 +14,7 @@ mod quiz;
 mod record;
 mod replay;
 mod replay_children;
+mod replay_stack;
 mod review;
 mod settings;
 mod status;
