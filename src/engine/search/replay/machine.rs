@@ -2,39 +2,15 @@
 //! after any event, be copied (a checkpoint), and carry on from the copy exactly as before.
 
 use super::child::Child;
-use super::counters::{Counters, ReplayLimits};
+use super::context::Context;
+use super::counters::Counters;
 use super::event::{Bound, Event, EventKind, LeafKind, MoveList, Origin, ReplayValue};
 use super::level::Level;
-use super::order::{push_moves, static_order};
+use super::order::push_moves;
 use super::table::{Entry, Table};
 use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::search::Algorithm;
 use crate::engine::search::estimate::Evaluator;
-
-/// What does not change during a replay, shared by the machine and all its checkpoints.
-pub(crate) struct Context {
-    pub algorithm: Algorithm,
-    pub limits: ReplayLimits,
-    pub eval: Evaluator,
-    /// The engine model's static move order.
-    pub order: Vec<Move>,
-    /// Cells of the board (N of the depth-aware scores).
-    pub cells: i32,
-}
-
-impl Context {
-    /// The context of a replay from `root`.
-    pub fn new(root: &Position, algorithm: Algorithm, limits: ReplayLimits) -> Context {
-        let eval = Evaluator::new(root.layout());
-        Context {
-            algorithm,
-            limits,
-            order: static_order(root, &eval),
-            eval,
-            cells: root.rules().cells() as i32,
-        }
-    }
-}
 
 /// What the next step does. After every step the machine is settled on an emitting phase or
 /// `Done`, so "finished" is known without trying another step.

@@ -20,6 +20,7 @@
 //! memory stays bounded and a step back re-runs fewer than `interval` events.
 
 mod child;
+mod context;
 mod counters;
 mod event;
 mod explored;
@@ -46,7 +47,8 @@ pub use view::View;
 use crate::engine::game::notation::count;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::search::{Algorithm, Cancelled, StopFlag};
-use machine::{Context, Machine};
+use context::Context;
+use machine::Machine;
 use sentence::list;
 use std::sync::Arc;
 use table::Table;

@@ -4,9 +4,10 @@
 //! a long trace grow by tens of MiB a minute; what stays is the machine (one level per ply) and
 //! the engine model's table, bounded by its entry limit.
 
+use super::context::Context;
 use super::counters::{Counters, ReplayLimits};
 use super::event::{Event, ReplayValue};
-use super::machine::{Context, Machine};
+use super::machine::Machine;
 use super::table::Table;
 use crate::engine::game::position::{Move, Position};
 use crate::engine::search::Algorithm;
