@@ -1,7 +1,7 @@
 //! `tictree review`: every move of a game judged against the best move of its position (best,
 //! inaccuracy, mistake), as a table or one JSON object per move. Each row is printed as soon as
 //! its position is analysed; on a terminal the move being analysed shows on stderr, and Ctrl-C
-//! ends the review after the moves judged so far (status 130).
+//! ends the review after the moves judged so far, counted under the table (status 130).
 
 use super::args::ReviewArgs;
 use crate::cli::common::error::{CliError, Ending};
@@ -10,8 +10,8 @@ use crate::cli::common::progress::{Live, seconds};
 use crate::engine::game::score::signed;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{
-    Algorithm, Judgement, Move, MoveReview, Position, ReviewEvent, ReviewSearch, Rules, Solver,
-    Table, Verdict, review,
+    Algorithm, Judgement, Move, MoveReview, Player, Position, ReviewEvent, ReviewSearch, Rules,
+    Solver, Table, Verdict, review,
 };
 use serde::Serialize;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -117,7 +117,7 @@ pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
     if !args.json {
         crate::outln!("{}", heading(&start, moves.len()));
     }
-    let mut summary = Summary::default();
+    let mut summary = Summary::of(&moves, start.to_move() == Player::X);
     let search = ReviewSearch {
         algorithm,
         threads: args.threads.count(),
@@ -131,18 +131,32 @@ pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
         }
     });
     live.finish();
-    if result.is_err() {
-        crate::errln!(
-            "tictree: review interrupted (Ctrl-C) after {} of {} moves",
-            judged.load(Ordering::Relaxed),
-            moves.len()
-        );
-        return Ok(Ending::Interrupted);
+    let done = judged.load(Ordering::Relaxed);
+    let interrupted = result.is_err();
+    if args.json {
+        if interrupted {
+            crate::errln!(
+                "tictree: review interrupted (Ctrl-C) after {done} of {} moves",
+                moves.len()
+            );
+        }
+    } else {
+        // Interrupted, the counts cover the moves judged so far, as `selfplay`'s tally does.
+        if done > 0 {
+            crate::outln!("{}", summary.line(&rules));
+        }
+        if interrupted {
+            crate::outln!(
+                "partial: interrupted (Ctrl-C) after {done} of {} moves",
+                moves.len()
+            );
+        }
     }
-    if !args.json {
-        crate::outln!("{}", summary.line(&rules));
-    }
-    Ok(Ending::Done)
+    Ok(if interrupted {
+        Ending::Interrupted
+    } else {
+        Ending::Done
+    })
 }
 
 /// The status line while a position is being analysed: which move, and for how long.
@@ -241,11 +255,23 @@ struct Summary {
     unjudged: [usize; 2],
     /// Per player: the moves judged, best or not.
     judged: [usize; 2],
+    /// Per player: the moves of the game, judged or not yet (Ctrl-C may come first).
+    played: [usize; 2],
 }
 
 impl Summary {
+    /// Nothing judged yet of a game whose moves the players of `moves` played, X first if
+    /// `x_first`.
+    fn of(moves: &[Move], x_first: bool) -> Summary {
+        let mut summary = Summary::default();
+        for ply in 0..moves.len() {
+            summary.played[usize::from((ply % 2 == 0) != x_first)] += 1;
+        }
+        summary
+    }
+
     fn add(&mut self, reviewed: &MoveReview) {
-        let side = usize::from(reviewed.player != crate::engine::Player::X);
+        let side = usize::from(reviewed.player != Player::X);
         match reviewed.verdict() {
             None => self.unjudged[side] += 1,
             Some(Verdict::Best) => self.judged[side] += 1,
@@ -258,45 +284,61 @@ impl Summary {
 
     /// `X: every move best · O: 1 mistake (2. a2)`; moves out of time are counted apart.
     fn line(&self, rules: &Rules) -> String {
-        let side = |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize, judged| {
-            if judged == 0 && unjudged > 0 {
-                return format!("{name}: no move judged, {unjudged} unjudged");
-            }
-            if judged == 0 {
-                return format!("{name}: no move played");
-            }
-            let unjudged = match unjudged {
-                0 => String::new(),
-                n => format!(", {n} unjudged"),
-            };
-            if flagged.is_empty() {
-                let every = if unjudged.is_empty() {
-                    "every move"
-                } else {
-                    "every judged move"
+        let side =
+            |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize, judged, played| {
+                if judged == 0 && unjudged > 0 {
+                    return format!("{name}: no move judged, {unjudged} unjudged");
+                }
+                if judged == 0 && played == 0 {
+                    return format!("{name}: no move played");
+                }
+                if judged == 0 {
+                    return format!("{name}: no move reviewed yet");
+                }
+                let unjudged = match unjudged {
+                    0 => String::new(),
+                    n => format!(", {n} unjudged"),
                 };
-                return format!("{name}: {every} best{unjudged}");
-            }
-            let counts: Vec<String> = [Verdict::Mistake, Verdict::Inaccuracy]
-                .into_iter()
-                .map(|verdict| (verdict, flagged.iter().filter(|f| f.2 == verdict).count()))
-                .filter(|&(_, n)| n > 0)
-                .map(|(verdict, n)| verdict.counted(n))
-                .collect();
-            let moves: Vec<String> = flagged
-                .iter()
-                .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))
-                .collect();
-            format!(
-                "{name}: {} ({}){unjudged}",
-                counts.join(", "),
-                moves.join(", ")
-            )
-        };
+                if flagged.is_empty() {
+                    let every = if unjudged.is_empty() {
+                        "every move"
+                    } else {
+                        "every judged move"
+                    };
+                    return format!("{name}: {every} best{unjudged}");
+                }
+                let counts: Vec<String> = [Verdict::Mistake, Verdict::Inaccuracy]
+                    .into_iter()
+                    .map(|verdict| (verdict, flagged.iter().filter(|f| f.2 == verdict).count()))
+                    .filter(|&(_, n)| n > 0)
+                    .map(|(verdict, n)| verdict.counted(n))
+                    .collect();
+                let moves: Vec<String> = flagged
+                    .iter()
+                    .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))
+                    .collect();
+                format!(
+                    "{name}: {} ({}){unjudged}",
+                    counts.join(", "),
+                    moves.join(", ")
+                )
+            };
         format!(
             "{} · {}",
-            side("X", &self.flagged[0], self.unjudged[0], self.judged[0]),
-            side("O", &self.flagged[1], self.unjudged[1], self.judged[1])
+            side(
+                "X",
+                &self.flagged[0],
+                self.unjudged[0],
+                self.judged[0],
+                self.played[0]
+            ),
+            side(
+                "O",
+                &self.flagged[1],
+                self.unjudged[1],
+                self.judged[1],
+                self.played[1]
+            )
         )
     }
 }

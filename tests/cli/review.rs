@@ -205,3 +205,67 @@ fn a_game_that_is_missing_empty_or_illegal_is_one_line_and_status_2() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// Ctrl-C ends the review after the moves judged so far, and the table still gets its counts
+/// line, for those moves, then says it is partial (as `selfplay`'s tally does); with `--json` the
+/// objects printed stand and stderr says how far it got. Each 8×8 k=5 position of this opening is
+/// out of reach within its 300 ms, so a move is done every 0.3 s: one and a half seconds in,
+/// some but never all twelve are.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_the_review_with_the_counts_of_the_moves_judged() {
+    for json in [false, true] {
+        let mut args = vec![
+            "review",
+            "--rules",
+            "8x8k5",
+            "--time-ms",
+            "300",
+            "--threads",
+            "1",
+            "--moves",
+            "d4 e5 d5 e4 c3 f6 c4 f5 b2 g7 b3 g6",
+        ];
+        if json {
+            args.push("--json");
+        }
+        let child = crate::binary::spawn_piped(&args);
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        // SAFETY: kill has no memory-safety preconditions.
+        assert_eq!(
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+            0
+        );
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130));
+        let out = String::from_utf8(output.stdout).unwrap();
+        let err = String::from_utf8(output.stderr).unwrap();
+        let rows: Vec<&str> = out.lines().collect();
+        if json {
+            let done = rows.len();
+            assert!((1..12).contains(&done), "{out}");
+            assert!(
+                err.contains(&format!(
+                    "review interrupted (Ctrl-C) after {done} of 12 moves"
+                )),
+                "{err}"
+            );
+        } else {
+            // The heading's two rows, a row a move, the counts, the partial line.
+            let done = rows.len() - 4;
+            assert!((1..12).contains(&done), "{out}");
+            let x = done.div_ceil(2);
+            let o = done / 2;
+            let counts = if o == 0 {
+                format!("X: no move judged, {x} unjudged · O: no move reviewed yet")
+            } else {
+                format!("X: no move judged, {x} unjudged · O: no move judged, {o} unjudged")
+            };
+            assert_eq!(rows[rows.len() - 2], counts, "{out}");
+            assert_eq!(
+                rows[rows.len() - 1],
+                format!("partial: interrupted (Ctrl-C) after {done} of 12 moves")
+            );
+        }
+    }
+}
