@@ -227,14 +227,16 @@ pub fn check(app: &App) -> Result<(), TestCaseError> {
         replay_line(state.replay.root(), &state.replay.path())?;
     }
 
-    // The AI never waits for ever: not paused, the settings closed, with what its level moves on
-    // at hand (level 4: the complete analysis; the others: their own choice), it has moved.
+    // The AI never waits for ever: not paused, the settings and the editor closed, with what its
+    // level moves on at hand (level 4: the complete analysis; the others: their own choice), it
+    // has moved.
     let ready = match app.seat(app.position().to_move()) {
         Seat::Ai(Skill::Perfect) => search.done.is_some(),
         Seat::Ai(skill) => matches!(search.choice, Choice::Made(level, ..) if level == skill),
         Seat::Human => false,
     };
-    let stalled = !app.paused && !app.settings_open() && app.ai_to_move() && ready;
+    let stalled =
+        !app.paused && !app.settings_open() && app.editor().is_none() && app.ai_to_move() && ready;
     prop_assert!(
         !stalled,
         "the AI to move has its analysis but does not move"

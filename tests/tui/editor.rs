@@ -56,10 +56,7 @@ fn the_editor_sets_up_a_legal_position_and_enter_analyses_it_at_once() {
     assert_eq!(app.game.moves().len(), 2, "X played, the AI answered");
     app.update(Action::Edit);
     assert!(matches!(app.mode, Mode::Edit(_)));
-    assert!(
-        matches!(app.take_job(), Some(Job::Cancel(JobKey::Play))),
-        "the game waits"
-    );
+    assert!(app.take_job().is_none(), "the analysis is left as it is");
     // Off the board's old marks, then x.o/.x./..o: X a3 b2, O c3 c1, O to move.
     app.update(Action::ClearBoard);
     let x = Some(Player::X);
@@ -197,8 +194,10 @@ fn a_finished_position_can_be_set_up_and_says_so() {
     );
 }
 
+/// Esc leaves the game as it was: the same moves, the analysis as it had got (no search asked
+/// again, no hint logged twice), as the review and the quiz leave it.
 #[test]
-fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
+fn esc_leaves_the_editor_without_changes_and_the_analysis_is_kept() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
     run_jobs(&mut app);
     play_at(&mut app, "b2");
@@ -206,6 +205,7 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
         *app.position(),
         app.game.moves().to_vec(),
         app.log.lines().len(),
+        format!("{:?}", app.search),
     );
     app.update(Action::Edit);
     put(&mut app, &[("a1", Some(Player::X)), ("b2", None)]);
@@ -215,9 +215,10 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
         *app.position(),
         app.game.moves().to_vec(),
         app.log.lines().len(),
+        format!("{:?}", app.search),
     );
     assert_eq!(after, before);
-    assert_eq!(play_job(&mut app), Some(before.0));
+    assert_eq!(play_job(&mut app), None);
     // One Esc too many still does not quit.
     app.update(Action::Escape);
     assert!(!app.should_quit());
@@ -227,6 +228,24 @@ fn esc_leaves_the_editor_without_changes_and_the_analysis_resumes() {
     assert!(matches!(app.mode, Mode::Game));
     assert_eq!(app.notice.as_deref(), Some("position unchanged"));
     assert_eq!(app.game.moves().len(), 2, "the game's moves are kept");
+}
+
+/// The AI never moves under a board being set up: its analysis finishes while the editor is
+/// open, and the move it leads to is played when the editor closes, not before.
+#[test]
+fn the_ai_waits_for_the_editor_to_close_then_plays() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    // Placed without running the AI's search: it runs with the editor open.
+    cursor_to(&mut app, "b2");
+    app.update(Action::Place);
+    app.update(Action::Edit);
+    run_jobs(&mut app);
+    assert!(app.search.done.is_some(), "the analysis went on");
+    assert_eq!(app.game.moves().len(), 1, "the AI waits");
+    assert!(text(&screen(&app, 100, 30)).contains(" Editor "));
+    app.update(Action::Escape);
+    assert_eq!(app.game.moves().len(), 2, "the AI has played");
 }
 
 #[test]

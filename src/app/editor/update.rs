@@ -4,17 +4,16 @@
 
 use super::Editor;
 use crate::app::action::{Action, Direction};
-use crate::app::jobs::{Job, JobKey};
 use crate::app::log::LogKind;
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::play::game::Game;
-use crate::app::play::search_view::SearchView;
 use crate::app::state::{App, Focus, Mode};
 use crate::engine::{Move, Player, Position, Status};
 
 impl App {
     /// `e`: the editor opens on the position on the board. The game waits meanwhile: the AI
-    /// must not move under a board being set up, so its search stops (it starts again on Esc).
+    /// must not move under a board being set up (`maybe_ai_move` waits for the editor to close),
+    /// but the analysis goes on, so that leaving without a change finds the game as it was.
     pub(crate) fn open_editor(&mut self) {
         let position = *self.position();
         let rules = *position.rules();
@@ -26,10 +25,6 @@ impl App {
         }
         self.mode = Mode::Edit(Editor { draft: position });
         self.focus = Focus::Board;
-        let generation = self.next_generation();
-        // A new generation: replies of the stopped search already on their way are stale.
-        self.search = SearchView::new(generation, position, false);
-        self.jobs.push_back(Job::Cancel(JobKey::Play));
     }
 
     /// An action while the editor is open (no popup over it).
@@ -105,10 +100,11 @@ impl App {
         }
     }
 
-    /// `Esc`: back to the game as it was; its analysis starts again.
+    /// `Esc`: back to the game as it was, its analysis where it has got to; an AI whose move is
+    /// ready plays it now.
     fn leave_editor(&mut self) {
         self.mode = Mode::Game;
-        self.start_search();
+        self.maybe_ai_move();
     }
 
     /// A new game from `start`, reached by `opening` from `origin` (the record starts there):

@@ -80,8 +80,9 @@ impl App {
     /// blocks or plays at random moves at once, and the tree's analysis goes on separately.
     pub(crate) fn maybe_ai_move(&mut self) {
         // The game waits while the settings are open: stepping a seat through the levels to the
-        // one wanted would otherwise let each AI on the way play a move.
-        if self.paused || self.settings_open() || !self.ai_to_move() {
+        // one wanted would otherwise let each AI on the way play a move. It waits in the editor
+        // too: no move may land under a board being set up.
+        if self.paused || self.settings_open() || self.editor().is_some() || !self.ai_to_move() {
             return;
         }
         let position = *self.position();

@@ -1,5 +1,5 @@
 //! The review's part of `App::update`: `R` opens the review of the game so far (the game waits
-//! meanwhile, as it does for the editor: no AI move may land under a review of the moves before
+//! meanwhile: no AI move may land under a review of the moves before
 //! it), the keys select a move, `s` opens the search replay before it, Enter takes the game back
 //! there, and the judged moves arrive from the job one by one.
 
