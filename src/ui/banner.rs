@@ -24,8 +24,9 @@ impl Widget for GameOverBanner<'_> {
         let position = app.position();
         let rules = position.rules();
         let moves = position.ply();
-        // A position set up finished (a paste, the editor, --position) has no move to take back.
-        let played = !app.game.moves().is_empty();
+        // A position set up finished (a paste, the editor, --position) has no move to take back
+        // or review; a `--moves` opening (or a pasted move list) was played, and is reviewed.
+        let played = !app.moves_from_origin().is_empty();
         let (headline, detail) = match position.status() {
             Status::Won(player) => {
                 let line = rules.move_names(&position.winning_cells()).join(" ");

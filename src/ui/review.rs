@@ -31,14 +31,7 @@ impl Widget for ReviewPane<'_> {
         let width = area.width.saturating_sub(2);
         let block = Block::bordered()
             .title(title(state, width))
-            .title_bottom(wrap::first_fitting(
-                vec![
-                    " ↑↓ move · ←→ next flagged · Enter go there · s replay · Esc leaves ".into(),
-                    " Enter go there · s replay · Esc leaves ".into(),
-                    " Esc leaves ".into(),
-                ],
-                width,
-            ))
+            .title_bottom(wrap::first_fitting(footers(state), width))
             .border_style(theme.border(true));
         let inner = block.inner(area);
         block.render(area, buf);
@@ -353,4 +346,18 @@ pub fn caption<'a>(state: &ReviewState, theme: Theme, width: u16) -> Line<'a> {
     .find(|(title, rest)| Span::raw(format!("{title}{rest}")).width() <= usize::from(width))
     .unwrap_or_else(|| ("", String::new()));
     Line::from(vec![Span::styled(title, theme.strong()), Span::raw(rest)])
+}
+
+/// The pane's foot, fullest first: Enter only where it can go (not to a move of the opening).
+fn footers(state: &ReviewState) -> Vec<String> {
+    let enter = if state.can_go_to_selected() {
+        "Enter go there · "
+    } else {
+        ""
+    };
+    vec![
+        format!(" ↑↓ move · ←→ next flagged · {enter}s replay · Esc leaves "),
+        format!(" {enter}s replay · Esc leaves "),
+        " Esc leaves ".into(),
+    ]
 }

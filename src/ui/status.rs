@@ -1,7 +1,7 @@
 //! The header line (game, players, algorithm) and the status bar (the keys that apply now).
 
 use super::theme::Theme;
-use crate::app::{App, Focus, Mode, Popup};
+use crate::app::{App, Focus, Mode, Popup, ReviewState};
 use crate::engine::{Player, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -208,7 +208,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
     match &app.mode {
         Mode::Edit(_) => edit_keys(),
         Mode::Replay(state) => replay_keys(state.autoplay),
-        Mode::Review(_) => review_keys(),
+        Mode::Review(state) => review_keys(state),
         Mode::Quiz(state) => quiz_keys(state),
         Mode::Game => game_keys(app),
     }
@@ -293,17 +293,22 @@ fn replay_keys(autoplay: bool) -> Vec<Hint> {
     ]
 }
 
-/// The review's keys.
-fn review_keys() -> Vec<Hint> {
-    vec![
+/// The review's keys; Enter only where it can go (not to a move of the opening).
+fn review_keys(state: &ReviewState) -> Vec<Hint> {
+    let mut keys = vec![
         Hint::new("↑↓", "move"),
         Hint::new("←→", "next flagged").short("←→", "flagged"),
-        Hint::new("Enter", "go there").short("Enter", "go"),
+    ];
+    if state.can_go_to_selected() {
+        keys.push(Hint::new("Enter", "go there").short("Enter", "go"));
+    }
+    keys.extend([
         Hint::new("s", "replay"),
         Hint::new("Esc", "leave").always(),
         help(),
         quit(),
-    ]
+    ]);
+    keys
 }
 
 /// The game's keys: the focused pane's first, then the game's and the app's.
@@ -343,8 +348,8 @@ fn game_keys(app: &App) -> Vec<Hint> {
         keys.push(Hint::new("c", "compare"));
     } else {
         keys.push(Hint::new("g", "record"));
-        // A game set up finished has no move to review.
-        if !app.game.moves().is_empty() {
+        // A game set up finished has no move to review; a `--moves` opening is one to review.
+        if !app.moves_from_origin().is_empty() {
             keys.push(review);
         }
         keys.push(Hint::new("Q", "quiz"));

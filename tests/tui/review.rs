@@ -283,6 +283,12 @@ fn the_review_fills_in_behind_a_replay_opened_from_it() {
 fn enter_takes_the_game_back_before_the_move_and_redo_brings_the_rest() {
     let mut app = reviewed();
     select(&mut app, 7);
+    let shown = text(&screen(&app, 120, 40));
+    assert!(
+        shown.contains("←→ next flagged · Enter go there · s replay · Esc leaves")
+            && shown.contains("Enter go there  s replay"),
+        "{shown}"
+    );
     let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
     press(&mut app, &[enter]);
     assert!(matches!(app.mode, Mode::Game));
@@ -320,6 +326,12 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
     // The opening's 2. O a2 is the mistake GAME starts with.
     assert_eq!(state.judged[1].verdict(), Some(Verdict::Mistake));
     select(&mut app, 2);
+    // Neither the pane's foot nor the status bar offers Enter on a move of the opening.
+    let shown = text(&screen(&app, 120, 40));
+    assert!(
+        shown.contains("←→ next flagged · s replay · Esc leaves") && !shown.contains("Enter"),
+        "{shown}"
+    );
     let enter = action_for_key(&app, &key(KeyCode::Enter)).unwrap();
     press(&mut app, &[enter]);
     assert!(app.review().is_some(), "still reviewing");
@@ -343,6 +355,26 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
         "{:?}",
         log_text(&app)
     );
+}
+
+/// A game given finished by `--moves` was played, by those moves: the banner says who completed
+/// the line with which move, and the banner and the status bar offer its review, which `R` opens.
+#[test]
+fn a_game_finished_by_its_moves_offers_its_review() {
+    let mut options = options_from(Rules::TICTACTOE, "a2 a1 b2 c2 b1 c3 c1 b3 a3");
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    let shown = text(&screen(&app, 80, 24));
+    assert!(
+        shown.contains("X (human) completed a3 b2 c1 with move\u{a0}9."),
+        "{shown}"
+    );
+    assert!(shown.contains("R review · Q quiz"), "{shown}");
+    let bar = rows(&screen(&app, 80, 24)).pop().unwrap_or_default();
+    assert!(bar.contains("R review"), "{bar}");
+    press(&mut app, &[Action::Review]);
+    assert_eq!(app.review().map(|state| state.moves.len()), Some(9));
 }
 
 #[test]

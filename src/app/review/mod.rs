@@ -62,6 +62,12 @@ impl ReviewState {
         }
     }
 
+    /// Whether Enter can take the game back to the selected move: not to one of the opening,
+    /// which is before the game's start.
+    pub fn can_go_to_selected(&self) -> bool {
+        self.selected >= self.opening
+    }
+
     /// Whether moves are still being judged.
     pub fn running(&self) -> bool {
         self.judged.len() < self.moves.len()
