@@ -22,9 +22,11 @@ impl Widget for Header<'_> {
         let rules = app.position().rules();
         let gravity = if rules.gravity { ", gravity" } else { "" };
         let ply = app.position().ply();
-        // The move being played; once the game is over, how many were.
+        // The move being played; once the game is over, how many were (counted from the empty
+        // board, as the turns are), or that none was: a position set up finished.
         let progress = match app.position().status() {
             Status::Ongoing => format!("move {}", ply + 1),
+            _ if app.moves_from_origin().is_empty() => "set up finished".to_string(),
             _ if ply == 1 => "1 move, over".to_string(),
             _ => format!("{ply} moves, over"),
         };

@@ -179,6 +179,11 @@ fn a_finished_position_can_be_set_up_and_says_so() {
         !shown.contains("take back") && !shown.contains("R review"),
         "{shown}"
     );
+    // The title counts no move either, as the moves pane and the record do.
+    assert!(
+        shown.lines().next().unwrap().contains("· set up finished"),
+        "{shown}"
+    );
     // A game that ends in play says which move ended it, and both keys are there.
     app.update(Action::Paste("xx./oo./...".into()));
     run_jobs(&mut app);
@@ -190,6 +195,10 @@ fn a_finished_position_can_be_set_up_and_says_so() {
     );
     assert!(
         shown.contains("u take back") && shown.contains("R review"),
+        "{shown}"
+    );
+    assert!(
+        shown.lines().next().unwrap().contains("· 5 moves, over"),
         "{shown}"
     );
 }
