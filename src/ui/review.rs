@@ -143,7 +143,7 @@ fn move_rows(
         .min(state.moves.len().saturating_sub(rows));
     (first..state.moves.len().min(first + rows))
         .map(|index| {
-            let line = row(state, index, rules, theme);
+            let line = row(state, index, rules, theme, usize::from(width));
             wrap::cut(wrap::wrap(&line, width, 0), 1, width)
                 .pop()
                 .unwrap_or_default()
@@ -152,8 +152,14 @@ fn move_rows(
 }
 
 /// One move: the selection's `>`, the verdict's symbol, its number, player and cell, its score
-/// and outcome, and the best moves there when it was not one of them.
-fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'static> {
+/// and outcome, and the best moves there when it was not one of them, in `width` columns.
+fn row(
+    state: &ReviewState,
+    index: usize,
+    rules: Rules,
+    theme: Theme,
+    width: usize,
+) -> Line<'static> {
     let selected = index == state.selected;
     let marker = if selected { ">" } else { " " };
     let before = state.before(index);
@@ -187,25 +193,48 @@ fn row(state: &ReviewState, index: usize, rules: Rules, theme: Theme) -> Line<'s
         return Line::styled(text, row_style(Style::new(), selected, theme));
     };
     let (symbol, style) = verdict_look(judged.verdict, theme);
-    let best = match judged.verdict {
-        Verdict::Best => String::new(),
-        // `a3 c3 a1 c1: 0`, `a3 c3 a1 (5 more): +2`: the best moves there, then their score.
-        _ => format!(
-            "{}: {}",
-            names(&rules.move_names(&judged.best), " ", BEST_IN_ROW),
-            judged.best_score
-        ),
-    };
     let text = format!(
-        " {number} {mv:<6} {:>5}  {:<11} {best}",
+        " {number} {mv:<6} {:>5}  {:<11} ",
         judged.score,
         judged.score.outcome().to_string()
     );
+    let best = match judged.verdict {
+        Verdict::Best => String::new(),
+        // The marker and the symbol take three columns before the text.
+        _ => best_there(
+            judged,
+            rules,
+            width.saturating_sub(3 + text.chars().count()),
+        ),
+    };
+    let text = text + &best;
     Line::from(vec![
         Span::styled(marker, row_style(Style::new(), selected, theme)),
         Span::styled(format!("{symbol:<2}"), row_style(style, selected, theme)),
         Span::styled(text, row_style(Style::new(), selected, theme)),
     ])
+}
+
+/// The best moves beside a flagged move, then their score, in `room` columns if it can be: `a3
+/// c3 a1 c1: 0`, `a3 c3 a1 (5 more): +2`, fewer names on a narrow pane, the first and `…`
+/// (`c1…: -18`), and at the least the score alone, under the column's heading `best`: the score
+/// the move is measured against always shows (the sentence below names every best move).
+fn best_there(judged: &Judgement, rules: Rules, room: usize) -> String {
+    let best = rules.move_names(&judged.best);
+    let score = judged.best_score;
+    let mut candidates: Vec<String> = (1..=BEST_IN_ROW)
+        .rev()
+        .map(|shown| format!("{}: {score}", names(&best, " ", shown)))
+        .collect();
+    if best.len() > 1 {
+        candidates.push(format!("{}…: {score}", best[0]));
+    }
+    candidates.push(score.to_string());
+    let shortest = candidates.last().cloned().unwrap_or_default();
+    candidates
+        .into_iter()
+        .find(|text| text.chars().count() <= room)
+        .unwrap_or(shortest)
 }
 
 /// The selected row is in reverse video as well as marked with `>`.

@@ -568,3 +568,23 @@ fn a_move_out_of_time_is_unjudged_and_the_review_goes_on() {
     press(&mut app, &[Action::Move(Direction::Right)]);
     assert_eq!(app.review().unwrap().selected, 0);
 }
+
+/// On a narrow pane a flagged move's row keeps the score of the best moves, naming fewer of them
+/// (the sentence below names them all): O's a2 reads `a3 c3 a1 c1: 0` at 120 columns, `a3…: 0`
+/// at 70 and the score alone at 60, under the heading `best`, never a cut `a3…:…`.
+#[test]
+fn a_flagged_row_keeps_the_best_score_on_a_narrow_pane() {
+    let app = reviewed();
+    for (width, height, best) in [
+        (120, 40, "loss in 3   a3 c3 a1 c1: 0"),
+        (70, 20, "loss in 3   a3…: 0"),
+        (60, 20, "loss in 3   0"),
+    ] {
+        let shown = text(&screen(&app, width, height));
+        let row = shown
+            .lines()
+            .find(|line| line.contains("2. O a2"))
+            .unwrap_or_default();
+        assert!(row.contains(best), "{width}×{height}: {row}\n{shown}");
+    }
+}
