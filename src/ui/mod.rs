@@ -186,10 +186,19 @@ fn board_pane(view: &BoardView, caption: Line, theme: Theme, panes: &Panes, buf:
     .render(panes.board, buf);
 }
 
+/// Rows of the right column a pane in the tree's place keeps before a short log is drawn under
+/// it: on a shorter column the pane takes it all, its sentence (the explanation, the verdict)
+/// being worth more than the log's last three lines.
+const PANE_BEFORE_LOG: u16 = 12;
+
 /// The log at its smallest under the tree's place, for a pane that needs the rows (the replay,
-/// the review); the rest of the right column is returned for that pane.
+/// the review, the quiz), or no log on a short terminal; the rest of the right column is
+/// returned for that pane.
 fn short_log(app: &App, theme: Theme, panes: &Panes, buf: &mut Buffer) -> Rect {
     let right = panes.tree.union(panes.log);
+    if right.height < PANE_BEFORE_LOG + layout::LOG_MIN {
+        return right;
+    }
     let [pane, log_area] = ratatui::layout::Layout::vertical([
         ratatui::layout::Constraint::Fill(1),
         ratatui::layout::Constraint::Length(layout::LOG_MIN),

@@ -588,3 +588,28 @@ fn a_flagged_row_keeps_the_best_score_on_a_narrow_pane() {
         assert!(row.contains(best), "{width}×{height}: {row}\n{shown}");
     }
 }
+
+/// On a short terminal (59×14) the review takes the log's rows too, so the selected move's
+/// sentence, the verdict and the best moves with their score, reads whole (three rows of log
+/// under it cut such a sentence to `X c1 (+8, win in 2) was an…`).
+#[test]
+fn a_short_terminal_gives_the_review_the_log_s_rows() {
+    let mut app = reviewed();
+    select(&mut app, 2);
+    let terminal = screen(&app, 59, 14);
+    let shown = text(&terminal);
+    assert!(!shown.contains("┌ Log"), "{shown}");
+    let pane = words(&pane_text(&terminal, "Review"));
+    let sentence = app_sentence(&app);
+    assert!(pane.contains(&sentence), "{sentence}\n{shown}");
+    // Tall enough, the short log is back under the review.
+    assert!(text(&screen(&app, 80, 24)).contains("┌ Log"));
+}
+
+/// The selected move's sentence as the review pane says it on a wide screen, blanks collapsed.
+fn app_sentence(app: &App) -> String {
+    let wide = words(&pane_text(&screen(app, 200, 50), "Review"));
+    let start = wide.find("O a2 (").expect("the sentence");
+    let end = wide[start..].find(").").expect("its end") + start + 2;
+    wide[start..end].to_string()
+}
