@@ -85,6 +85,10 @@ pub const HELP: &[HelpSection] = &[
                 "a new game from here, analysed at once (legal only)",
             ),
             ("Esc / e", "leave without changes"),
+            (
+                "paste",
+                "a position or moves: a new game, the draft dropped",
+            ),
         ],
     },
     HelpSection {

@@ -2,12 +2,13 @@
 //! its counts, whether `Enter` would take it (and why not), and the editor's keys.
 
 use super::theme::Theme;
+use super::wrap;
 use crate::app::Editor;
 use crate::engine::{Player, Position, Status};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Padding, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Padding, Paragraph, Widget};
 
 /// The editor pane, ready to render.
 pub struct EditorPane<'a> {
@@ -57,34 +58,60 @@ impl Widget for EditorPane<'_> {
         if let Some(refusal) = self.refusal {
             lines.push(Line::styled(format!("! {refusal}"), theme.notice()));
         }
-        lines.push(Line::raw(""));
-        let keys: &[(&str, &str)] = &[
-            ("x / o", "put X / O at the cursor"),
-            (". Space Del", "clear the cell"),
-            ("c", "clear the board"),
-            ("Enter", "new game from here"),
-            ("Esc", "leave without changes"),
-        ];
-        for (key, what) in keys {
-            lines.push(Line::from(vec![
-                Span::styled(format!("{key:<12}"), theme.strong()),
-                Span::raw(*what),
-            ]));
-        }
+        let mut notes = Vec::new();
         if draft.rules().gravity {
-            lines.push(Line::styled(
+            notes.push(Line::styled(
                 "Gravity: a mark rests on the bottom or on another mark.",
                 theme.dim(),
             ));
         }
-        lines.push(Line::styled(
-            "Or paste a position (x.o/.x./..o) or moves.",
+        notes.push(Line::styled(
+            "Or paste a position (x.o/.x./..o) or moves: a new game.",
             theme.dim(),
         ));
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .render(inner, buf);
+        let width = inner.width;
+        let wrapped = |lines: &[Line]| -> Vec<Line<'static>> {
+            lines
+                .iter()
+                .flat_map(|line| wrap::rows(line, width, 0))
+                .collect()
+        };
+        let (mut lines, notes, keys) =
+            (wrapped(&lines), wrapped(&notes), wrapped(&key_lines(theme)));
+        // On a short pane the blank row before the keys goes first, then the key list (the
+        // status bar lists the keys too): the draft's state and the notes stay whole.
+        let room = usize::from(inner.height);
+        let gap = lines.len() + 1 + keys.len() + notes.len() <= room;
+        if gap {
+            lines.push(Line::raw(""));
+        }
+        if lines.len() + keys.len() + notes.len() <= room {
+            lines.extend(keys);
+        } else if lines.len() + 1 + notes.len() <= room {
+            lines.push(Line::raw(""));
+        }
+        lines.extend(notes);
+        Paragraph::new(lines).render(inner, buf);
     }
+}
+
+/// The editor's keys, one a row.
+fn key_lines(theme: Theme) -> Vec<Line<'static>> {
+    [
+        ("x / o", "put X / O at the cursor"),
+        (". Space Del", "clear the cell"),
+        ("c", "clear the board"),
+        ("Enter", "new game from here"),
+        ("Esc", "leave without changes"),
+    ]
+    .into_iter()
+    .map(|(key, what)| {
+        Line::from(vec![
+            Span::styled(format!("{key:<12}"), theme.strong()),
+            Span::raw(what),
+        ])
+    })
+    .collect()
 }
 
 /// A position's notation in lines at most `width` wide, broken after a `/`, so each of the

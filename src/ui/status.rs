@@ -268,10 +268,12 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
 fn edit_keys() -> Vec<Hint> {
     vec![
         Hint::new("←↓↑→", "move"),
-        Hint::new("x/o", "put"),
+        Hint::new("x/o", "put").always(),
         Hint::new(".", "clear"),
         Hint::new("c", "clear all"),
-        Hint::new("Enter", "play here").always(),
+        Hint::new("Enter", "play here")
+            .short("Enter", "play")
+            .always(),
         Hint::new("Esc", "cancel").always(),
         help(),
         quit(),

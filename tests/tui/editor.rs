@@ -526,3 +526,27 @@ fn the_gravity_editor_opens_on_the_landing_cell() {
         "......./......./......./......./......./...x..."
     );
 }
+
+/// On a short pane the editor's notes stay whole and its key list gives way before them (the
+/// status bar lists the keys too), and the status bar keeps `x/o put` with `Enter` and `Esc`:
+/// at 60×20 the paste hint lost `moves.` and the bar lost `x/o put` while it kept `Enter`.
+#[test]
+fn a_short_editor_keeps_its_notes_whole_and_the_bar_its_main_keys() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    app.update(Action::Edit);
+    for (height, keys) in [(20, true), (17, false)] {
+        let terminal = screen(&app, 60, height);
+        let pane = words(&pane_text(&terminal, "Editor"));
+        assert!(
+            pane.contains("Or paste a position (x.o/.x./..o) or moves: a new game."),
+            "{height}: {pane}"
+        );
+        assert_eq!(pane.contains("clear the board"), keys, "{height}: {pane}");
+        let bar = rows(&terminal).pop().unwrap_or_default();
+        assert_eq!(
+            bar.trim_end(),
+            " ←↓↑→ move  x/o put  Enter play  Esc cancel  ? help  q quit"
+        );
+    }
+}
