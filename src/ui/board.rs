@@ -436,7 +436,9 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
     Line::from(vec![state, Span::raw(rest)])
 }
 
-/// The line under the board during a replay: the node's depth and whose turn it is there.
+/// The line under the board during a replay: the node's ply (its depth below the replay's root,
+/// as the stack's `ply` column counts it: not the replay's depth limit) and whose turn it is
+/// there. `Replay at ply 3` fits the smallest board's 15 columns.
 pub fn replay_caption<'a>(state: &crate::app::ReplayState, theme: Theme) -> Line<'a> {
     let replay = &state.replay;
     let depth = replay.path().len();
@@ -451,7 +453,7 @@ pub fn replay_caption<'a>(state: &crate::app::ReplayState, theme: Theme) -> Line
     };
     Line::from(vec![
         Span::styled("Replay", theme.strong()),
-        Span::raw(format!(" depth {depth} · {there}")),
+        Span::raw(format!(" at ply {depth} · {there}")),
     ])
 }
 
