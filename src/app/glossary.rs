@@ -31,6 +31,14 @@ pub const GLOSSARY: &[Term] = &[
         shows: "the first view: rows say for X / for O; v switches",
     },
     Term {
+        name: "value from the root",
+        meaning: [
+            "Inside the search a value counts the plies from the replay's root, so a",
+            "position deeper down scores a point per ply apart from the game tree.",
+        ],
+        shows: "every value below the root (a win sooner is worth more)",
+    },
+    Term {
         name: "α (alpha)",
         meaning: [
             "A lower bound: what the side to move (in max/min: X) can already make",

@@ -147,9 +147,10 @@ fn every_help_key_is_in_the_docs() {
 }
 
 /// The terms a student of the replay meets, spelled out here independently of `GLOSSARY`.
-const TERMS: [&str; 9] = [
+const TERMS: [&str; 10] = [
     "minimax",
     "negamax",
+    "value from the root",
     "α (alpha)",
     "β (beta)",
     "cutoff",
