@@ -448,3 +448,23 @@ fn one_interrupt_delivered_twice_still_prints_the_partial_analysis() {
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.contains("partial"), "{out}");
 }
+
+/// Counts read as English at one too: a position with one move left is analysed in `1 node`, and
+/// a budget of one node says `1 node`.
+#[test]
+fn one_node_is_said_in_the_singular() {
+    let output = tictree(&[
+        "analyze",
+        "--nodes",
+        "1",
+        "--moves",
+        "b2 a1 c3 a3 a2 c2 b3 b1",
+    ]);
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("engine: 1 node in "), "{out}");
+    assert!(!out.contains("1 nodes"), "{out}");
+    let output = tictree(&["analyze", "--rules", "4x4", "--nodes", "1"]);
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("(budget 1 node, "), "{out}");
+}

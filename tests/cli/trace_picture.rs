@@ -140,7 +140,7 @@ fn a_search_too_big_for_a_picture_is_refused_with_the_way_to_make_it_smaller() {
         assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
         assert_eq!(
             err,
-            "tictree: --limit 5,000: a picture holds at most 1,000 positions\n"
+            "tictree: --limit 5000: a picture holds at most 1,000 positions\n"
         );
     }
     // A limit makes any search drawable: the part searched, and the title says so.

@@ -1,6 +1,6 @@
 //! Output formats shared by the subcommands: the JSON of docs/cli.md and tables for people.
 
-use crate::engine::game::notation::thousands;
+use crate::engine::game::notation::count;
 use crate::engine::{Appraisal, MoveAppraisal, MoveValue, Player, Position, Rules, Status};
 use serde::Serialize;
 
@@ -273,9 +273,9 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
         _ => String::new(),
     };
     out.push_str(&format!(
-        "{}: {} nodes in {:.3} ms{limited}; best {}\n",
+        "{}: {} in {:.3} ms{limited}; best {}\n",
         analysis.algorithm,
-        thousands(analysis.stats.nodes),
+        count(analysis.stats.nodes, "node"),
         analysis.elapsed.as_secs_f64() * 1000.0,
         best.join(" ")
     ));

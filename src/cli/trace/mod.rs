@@ -278,9 +278,9 @@ fn picture(
 ) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
     if let Some(limit) = limits.nodes.filter(|&n| n > MAX_PICTURE_NODES) {
+        // The limit as it is typed: `--limit 1,001` would be refused as not a number.
         return Err(CliError(format!(
-            "--limit {}: a picture holds at most {} positions",
-            thousands(limit),
+            "--limit {limit}: a picture holds at most {} positions",
             thousands(MAX_PICTURE_NODES)
         )));
     }

@@ -81,7 +81,7 @@ impl fmt::Display for Budget {
             parts.push(format!("{} ms", time.as_millis()));
         }
         if let Some(nodes) = self.nodes {
-            parts.push(format!("{nodes} nodes"));
+            parts.push(format!("{nodes} node{}", if nodes == 1 { "" } else { "s" }));
         }
         if let Some(bytes) = self.table {
             parts.push(format!("table {} MiB", bytes >> 20));
