@@ -199,7 +199,7 @@ pub struct BookChoice {
     /// Consult this opening book instead of the built-in one (built by `tictree book build`).
     #[arg(long, value_name = "FILE")]
     pub book: Option<String>,
-    /// Search without any opening book (as `bench` always does).
+    /// Search without any opening book (as `bench`'s solver rows do).
     #[arg(long, conflicts_with = "book")]
     pub no_book: bool,
 }
