@@ -96,6 +96,9 @@ pub enum Action {
     Answer(bool),
     /// A line for the log from outside the app (the config file's warnings and where it is).
     Log(LogKind, String),
+    /// A line for the log that the status bar shows too until the next key: where a file went,
+    /// which a short terminal's replay shows no log to tell.
+    Announce(String),
     /// Whether the last save of the settings reached the config file (the popup's last line
     /// says so).
     Saved(bool),

@@ -21,6 +21,10 @@ impl App {
                 }
                 return self.log.push(kind, text);
             }
+            Action::Announce(text) => {
+                self.notice = Some(text.clone());
+                return self.log.push(LogKind::Info, text);
+            }
             Action::Saved(saved) => return self.unsaved = !saved,
             Action::Unbound => return self.notice = None,
             _ => self.notice = None,
@@ -92,7 +96,11 @@ impl App {
             Action::Copy => self.copy(),
             Action::SettingsClick(_) | Action::Answer(_) => {}
             Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
-            Action::Search(_) | Action::Tick(_) | Action::Log(..) | Action::Saved(_) => {}
+            Action::Search(_)
+            | Action::Tick(_)
+            | Action::Log(..)
+            | Action::Announce(_)
+            | Action::Saved(_) => {}
             Action::Unbound => {}
         }
     }

@@ -249,96 +249,104 @@ fn best_list(names: &[String]) -> String {
 /// Each player's mistakes and inaccuracies, for the line under the table.
 #[derive(Default)]
 struct Summary {
-    /// Per player (X, O): the moves judged, as (ply, move, verdict), when not best.
-    flagged: [Vec<(u32, Move, Verdict)>; 2],
-    /// Per player: the moves left unjudged (out of time).
-    unjudged: [usize; 2],
-    /// Per player: the moves judged, best or not.
-    judged: [usize; 2],
-    /// Per player: the moves of the game, judged or not yet (Ctrl-C may come first).
-    played: [usize; 2],
+    /// X's moves, then O's.
+    sides: [Side; 2],
+}
+
+/// One player's moves in the review.
+#[derive(Default)]
+struct Side {
+    /// The moves judged not best, as (ply, move, verdict).
+    flagged: Vec<(u32, Move, Verdict)>,
+    /// The moves left unjudged (out of time).
+    unjudged: usize,
+    /// The moves judged, best or not.
+    judged: usize,
+    /// The moves of the game, reviewed or not yet (Ctrl-C may come first).
+    played: usize,
 }
 
 impl Summary {
-    /// Nothing judged yet of a game whose moves the players of `moves` played, X first if
-    /// `x_first`.
+    /// Nothing judged yet of a game of `moves`, X's first if `x_first`.
     fn of(moves: &[Move], x_first: bool) -> Summary {
         let mut summary = Summary::default();
         for ply in 0..moves.len() {
-            summary.played[usize::from((ply % 2 == 0) != x_first)] += 1;
+            summary.sides[usize::from((ply % 2 == 0) != x_first)].played += 1;
         }
         summary
     }
 
     fn add(&mut self, reviewed: &MoveReview) {
-        let side = usize::from(reviewed.player != Player::X);
+        let side = &mut self.sides[usize::from(reviewed.player != Player::X)];
         match reviewed.verdict() {
-            None => self.unjudged[side] += 1,
-            Some(Verdict::Best) => self.judged[side] += 1,
+            None => side.unjudged += 1,
+            Some(Verdict::Best) => side.judged += 1,
             Some(verdict) => {
-                self.judged[side] += 1;
-                self.flagged[side].push((reviewed.ply, reviewed.mv, verdict));
+                side.judged += 1;
+                side.flagged.push((reviewed.ply, reviewed.mv, verdict));
             }
         }
     }
 
-    /// `X: every move best · O: 1 mistake (2. a2)`; moves out of time are counted apart.
+    /// `X: every move best · O: 1 mistake (2. a2)`; moves out of time, and moves not reached
+    /// before Ctrl-C, are counted apart.
     fn line(&self, rules: &Rules) -> String {
-        let side =
-            |name: &str, flagged: &[(u32, Move, Verdict)], unjudged: usize, judged, played| {
-                if judged == 0 && unjudged > 0 {
-                    return format!("{name}: no move judged, {unjudged} unjudged");
-                }
-                if judged == 0 && played == 0 {
-                    return format!("{name}: no move played");
-                }
-                if judged == 0 {
-                    return format!("{name}: no move reviewed yet");
-                }
-                let unjudged = match unjudged {
-                    0 => String::new(),
-                    n => format!(", {n} unjudged"),
-                };
-                if flagged.is_empty() {
-                    let every = if unjudged.is_empty() {
-                        "every move"
-                    } else {
-                        "every judged move"
-                    };
-                    return format!("{name}: {every} best{unjudged}");
-                }
-                let counts: Vec<String> = [Verdict::Mistake, Verdict::Inaccuracy]
-                    .into_iter()
-                    .map(|verdict| (verdict, flagged.iter().filter(|f| f.2 == verdict).count()))
-                    .filter(|&(_, n)| n > 0)
-                    .map(|(verdict, n)| verdict.counted(n))
-                    .collect();
-                let moves: Vec<String> = flagged
-                    .iter()
-                    .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))
-                    .collect();
-                format!(
-                    "{name}: {} ({}){unjudged}",
-                    counts.join(", "),
-                    moves.join(", ")
-                )
-            };
         format!(
             "{} · {}",
-            side(
-                "X",
-                &self.flagged[0],
-                self.unjudged[0],
-                self.judged[0],
-                self.played[0]
-            ),
-            side(
-                "O",
-                &self.flagged[1],
-                self.unjudged[1],
-                self.judged[1],
-                self.played[1]
-            )
+            self.sides[0].line("X", rules),
+            self.sides[1].line("O", rules)
+        )
+    }
+}
+
+impl Side {
+    fn line(&self, name: &str, rules: &Rules) -> String {
+        // Moves after the review's interruption (Ctrl-C), never reached.
+        let unreached = self.played - self.judged - self.unjudged;
+        let mut apart = String::new();
+        if self.unjudged > 0 {
+            apart.push_str(&format!(", {} unjudged", self.unjudged));
+        }
+        if unreached > 0 {
+            apart.push_str(&format!(", {unreached} not reviewed"));
+        }
+        if self.played == 0 {
+            return format!("{name}: no move played");
+        }
+        if self.judged == 0 && self.unjudged == 0 {
+            return format!("{name}: no move reviewed yet");
+        }
+        if self.judged == 0 {
+            return format!("{name}: no move judged{apart}");
+        }
+        if self.flagged.is_empty() {
+            let every = if apart.is_empty() {
+                "every move"
+            } else {
+                "every judged move"
+            };
+            return format!("{name}: {every} best{apart}");
+        }
+        let counts: Vec<String> = [Verdict::Mistake, Verdict::Inaccuracy]
+            .into_iter()
+            .map(|verdict| {
+                (
+                    verdict,
+                    self.flagged.iter().filter(|f| f.2 == verdict).count(),
+                )
+            })
+            .filter(|&(_, n)| n > 0)
+            .map(|(verdict, n)| verdict.counted(n))
+            .collect();
+        let moves: Vec<String> = self
+            .flagged
+            .iter()
+            .map(|(ply, mv, _)| format!("{ply}. {}", rules.move_name(*mv)))
+            .collect();
+        format!(
+            "{name}: {} ({}){apart}",
+            counts.join(", "),
+            moves.join(", ")
         )
     }
 }

@@ -145,18 +145,17 @@ fn carry_out_requests(
         let path = std::path::absolute(&picture.name).map_or(picture.name.clone(), |p| {
             crate::app::printable(&p.display().to_string())
         });
-        let said = match std::fs::write(&picture.name, &picture.text) {
-            // The path once: the replay leaves the log a few rows.
-            Ok(()) => (
-                LogKind::Info,
-                format!("Search tree saved: dot -Tsvg {path} -o tree.svg draws it"),
-            ),
-            Err(error) => (
+        // The path once (the replay leaves the log a few rows, none on a short terminal): the
+        // status bar shows it too, until the next key.
+        app.update(match std::fs::write(&picture.name, &picture.text) {
+            Ok(()) => Action::Announce(format!(
+                "Search tree saved: dot -Tsvg {path} -o tree.svg draws it"
+            )),
+            Err(error) => Action::Log(
                 LogKind::Warning,
                 format!("cannot write the picture {path}: {error}"),
             ),
-        };
-        app.update(Action::Log(said.0, said.1));
+        });
     }
     Ok(())
 }

@@ -26,7 +26,7 @@ impl Widget for GameOverBanner<'_> {
         let moves = position.ply();
         // A position set up finished (a paste, the editor, --position) has no move to take back
         // or review; a `--moves` opening (or a pasted move list) was played, and is reviewed.
-        let played = !app.moves_from_origin().is_empty();
+        let played = app.has_moves_from_origin();
         let (headline, detail) = match position.status() {
             Status::Won(player) => {
                 let line = rules.move_names(&position.winning_cells()).join(" ");
@@ -43,7 +43,11 @@ impl Widget for GameOverBanner<'_> {
             }
             Status::Draw => (
                 "═  DRAW  ═".to_string(),
-                format!("The board is full after {moves}\u{a0}moves and nobody has a line."),
+                if played {
+                    format!("The board is full after {moves}\u{a0}moves and nobody has a line.")
+                } else {
+                    "The board was set up full, and nobody has a line.".to_string()
+                },
             ),
             Status::Ongoing => return,
         };

@@ -26,7 +26,7 @@ impl Widget for Header<'_> {
         // board, as the turns are), or that none was: a position set up finished.
         let progress = match app.position().status() {
             Status::Ongoing => format!("move {}", ply + 1),
-            _ if app.moves_from_origin().is_empty() => "set up finished".to_string(),
+            _ if !app.has_moves_from_origin() => "set up finished".to_string(),
             _ if ply == 1 => "1 move, over".to_string(),
             _ => format!("{ply} moves, over"),
         };
@@ -353,7 +353,7 @@ fn game_keys(app: &App) -> Vec<Hint> {
     } else {
         keys.push(Hint::new("g", "record"));
         // A game set up finished has no move to review; a `--moves` opening is one to review.
-        if !app.moves_from_origin().is_empty() {
+        if app.has_moves_from_origin() {
             keys.push(review);
         }
         keys.push(Hint::new("Q", "quiz"));
@@ -368,7 +368,8 @@ fn game_keys(app: &App) -> Vec<Hint> {
         },
     ));
     keys.push(Hint::new("Tab", "focus"));
-    if ongoing && !app.game.moves().is_empty() {
+    // A `--moves` opening is reviewed as the moves played are.
+    if ongoing && app.has_moves_from_origin() {
         keys.push(review);
     }
     // Last of the game's own keys while it goes on: named where the bar has room (wide

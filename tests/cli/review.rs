@@ -207,13 +207,14 @@ fn a_game_that_is_missing_empty_or_illegal_is_one_line_and_status_2() {
 }
 
 /// Ctrl-C ends the review after the moves judged so far, and the table still gets its counts
-/// line, for those moves, then says it is partial (as `selfplay`'s tally does); with `--json` the
-/// objects printed stand and stderr says how far it got. Each 8×8 k=5 position of this opening is
-/// out of reach within its 300 ms, so a move is done every 0.3 s: one and a half seconds in,
-/// some but never all twelve are.
+/// line, for those moves and apart the moves not reached, then says it is partial (as
+/// `selfplay`'s tally does); with `--json` the objects printed stand and stderr says how far it
+/// got. Each 8×8 k=5 position of this opening is out of reach within its 300 ms, so a move is
+/// done every 0.3 s: Ctrl-C comes once the first row is out, long before the twelfth.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_ends_the_review_with_the_counts_of_the_moves_judged() {
+    use std::io::BufRead;
     for json in [false, true] {
         let mut args = vec![
             "review",
@@ -229,21 +230,28 @@ fn ctrl_c_ends_the_review_with_the_counts_of_the_moves_judged() {
         if json {
             args.push("--json");
         }
-        let child = crate::binary::spawn_piped(&args);
-        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let mut child = crate::binary::spawn_piped(&args);
+        let mut out = std::io::BufReader::new(child.stdout.take().expect("piped"));
+        // The rows before the first move's: the heading's two, or none in JSON.
+        let mut rows = Vec::new();
+        for _ in 0..if json { 1 } else { 3 } {
+            let mut row = String::new();
+            out.read_line(&mut row).unwrap();
+            rows.push(row.trim_end().to_string());
+        }
         // SAFETY: kill has no memory-safety preconditions.
         assert_eq!(
             unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
             0
         );
+        rows.extend(out.lines().map(Result::unwrap));
         let output = child.wait_with_output().unwrap();
         assert_eq!(output.status.code(), Some(130));
-        let out = String::from_utf8(output.stdout).unwrap();
         let err = String::from_utf8(output.stderr).unwrap();
-        let rows: Vec<&str> = out.lines().collect();
+        let shown = rows.join("\n");
         if json {
             let done = rows.len();
-            assert!((1..12).contains(&done), "{out}");
+            assert!((1..12).contains(&done), "{shown}");
             assert!(
                 err.contains(&format!(
                     "review interrupted (Ctrl-C) after {done} of 12 moves"
@@ -252,16 +260,23 @@ fn ctrl_c_ends_the_review_with_the_counts_of_the_moves_judged() {
             );
         } else {
             // The heading's two rows, a row a move, the counts, the partial line.
+            assert!(rows.len() >= 5, "{shown}");
             let done = rows.len() - 4;
-            assert!((1..12).contains(&done), "{out}");
-            let x = done.div_ceil(2);
-            let o = done / 2;
-            let counts = if o == 0 {
-                format!("X: no move judged, {x} unjudged · O: no move reviewed yet")
-            } else {
-                format!("X: no move judged, {x} unjudged · O: no move judged, {o} unjudged")
+            assert!((1..12).contains(&done), "{shown}");
+            let (x, o) = (done.div_ceil(2), done / 2);
+            let side = |name: &str, unjudged: usize| match unjudged {
+                0 => format!("{name}: no move reviewed yet"),
+                6 => format!("{name}: no move judged, 6 unjudged"),
+                n => format!(
+                    "{name}: no move judged, {n} unjudged, {} not reviewed",
+                    6 - n
+                ),
             };
-            assert_eq!(rows[rows.len() - 2], counts, "{out}");
+            assert_eq!(
+                rows[rows.len() - 2],
+                format!("{} · {}", side("X", x), side("O", o)),
+                "{shown}"
+            );
             assert_eq!(
                 rows[rows.len() - 1],
                 format!("partial: interrupted (Ctrl-C) after {done} of 12 moves")

@@ -201,6 +201,17 @@ fn a_finished_position_can_be_set_up_and_says_so() {
         shown.lines().next().unwrap().contains("· 5 moves, over"),
         "{shown}"
     );
+    // A board set up full says so too, not "full after 9 moves".
+    app.update(Action::Paste("xox/xox/oxo".into()));
+    let shown = text(&screen(&app, 120, 40));
+    assert!(
+        shown.contains("The board was set up full, and nobody has a line."),
+        "{shown}"
+    );
+    assert!(
+        shown.lines().next().unwrap().contains("· set up finished"),
+        "{shown}"
+    );
 }
 
 /// Esc leaves the game as it was: the same moves, the analysis as it had got (no search asked

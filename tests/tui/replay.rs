@@ -6,7 +6,7 @@
 use crate::inline_app::*;
 use insta::assert_snapshot;
 use std::time::Duration;
-use tictree::app::{Action, App};
+use tictree::app::{Action, App, ReplayCommand};
 use tictree::engine::{Algorithm, Rules};
 
 #[test]
@@ -467,4 +467,35 @@ fn a_paste_leaves_the_replay_open_and_a_hidden_game_alone() {
         tictree::tui::action(&paste, &app, roomy),
         Some(Action::Paste(_))
     ));
+}
+
+/// On a short terminal the replay takes the log's rows, its sentence whole, and what `d` saved
+/// is said in the status bar too (the log is not in view to say it): at 59×14 no log pane, the
+/// announcement on the bar until the next key, and in the log.
+#[test]
+fn a_short_replay_takes_the_log_s_rows_and_the_bar_says_where_the_picture_went() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(
+        &mut app,
+        &[
+            Action::OpenReplay,
+            Action::Replay(ReplayCommand::NextCutoff),
+        ],
+    );
+    let short = screen(&app, 59, 14);
+    assert!(!text(&short).contains("┌ Log"), "{}", text(&short));
+    let pane = words(&pane_text(&short, "Search replay"));
+    let wide = words(&pane_text(&screen(&app, 200, 50), "Search replay"));
+    let sentence = &wide[wide.find("▸").expect("a sentence")..];
+    let sentence = &sentence[..sentence.find(". ").map_or(sentence.len(), |end| end + 1)];
+    assert!(pane.contains(sentence), "{sentence}\n{}", text(&short));
+    let said = "Search tree saved: dot -Tsvg /tmp/x.dot -o tree.svg draws it";
+    app.update(Action::Announce(said.into()));
+    let bar = rows(&screen(&app, 120, 40)).pop().unwrap_or_default();
+    assert!(bar.contains(said), "{bar}");
+    assert!(log_text(&app).contains(&said.to_string()));
+    app.update(Action::Replay(ReplayCommand::Forward));
+    let bar = rows(&screen(&app, 120, 40)).pop().unwrap_or_default();
+    assert!(!bar.contains(said), "{bar}");
 }

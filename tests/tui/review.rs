@@ -358,7 +358,8 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
 }
 
 /// A game given finished by `--moves` was played, by those moves: the banner says who completed
-/// the line with which move, and the banner and the status bar offer its review, which `R` opens.
+/// the line with which move, and the banner and the status bar offer its review, which `R` opens;
+/// so does the status bar of a game that has only its opening so far.
 #[test]
 fn a_game_finished_by_its_moves_offers_its_review() {
     let mut options = options_from(Rules::TICTACTOE, "a2 a1 b2 c2 b1 c3 c1 b3 a3");
@@ -375,6 +376,13 @@ fn a_game_finished_by_its_moves_offers_its_review() {
     assert!(bar.contains("R review"), "{bar}");
     press(&mut app, &[Action::Review]);
     assert_eq!(app.review().map(|state| state.moves.len()), Some(9));
+    // Before the end too: a game that has only its opening so far offers the review of it.
+    let mut options = options_from(Rules::TICTACTOE, "b2 a1");
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    let bar = rows(&screen(&app, 160, 40)).pop().unwrap_or_default();
+    assert!(bar.contains("R review"), "{bar}");
 }
 
 #[test]

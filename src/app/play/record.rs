@@ -54,6 +54,12 @@ impl App {
         opening.chain(self.game.moves()).copied().collect()
     }
 
+    /// Whether any move was played from the game's origin, the opening's or the game's: what a
+    /// review judges (a position set up finished has none).
+    pub(crate) fn has_moves_from_origin(&self) -> bool {
+        !self.options.opening.is_empty() || !self.game.moves().is_empty()
+    }
+
     /// The move that made the position on the board: the last played, else the last of the
     /// `--moves` opening (the board marks it and the status bar names it either way).
     pub fn last_move(&self) -> Option<Move> {

@@ -159,7 +159,7 @@ impl App {
             return;
         };
         let (selected, mv) = (state.selected, state.moves[state.selected]);
-        if selected < state.opening {
+        if !state.can_go_to_selected() {
             let before = state.before(selected);
             self.notice = Some(format!(
                 "{}. {} {} is in the opening: the game starts after it",
