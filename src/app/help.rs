@@ -82,7 +82,7 @@ pub const HELP: &[HelpSection] = &[
             ("c", "clear the whole board"),
             (
                 "Enter",
-                "a new game from here, analysed at once (legal only)",
+                "a new game from here, analysed at once (legal, changed)",
             ),
             ("Esc / e", "leave without changes"),
             (

@@ -79,7 +79,8 @@ impl Widget for EditorPane<'_> {
         let (mut lines, notes, keys) =
             (wrapped(&lines), wrapped(&notes), wrapped(&key_lines(theme)));
         // On a short pane the blank row before the keys goes first, then the key list (the
-        // status bar lists the keys too): the draft's state and the notes stay whole.
+        // status bar keeps the keys of the marks, the help has them all): the draft's state and
+        // the notes stay whole.
         let room = usize::from(inner.height);
         let gap = lines.len() + 1 + keys.len() + notes.len() <= room;
         if gap {

@@ -1,7 +1,7 @@
 //! The replay pane: the search of one position, event by event. Counters at the top, the stack
-//! from the root down (`replay_stack.rs`), the children of the node being decided (`replay_children.rs`), the current event's sentence, and
-//! the root moves scored so far. Every value is shown in the replay's `View`: negamax (for the
-//! side to move) or max/min (for X).
+//! from the root down (`replay_stack.rs`), the children of the node being decided
+//! (`replay_children.rs`), the current event's sentence, and the root moves scored so far. Every
+//! value is shown in the replay's `View`: negamax (for the side to move) or max/min (for X).
 
 use super::replay_children::{Heading, children_rows};
 use super::replay_stack::{StackLayout, column_header, stack_rows};

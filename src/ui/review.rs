@@ -387,6 +387,7 @@ fn footers(state: &ReviewState) -> Vec<String> {
     vec![
         format!(" ↑↓ move · ←→ next flagged · {enter}s replay · Esc leaves "),
         format!(" {enter}s replay · Esc leaves "),
+        format!(" {enter}Esc leaves "),
         " Esc leaves ".into(),
     ]
 }

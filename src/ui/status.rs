@@ -267,10 +267,11 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
 /// The position editor's keys.
 fn edit_keys() -> Vec<Hint> {
     vec![
-        Hint::new("←↓↑→", "move"),
+        // The marks first: the cursor's keys go before them on a narrow bar (the cursor shows).
         Hint::new("x/o", "put").always(),
         Hint::new(".", "clear"),
         Hint::new("c", "clear all"),
+        Hint::new("←↓↑→", "move"),
         Hint::new("Enter", "play here")
             .short("Enter", "play")
             .always(),

@@ -3,7 +3,7 @@
 use crate::inline_app::*;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{Action, App, Direction, Job, JobKey, LogKind, Mode, Popup};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, LogKind, Mode, Popup};
 use tictree::engine::{Player, Position, Rules, Status};
 use tictree::tui::action_for_key;
 
@@ -538,9 +538,10 @@ fn the_gravity_editor_opens_on_the_landing_cell() {
     );
 }
 
-/// On a short pane the editor's notes stay whole and its key list gives way before them (the
-/// status bar lists the keys too), and the status bar keeps `x/o put` with `Enter` and `Esc`:
-/// at 60×20 the paste hint lost `moves.` and the bar lost `x/o put` while it kept `Enter`.
+/// On a short pane the editor's notes stay whole and its key list gives way before them, and the
+/// status bar keeps the keys of the marks, `x/o put` and `. clear`, with `Enter` and `Esc` (the
+/// cursor's arrows go first): at 60×20 the paste hint lost `moves.` and the bar lost `x/o put`
+/// while it kept `Enter`.
 #[test]
 fn a_short_editor_keeps_its_notes_whole_and_the_bar_its_main_keys() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
@@ -557,7 +558,30 @@ fn a_short_editor_keeps_its_notes_whole_and_the_bar_its_main_keys() {
         let bar = rows(&terminal).pop().unwrap_or_default();
         assert_eq!(
             bar.trim_end(),
-            " ←↓↑→ move  x/o put  Enter play  Esc cancel  ? help  q quit"
+            " x/o put  . clear  Enter play  Esc cancel  ? help  q quit"
         );
     }
+}
+
+/// Leaving the editor without changes gives back the focus and the cursor it found: an explored
+/// line stays explored with the tree's keys, where Esc left the focus on the board, whose hidden
+/// cursor then took `→` and `Enter` as a move.
+#[test]
+fn esc_gives_back_the_focus_and_the_cursor() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2"), false);
+    run_jobs(&mut app);
+    press(
+        &mut app,
+        &[Action::FocusNext, Action::Move(Direction::Right)],
+    );
+    assert_eq!(app.focus, Focus::Tree);
+    let before = (app.explorer.line.clone(), app.cursor);
+    assert_eq!(before.0.len(), 1, "a line explored");
+    app.update(Action::Edit);
+    cursor_to(&mut app, "c3");
+    app.update(Action::Escape);
+    assert_eq!(app.focus, Focus::Tree);
+    assert_eq!((app.explorer.line.clone(), app.cursor), before);
+    let bar = rows(&screen(&app, 120, 40)).pop().unwrap_or_default();
+    assert!(bar.contains("→ expand"), "{bar}");
 }

@@ -610,6 +610,8 @@ fn a_short_terminal_gives_the_review_the_log_s_rows() {
     let pane = words(&pane_text(&terminal, "Review"));
     let sentence = app_sentence(&app);
     assert!(pane.contains(&sentence), "{sentence}\n{shown}");
+    // Its foot still offers Enter, the game able to go back there, before the replay's key.
+    assert!(shown.contains("└ Enter go there · Esc leaves ─"), "{shown}");
     // Tall enough, the short log is back under the review.
     assert!(text(&screen(&app, 80, 24)).contains("┌ Log"));
 }

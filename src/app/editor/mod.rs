@@ -5,6 +5,7 @@
 pub(in crate::app) mod clipboard;
 pub(in crate::app) mod update;
 
+use crate::app::state::Focus;
 use crate::engine::{Move, Player, Position};
 
 /// The editor's state: the board being set up.
@@ -13,6 +14,9 @@ pub struct Editor {
     /// The draft. Any marks at all: it may be a position no game reaches (too many X, both
     /// sides with a line) until `Enter` checks it.
     pub draft: Position,
+    /// The focused pane and the cursor when the editor opened: leaving without changes gives
+    /// them back (an explored line stays explored, its keys where they were).
+    pub(in crate::app) before: (Focus, (usize, usize)),
 }
 
 impl Editor {

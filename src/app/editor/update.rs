@@ -17,13 +17,17 @@ impl App {
     pub(crate) fn open_editor(&mut self) {
         let position = *self.position();
         let rules = *position.rules();
+        let before = (self.focus, self.cursor);
         // With gravity the game's cursor is a column, drawn on the cell a mark would land on:
         // the editor's cursor starts on that very cell (the top one of a full column).
         if rules.gravity {
             let col = self.cursor.1;
             self.cursor.0 = position.landing(col).map_or(0, |mv| mv.row_col(&rules).0);
         }
-        self.mode = Mode::Edit(Editor { draft: position });
+        self.mode = Mode::Edit(Editor {
+            draft: position,
+            before,
+        });
         self.focus = Focus::Board;
     }
 
@@ -38,10 +42,11 @@ impl App {
             Action::ClearBoard => {
                 self.mode = Mode::Edit(Editor {
                     draft: Position::empty(*editor.draft.rules()),
+                    ..editor
                 })
             }
             Action::Place => self.accept_edit(editor),
-            Action::Escape | Action::Edit => self.leave_editor(),
+            Action::Escape | Action::Edit => self.leave_editor(editor),
             other => self.anywhere(other),
         }
     }
@@ -77,6 +82,7 @@ impl App {
         }
         self.mode = Mode::Edit(Editor {
             draft: editor.with(mv, mark),
+            ..editor
         });
     }
 
@@ -87,7 +93,7 @@ impl App {
             Err(why) => self.notice = Some(format!("not a legal position: {why}")),
             Ok(position) if position == *self.position() => {
                 self.notice = Some("position unchanged".into());
-                self.leave_editor();
+                self.leave_editor(editor);
             }
             Ok(position) => {
                 let text = format!(
@@ -100,10 +106,11 @@ impl App {
         }
     }
 
-    /// `Esc`: back to the game as it was, its analysis where it has got to; an AI whose move is
-    /// ready plays it now.
-    fn leave_editor(&mut self) {
+    /// `Esc`: back to the game as it was, its analysis where it has got to, the focus and the
+    /// cursor where they were; an AI whose move is ready plays it now.
+    fn leave_editor(&mut self, editor: Editor) {
         self.mode = Mode::Game;
+        (self.focus, self.cursor) = editor.before;
         self.maybe_ai_move();
     }
 
