@@ -224,6 +224,8 @@ impl App {
             quit: false,
         };
         app.log_new_game();
+        // A game given finished (`--moves`, `--position`) is over at once: the log says how.
+        app.log_result();
         app.start_search();
         app
     }

@@ -358,8 +358,8 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
 }
 
 /// A game given finished by `--moves` was played, by those moves: the banner says who completed
-/// the line with which move, and the banner and the status bar offer its review, which `R` opens;
-/// so does the status bar of a game that has only its opening so far.
+/// the line with which move, the log how it ended, and the banner and the status bar offer its
+/// review, which `R` opens; so does the status bar of a game that has only its opening so far.
 #[test]
 fn a_game_finished_by_its_moves_offers_its_review() {
     let mut options = options_from(Rules::TICTACTOE, "a2 a1 b2 c2 b1 c3 c1 b3 a3");
@@ -374,6 +374,11 @@ fn a_game_finished_by_its_moves_offers_its_review() {
     assert!(shown.contains("R review · Q quiz"), "{shown}");
     let bar = rows(&screen(&app, 80, 24)).pop().unwrap_or_default();
     assert!(bar.contains("R review"), "{bar}");
+    // The log says how it ended, as for a pasted move list.
+    assert_eq!(
+        log_text(&app).last().map(String::as_str),
+        Some("Game over: X (human) wins with a3 b2 c1")
+    );
     press(&mut app, &[Action::Review]);
     assert_eq!(app.review().map(|state| state.moves.len()), Some(9));
     // Before the end too: a game that has only its opening so far offers the review of it.

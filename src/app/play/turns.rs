@@ -221,6 +221,9 @@ impl App {
         // A pause belongs to the game it was asked in: a new one starts with the AI thinking.
         self.paused = false;
         self.log.push_new_game("New game");
+        // A start position set up finished is over at once, and the log says how, as it does
+        // for a paste.
+        self.log_result();
         self.start_search();
     }
 
