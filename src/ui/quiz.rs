@@ -164,6 +164,7 @@ fn title(state: &QuizState, width: u16) -> String {
             format!(" Quiz · {at} · {score} · {seed} "),
             format!(" Quiz · {short} · {score} · {seed} "),
             format!(" Quiz · {at} · {score} "),
+            format!(" Quiz · {short} · {score} "),
             format!(" Quiz · {at} "),
         ],
         width,

@@ -745,3 +745,14 @@ fn at_the_smallest_screen_the_answer_and_the_choice_stay_in_view() {
     let roomy = words(&pane_text(&screen(&app, 80, 24), "Quiz"));
     assert!(roomy.contains(&question(&app).how_to_answer()), "{roomy}");
 }
+
+/// On a short terminal (59×14) the quiz takes the log's rows too, and its title keeps the score
+/// in its short form (`Quiz · 1/10 · 1 of 1 right`) rather than drop it.
+#[test]
+fn a_short_quiz_takes_the_log_s_rows_and_keeps_its_score() {
+    let mut app = started();
+    answer(&mut app, true);
+    let shown = text(&screen(&app, 59, 14));
+    assert!(!shown.contains("┌ Log"), "{shown}");
+    assert!(shown.contains("┌ Quiz · 1/10 · 1 of 1 right"), "{shown}");
+}
