@@ -3,8 +3,8 @@
 use crate::inline_app::*;
 use insta::assert_snapshot;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use tictree::app::{Action, App, Direction, Focus, Job, JobKey, LogKind, Mode, Popup};
-use tictree::engine::{Player, Position, Rules, Status};
+use tictree::app::{Action, App, Direction, Focus, Job, JobKey, LogKind, Mode, Popup, Seat};
+use tictree::engine::{Player, Position, Rules, Skill, Status};
 use tictree::tui::action_for_key;
 
 /// The search the app asks for next, if it is an analysis of the board.
@@ -214,8 +214,8 @@ fn a_finished_position_can_be_set_up_and_says_so() {
     );
 }
 
-/// Esc leaves the game as it was: the same moves, the analysis as it had got (no search asked
-/// again, no hint logged twice), as the review and the quiz leave it.
+/// Esc leaves the game as it was: the same moves, the analysis as it had got (it ran on while
+/// the editor was open: no search asked again, no hint logged twice).
 #[test]
 fn esc_leaves_the_editor_without_changes_and_the_analysis_is_kept() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
@@ -266,6 +266,19 @@ fn the_ai_waits_for_the_editor_to_close_then_plays() {
     assert!(text(&screen(&app, 100, 30)).contains(" Editor "));
     app.update(Action::Escape);
     assert_eq!(app.game.moves().len(), 2, "the AI has played");
+    // An AI below level 4 moves on its own choice, asked only once the editor has closed.
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.o = Seat::Ai(Skill::WinOrBlock);
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    cursor_to(&mut app, "b2");
+    app.update(Action::Place);
+    app.update(Action::Edit);
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 1, "the level-2 AI waits");
+    app.update(Action::Escape);
+    run_jobs(&mut app);
+    assert_eq!(app.game.moves().len(), 2, "the level-2 AI has played");
 }
 
 #[test]
