@@ -2,12 +2,13 @@
 //! (there are no candidates left to list), the result in large type and what to press next.
 
 use super::theme::Theme;
+use super::wrap;
 use crate::app::App;
 use crate::engine::Status;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Alignment, Rect};
 use ratatui::text::Line;
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Paragraph, Widget};
 
 /// The banner of a finished game, ready to render.
 pub struct GameOverBanner<'a> {
@@ -51,22 +52,29 @@ impl Widget for GameOverBanner<'_> {
             ),
             Status::Ongoing => return,
         };
-        let mut lines = vec![
-            Line::default(),
-            Line::styled(headline, theme.win()).alignment(Alignment::Center),
-            Line::default(),
-            Line::raw(detail).alignment(Alignment::Center),
-            Line::default(),
-        ];
-        let keys = next_keys(played, app.can_undo());
-        let width = usize::from(area.width.saturating_sub(2));
+        let width = area.width.saturating_sub(2);
+        let detail = wrap::wrap(&Line::raw(detail), width, 0);
+        let keys = rows_of(&next_keys(played, app.can_undo()), usize::from(width));
+        // The blank rows give way first on a short pane (the one after the headline, then the
+        // one above it, then the one before the keys): the keys must show.
+        let blanks = usize::from(area.height.saturating_sub(2))
+            .saturating_sub(1 + detail.len() + keys.len())
+            .min(3);
+        let blank = |rank: usize| (blanks >= rank).then(Line::default);
+        let mut lines: Vec<Line> = blank(2).into_iter().collect();
+        lines.push(Line::styled(headline, theme.win()));
+        lines.extend(blank(3));
+        lines.extend(detail);
+        lines.extend(blank(1));
         lines.extend(
-            rows_of(&keys, width)
-                .into_iter()
-                .map(|row| Line::styled(row, theme.strong()).alignment(Alignment::Center)),
+            keys.into_iter()
+                .map(|row| Line::styled(row, theme.strong())),
         );
+        let lines: Vec<Line> = lines
+            .into_iter()
+            .map(|line| line.alignment(Alignment::Center))
+            .collect();
         Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
             .block(
                 Block::bordered()
                     .title(" Game over ")

@@ -372,6 +372,13 @@ fn a_game_finished_by_its_moves_offers_its_review() {
         "{shown}"
     );
     assert!(shown.contains("R review · Q quiz"), "{shown}");
+    // On a short terminal the banner's blank rows give way to its keys.
+    let short = text(&screen(&app, 59, 14));
+    assert!(
+        short.contains("n new game · R review · Q quiz")
+            && short.contains("g game record · q quit"),
+        "{short}"
+    );
     let bar = rows(&screen(&app, 80, 24)).pop().unwrap_or_default();
     assert!(bar.contains("R review"), "{bar}");
     // The log says how it ended, as for a pasted move list.
