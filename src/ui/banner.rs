@@ -70,11 +70,8 @@ impl Widget for GameOverBanner<'_> {
             keys.into_iter()
                 .map(|row| Line::styled(row, theme.strong())),
         );
-        let lines: Vec<Line> = lines
-            .into_iter()
-            .map(|line| line.alignment(Alignment::Center))
-            .collect();
         Paragraph::new(lines)
+            .alignment(Alignment::Center)
             .block(
                 Block::bordered()
                     .title(" Game over ")

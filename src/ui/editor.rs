@@ -81,15 +81,19 @@ impl Widget for EditorPane<'_> {
         // On a short pane the blank row before the keys goes first, then the key list (the
         // status bar keeps the keys of the marks, the help has them all): the draft's state and
         // the notes stay whole.
-        let room = usize::from(inner.height);
-        let gap = lines.len() + 1 + keys.len() + notes.len() <= room;
+        let fits = |extra: usize| lines.len() + extra + notes.len() <= usize::from(inner.height);
+        let (gap, with_keys) = if fits(1 + keys.len()) {
+            (true, true)
+        } else if fits(keys.len()) {
+            (false, true)
+        } else {
+            (fits(1), false)
+        };
         if gap {
             lines.push(Line::raw(""));
         }
-        if lines.len() + keys.len() + notes.len() <= room {
+        if with_keys {
             lines.extend(keys);
-        } else if lines.len() + 1 + notes.len() <= room {
-            lines.push(Line::raw(""));
         }
         lines.extend(notes);
         Paragraph::new(lines).render(inner, buf);

@@ -116,24 +116,28 @@ impl PaneLines {
 
     /// The rows within `width`, the optional lines left out from the last up while they do not
     /// fit in `height` rows, and the last row of the focused line.
-    fn fit(mut self, width: u16, height: usize) -> (Vec<Line<'static>>, Option<usize>) {
-        let wrapped = |line: &Line<'static>| wrap::rows(line, width, 2);
-        let mut sizes: Vec<usize> = self.lines.iter().map(|line| wrapped(line).len()).collect();
-        let mut kept = vec![true; self.lines.len()];
-        for index in (0..self.lines.len()).rev() {
-            if sizes.iter().sum::<usize>() <= height {
+    fn fit(self, width: u16, height: usize) -> (Vec<Line<'static>>, Option<usize>) {
+        let mut wrapped: Vec<Option<Vec<Line<'static>>>> = self
+            .lines
+            .iter()
+            .map(|line| Some(wrap::rows(line, width, 2)))
+            .collect();
+        let mut total: usize = wrapped.iter().flatten().map(Vec::len).sum();
+        for index in (0..wrapped.len()).rev() {
+            if total <= height {
                 break;
             }
-            if self.optional[index] {
-                kept[index] = false;
-                sizes[index] = 0;
+            if self.optional[index]
+                && let Some(left_out) = wrapped[index].take()
+            {
+                total -= left_out.len();
             }
         }
         let mut rows = Vec::new();
         let mut focus = None;
-        for (index, line) in self.lines.drain(..).enumerate() {
-            if kept[index] {
-                rows.extend(wrapped(&line));
+        for (index, line_rows) in wrapped.into_iter().enumerate() {
+            if let Some(line_rows) = line_rows {
+                rows.extend(line_rows);
                 if self.focus == Some(index) {
                     focus = rows.len().checked_sub(1);
                 }

@@ -229,12 +229,10 @@ fn best_there(judged: &Judgement, rules: Rules, room: usize) -> String {
     if best.len() > 1 {
         candidates.push(format!("{}…: {score}", best[0]));
     }
-    candidates.push(score.to_string());
-    let shortest = candidates.last().cloned().unwrap_or_default();
     candidates
         .into_iter()
         .find(|text| text.chars().count() <= room)
-        .unwrap_or(shortest)
+        .unwrap_or_else(|| score.to_string())
 }
 
 /// The selected row is in reverse video as well as marked with `>`.
