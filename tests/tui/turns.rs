@@ -236,14 +236,9 @@ fn ai_against_ai_plays_a_whole_game_and_logs_the_result() {
     assert!(text(&screen(&app, 100, 30)).contains("═ DRAW ═"));
 }
 
-/// Between two AIs the result of a finished search waits for the pace: the footer says every
-/// move is proven, not "searching… depth 1" as its first estimates did.
-#[test]
-fn a_finished_search_waiting_for_the_pace_says_so() {
-    let mut options = options(Rules::TICTACTOE);
-    options.settings.x = Seat::PERFECT;
-    options.settings.algorithm = tictree::engine::Algorithm::Engine;
-    options.settings.time_ms = 1500;
+/// A new game of `options` with every reply of its first search delivered but the last, its
+/// `Done`, still on its way (as while the pace holds it back).
+fn all_but_done(options: tictree::app::Options) -> App {
     let mut app = App::new(options, false);
     let mut messages = replies(Job::Analyze(request(&mut app)), &KeptSolvers::default());
     let done = messages.pop();
@@ -254,6 +249,18 @@ fn a_finished_search_waiting_for_the_pace_says_so() {
     for message in messages {
         app.update(Action::Search(message));
     }
+    app
+}
+
+/// Between two AIs the result of a finished search waits for the pace: the footer says every
+/// move is proven, not "searching… depth 1" as its first estimates did.
+#[test]
+fn a_finished_search_waiting_for_the_pace_says_so() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.x = Seat::PERFECT;
+    options.settings.algorithm = tictree::engine::Algorithm::Engine;
+    options.settings.time_ms = 1500;
+    let mut app = all_but_done(options);
     assert!(app.search.running());
     let tree = pane_text(&screen(&app, 100, 30), "Game tree");
     assert!(
@@ -270,12 +277,7 @@ fn a_finished_search_waiting_for_the_pace_says_so() {
     budgeted.settings.x = Seat::PERFECT;
     budgeted.settings.algorithm = tictree::engine::Algorithm::Engine;
     budgeted.nodes = Some(5_000);
-    let mut app = App::new(budgeted, false);
-    let mut messages = replies(Job::Analyze(request(&mut app)), &KeptSolvers::default());
-    messages.pop();
-    for message in messages {
-        app.update(Action::Search(message));
-    }
+    let app = all_but_done(budgeted);
     let tree = pane_text(&screen(&app, 120, 40), "Game tree");
     assert!(
         tree.contains("0 of 7 exact · the AI keeps to the pace"),
@@ -285,12 +287,7 @@ fn a_finished_search_waiting_for_the_pace_says_so() {
     let mut hint = crate::inline_app::options(Rules::TICTACTOE);
     hint.settings.algorithm = tictree::engine::Algorithm::Engine;
     hint.settings.time_ms = 1500;
-    let mut app = App::new(hint, false);
-    let mut messages = replies(Job::Analyze(request(&mut app)), &KeptSolvers::default());
-    messages.pop();
-    for message in messages {
-        app.update(Action::Search(message));
-    }
+    let app = all_but_done(hint);
     let tree = pane_text(&screen(&app, 100, 30), "Game tree");
     assert!(tree.contains("9 of 9 exact"), "{tree}");
     assert!(!tree.contains("pace"), "{tree}");
