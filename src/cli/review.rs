@@ -136,8 +136,9 @@ pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
     if args.json {
         if interrupted {
             crate::errln!(
-                "tictree: review interrupted (Ctrl-C) after {done} of {} moves",
-                moves.len()
+                "tictree: review interrupted ({cause}) after {done} of {} moves",
+                moves.len(),
+                cause = crate::cli::common::interrupt::cause()
             );
         }
     } else {
@@ -147,8 +148,9 @@ pub fn run(args: &ReviewArgs) -> Result<Ending, CliError> {
         }
         if interrupted {
             crate::outln!(
-                "partial: interrupted (Ctrl-C) after {done} of {} moves",
-                moves.len()
+                "partial: interrupted ({cause}) after {done} of {} moves",
+                moves.len(),
+                cause = crate::cli::common::interrupt::cause()
             );
         }
     }

@@ -151,8 +151,9 @@ pub fn run(args: &SelfplayArgs) -> Result<Ending, CliError> {
         crate::out!("{}", table(&tally));
         if tally.partial {
             crate::outln!(
-                "partial: interrupted (Ctrl-C) after {} of {games} games",
-                tally.games
+                "partial: interrupted ({cause}) after {} of {games} games",
+                tally.games,
+                cause = crate::cli::common::interrupt::cause()
             );
         }
     }

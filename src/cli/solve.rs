@@ -114,8 +114,9 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     // Map the table before the clock starts: the time reported is the search's.
     if solver.touch_table().is_err() {
         crate::errln!(
-            "tictree: solve interrupted (Ctrl-C) while the table was being mapped, before the \
-             search"
+            "tictree: solve interrupted ({cause}) while the table was being mapped, before the \
+             search",
+            cause = crate::cli::common::interrupt::cause()
         );
         return Ok(Ending::Interrupted);
     }
@@ -137,7 +138,10 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     }
     // The value is known; only the line was cut short.
     if !solution.line_complete {
-        crate::errln!("tictree: solve interrupted (Ctrl-C) while reading the line");
+        crate::errln!(
+            "tictree: solve interrupted ({cause}) while reading the line",
+            cause = crate::cli::common::interrupt::cause()
+        );
         return Ok(Ending::Interrupted);
     }
     Ok(Ending::Done)
@@ -179,9 +183,10 @@ fn report_interrupted(
         _ => "nothing yet".into(),
     };
     crate::errln!(
-        "tictree: solve interrupted (Ctrl-C) after {} and {} nodes; known so far: {known}",
+        "tictree: solve interrupted ({cause}) after {} and {} nodes; known so far: {known}",
         seconds(started.elapsed()),
-        thousands(progress.nodes())
+        thousands(progress.nodes()),
+        cause = crate::cli::common::interrupt::cause()
     );
 }
 

@@ -162,6 +162,46 @@ fn ctrl_c_at_the_start_of_a_build_is_one_line_and_status_130() {
     assert!(!out.exists());
 }
 
+/// SIGTERM (`timeout`, `kill`) stops a build as Ctrl-C does: it says how far it got and how to go
+/// on, keeps its checkpoint and takes its lock file away, with status 143 (128 + SIGTERM).
+#[cfg(unix)]
+#[test]
+fn sigterm_during_a_build_says_how_to_resume_and_keeps_the_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("term.book");
+    let checkpoint = dir.path().join("term.book.partial");
+    let child = tictree_command()
+        .args(["book", "build", "--rules", "5x5k4g", "--plies", "6"])
+        .args(["--threads", "1", "--out"])
+        .arg(&out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(&checkpoint).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(143), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("tictree: stopped after ")
+            && err.contains(" of 1,560 positions; run the same command again to resume from "),
+        "{err}"
+    );
+    assert!(checkpoint.exists(), "the checkpoint is kept");
+    assert!(!dir.path().join("term.book.lock").exists(), "the lock goes");
+    assert!(!out.exists());
+}
+
 /// Two builds of one book would append to and rewrite one checkpoint, each claiming progress the
 /// other threw away: the second is refused at once, and the lock goes with the first build.
 #[test]

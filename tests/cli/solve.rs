@@ -213,3 +213,38 @@ fn ctrl_c_while_a_big_table_is_mapped_stops_it() {
         "{err}"
     );
 }
+
+/// SIGTERM (`timeout`, `kill`) stops a solve as Ctrl-C does, and the message names it.
+#[test]
+#[cfg(unix)]
+fn sigterm_prints_what_the_narrowing_knew_and_names_the_signal() {
+    let child = tictree_command()
+        .args([
+            "solve",
+            "--rules",
+            "connect4",
+            "--no-book",
+            "--threads",
+            "1",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    // SAFETY: kill has no memory-safety preconditions.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(143), "{err}");
+    assert!(output.stdout.is_empty());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with("tictree: solve interrupted (SIGTERM) after ")
+            && err.contains(" nodes; known so far: "),
+        "{err}"
+    );
+}

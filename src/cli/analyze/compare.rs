@@ -215,7 +215,11 @@ fn print_json(position: &Position, reach: Reach, rows: Vec<Row>, stopped: Option
 fn print_row(row: &Row, score: &str, w: usize) {
     if !row.finished {
         let why = if row.stopped == Some("interrupt") {
-            format!("stopped (Ctrl-C) after {:.0} ms", row.elapsed_ms)
+            format!(
+                "stopped ({cause}) after {:.0} ms",
+                row.elapsed_ms,
+                cause = crate::cli::common::interrupt::cause()
+            )
         } else {
             format!("not finished within {} s", ALLOWANCE.as_secs())
         };
@@ -254,7 +258,8 @@ fn print_partial(algorithm: Algorithm) {
         format!("; not run: {}", missing.join(", "))
     };
     crate::outln!(
-        "partial: interrupted (Ctrl-C) during {}{missing}",
-        algorithm.name()
+        "partial: interrupted ({cause}) during {}{missing}",
+        algorithm.name(),
+        cause = crate::cli::common::interrupt::cause()
     );
 }

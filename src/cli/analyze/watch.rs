@@ -184,10 +184,11 @@ impl Watch {
     pub fn partial_note(&self) -> String {
         let rules = self.position.rules();
         let mut note = format!(
-            "partial: interrupted (Ctrl-C) after {}; {} of {} moves exact",
+            "partial: interrupted ({cause}) after {}; {} of {} moves exact",
             seconds(self.started.elapsed()),
             self.exact_count(),
-            self.moves.len()
+            self.moves.len(),
+            cause = crate::cli::common::interrupt::cause()
         );
         if let Some((moves, known)) = self.working() {
             let were = if moves.len() == 1 { "was" } else { "were" };

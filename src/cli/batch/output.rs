@@ -167,10 +167,11 @@ impl Tally {
             }
             Tallied::Interrupted(number) => live.above(|| {
                 crate::errln!(
-                    "tictree: batch interrupted (Ctrl-C) at line {number}, after {} and {} \
+                    "tictree: batch interrupted ({cause}) at line {number}, after {} and {} \
                      position(s) solved",
                     seconds(self.started.elapsed()),
-                    self.solved
+                    self.solved,
+                    cause = crate::cli::common::interrupt::cause()
                 );
             }),
         }

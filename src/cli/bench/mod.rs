@@ -184,8 +184,9 @@ pub fn run(args: &BenchArgs) -> Result<Ending, CliError> {
     }
     if let Some(Halt::Interrupted) = halt {
         crate::errln!(
-            "tictree: bench interrupted (Ctrl-C) during {}",
-            watch.row_name()
+            "tictree: bench interrupted ({cause}) during {}",
+            watch.row_name(),
+            cause = crate::cli::common::interrupt::cause()
         );
         return Ok(Ending::Interrupted);
     }

@@ -66,7 +66,8 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         Ok(plan) => plan,
         Err(Unlisted::Stopped) => {
             crate::errln!(
-                "tictree: book build interrupted (Ctrl-C) while listing the positions: nothing searched yet"
+                "tictree: book build interrupted ({cause}) while listing the positions: nothing searched yet",
+                cause = crate::cli::common::interrupt::cause()
             );
             return Ok(Ending::Interrupted);
         }

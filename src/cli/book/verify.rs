@@ -78,9 +78,10 @@ pub fn run(args: &BookVerifyArgs) -> Result<Ending, CliError> {
     if outcome.is_err() {
         // As `selfplay` and `analyze` mark a result Ctrl-C cut short.
         report.push_str(&format!(
-            "partial: interrupted (Ctrl-C) after {} of {} positions\n",
+            "partial: interrupted ({cause}) after {} of {} positions\n",
             thousands(checked),
-            thousands(sample.len() as u64)
+            thousands(sample.len() as u64),
+            cause = crate::cli::common::interrupt::cause()
         ));
     }
     crate::cli::common::output::out(&report);

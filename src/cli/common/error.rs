@@ -58,8 +58,8 @@ pub enum Ending {
     /// Some line of a batch could not be read or solved, or disagreed with its expected score:
     /// status 1.
     Failed,
-    /// Stopped by Ctrl-C after reporting what was known: status 130 (128 + SIGINT, as a shell
-    /// reports a program that Ctrl-C ended).
+    /// Stopped by Ctrl-C or SIGTERM after reporting what was known: status 130 or 143 (128 + the
+    /// signal, as a shell reports a program the signal ended).
     Interrupted,
 }
 
@@ -69,7 +69,7 @@ impl Ending {
         match self {
             Ending::Done => 0,
             Ending::Failed => 1,
-            Ending::Interrupted => 130,
+            Ending::Interrupted => super::interrupt::status(),
         }
     }
 }

@@ -78,7 +78,7 @@ fn write_dot(out: &mut String, tree: &ExploredTree, trace: &Trace, partial: bool
     let rules = *trace.root().rules();
     let counters = trace.counters();
     let stopped = if partial {
-        ", stopped by Ctrl-C"
+        ", interrupted"
     } else if trace.truncated() {
         ", stopped at its node limit"
     } else {
