@@ -118,6 +118,9 @@ pub enum Action {
     Paste(String),
     /// Copy the position's notation (the log, and the system clipboard).
     Copy,
+    /// A letter or digit the review does not take (the game's keys wait until it is left): the
+    /// status bar says which keys are at hand.
+    NotInReview,
     /// Leave the application.
     Quit,
     /// A message from the search worker.

@@ -84,7 +84,7 @@ pub const HELP: &[HelpSection] = &[
                 "Enter",
                 "a new game from here, analysed at once (legal, changed)",
             ),
-            ("Esc / e", "leave without changes"),
+            ("Esc / e", "cancel: leave without changes"),
             (
                 "paste",
                 "a position or moves: a new game, the draft dropped",

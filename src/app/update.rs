@@ -77,11 +77,7 @@ impl App {
                 self.anywhere(action)
             }
             Action::ShowLine => self.show_line(),
-            Action::ToggleHeat => {
-                // The heat map is a setting too: the config file remembers it.
-                self.options.settings.heat_map = !self.options.settings.heat_map;
-                self.settings_changed = true;
-            }
+            Action::ToggleHeat => self.toggle_heat_map(),
             Action::ToggleSettings => self.toggle_settings(),
             Action::Compare => self.start_comparison(),
             Action::MoveNow => self.move_now(),
@@ -94,7 +90,7 @@ impl App {
             Action::Review => self.open_review(),
             Action::OpenQuiz => self.open_quiz(),
             Action::Copy => self.copy(),
-            Action::SettingsClick(_) | Action::Answer(_) => {}
+            Action::SettingsClick(_) | Action::Answer(_) | Action::NotInReview => {}
             Action::EditMark(_) | Action::ClearBoard | Action::Paste(_) | Action::Quiz(_) => {}
             Action::Search(_)
             | Action::Tick(_)

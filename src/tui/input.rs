@@ -192,9 +192,7 @@ pub fn action_for_key(app: &App, key: &KeyEvent) -> Option<Action> {
         Mode::Replay(_) if app.popup.is_none() => replay_key_action(key),
         Mode::Review(_) if app.popup.is_none() => review_key_action(key),
         Mode::Quiz(_) if app.popup.is_none() => quiz_key_action(key),
-        // Without gravity a column is not a move: the digits mean nothing there.
-        _ => key_action(key)
-            .filter(|a| app.position().rules().gravity || !matches!(a, Action::Drop(_))),
+        _ => key_action(key),
     }
 }
 
@@ -278,7 +276,12 @@ pub fn review_key_action(key: &KeyEvent) -> Option<Action> {
         KeyCode::Enter => Action::Place,
         KeyCode::Char('s') => Action::OpenReplay,
         KeyCode::Esc | KeyCode::Char('R') => Action::Escape,
-        code => return help_quit_or_log(code),
+        code => match help_quit_or_log(code) {
+            // The game's keys (`u`, `m`, …) and the replay's (`x`) wait until the review is
+            // left: say so, not nothing.
+            None if matches!(code, KeyCode::Char(c) if c.is_alphanumeric()) => Action::NotInReview,
+            other => return other,
+        },
     };
     Some(action)
 }

@@ -398,16 +398,18 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
         .last_move()
         .map(|mv| format!(" · last {}", rules.move_name(mv)))
         .unwrap_or_default();
-    // The state of the game (kept whole), then what follows it in full, and bare: without the
-    // seat (the mark or the result says the side).
-    let (state, full, bare) = match position.status() {
+    // The state of the game (kept whole), then what follows it in full, without the seat (the
+    // mark or the result says the side), and bare: without the AI's pause either.
+    let (state, full, seatless, bare) = match position.status() {
         Status::Won(player) => (
             Span::styled(format!("★ {player} WINS ★"), theme.win()),
             format!(" ({})", app.seat_name(player)),
             String::new(),
+            String::new(),
         ),
         Status::Draw => (
             Span::styled("═ DRAW ═", theme.strong()),
+            String::new(),
             String::new(),
             String::new(),
         ),
@@ -427,12 +429,13 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
             (
                 Span::styled(player.to_string(), theme.mark(player)),
                 format!(" ({}) {doing}{waiting}", app.seat_name(player)),
+                format!(" {doing}{waiting}"),
                 format!(" {doing}"),
             )
         }
     };
     let room = width.saturating_sub(state.width() as u16);
-    let rest = first_fitting(vec![format!("{full}{last}"), full, bare], room);
+    let rest = first_fitting(vec![format!("{full}{last}"), full, seatless, bare], room);
     Line::from(vec![state, Span::raw(rest)])
 }
 

@@ -65,10 +65,7 @@ impl Widget for EditorPane<'_> {
                 theme.dim(),
             ));
         }
-        notes.push(Line::styled(
-            "Or paste a position (x.o/.x./..o) or moves: a new game.",
-            theme.dim(),
-        ));
+        notes.push(Line::styled(paste_note(draft.rules()), theme.dim()));
         let width = inner.width;
         let wrapped = |lines: &[Line]| -> Vec<Line<'static>> {
             lines
@@ -106,8 +103,8 @@ fn key_lines(theme: Theme) -> Vec<Line<'static>> {
         ("x / o", "put X / O at the cursor"),
         (". Space Del", "clear the cell"),
         ("c", "clear the board"),
-        ("Enter", "new game from here"),
-        ("Esc", "leave without changes"),
+        ("Enter", "play here: a new game"),
+        ("Esc", "cancel: leave unchanged"),
     ]
     .into_iter()
     .map(|(key, what)| {
@@ -117,6 +114,18 @@ fn key_lines(theme: Theme) -> Vec<Line<'static>> {
         ])
     })
     .collect()
+}
+
+/// What a paste does, with an example of these rules: tic-tac-toe's own position, a move list
+/// in column digits with gravity (a Connect Four position takes 55 characters), else cell names.
+fn paste_note(rules: &crate::engine::Rules) -> &'static str {
+    if rules.gravity {
+        "Or paste a position or moves (4453): a new game."
+    } else if *rules == crate::engine::Rules::TICTACTOE {
+        "Or paste a position (x.o/.x./..o) or moves: a new game."
+    } else {
+        "Or paste a position (rows split by /) or moves (b2 a3): a new game."
+    }
 }
 
 /// A position's notation in lines at most `width` wide, broken after a `/`, so each of the

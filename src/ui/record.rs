@@ -32,7 +32,13 @@ impl Widget for RecordPopup<'_> {
         lines.extend([
             Line::default(),
             Line::styled("Resume it with:", self.theme.dim()),
-            Line::raw(record.resume.clone()),
+        ]);
+        lines.extend(
+            command_rows(&record.resume, inner)
+                .into_iter()
+                .map(Line::raw),
+        );
+        lines.extend([
             Line::default(),
             Line::styled("It is printed again when tictree ends.", self.theme.dim()),
         ]);
@@ -69,6 +75,40 @@ fn turn_rows(turns: &[String], width: usize) -> Vec<String> {
     rows
 }
 
+/// A shell command in rows at most `width` wide, broken only between words, each row but the last
+/// ending in ` \` and the next indented, so that a copy of the rows, newlines and all, is still
+/// the one command. A break inside the quoted moves is one too: in double quotes a shell drops a
+/// backslash and the newline after it, and the moves may be apart by any blanks.
+fn command_rows(command: &str, width: usize) -> Vec<String> {
+    const GO_ON: &str = " \\";
+    // An option stays with its value: `--o human`, `--moves "c3`.
+    let mut units: Vec<String> = Vec::new();
+    for word in command.split(' ') {
+        match units.last_mut() {
+            Some(option) if option.starts_with("--") && !option.contains(' ') => {
+                option.push(' ');
+                option.push_str(word);
+            }
+            _ => units.push(word.to_string()),
+        }
+    }
+    let mut rows = vec![String::new()];
+    for word in &units {
+        let row = rows.last_mut().expect("a row");
+        let fresh = row.trim().is_empty();
+        if fresh || row.chars().count() + 1 + word.chars().count() + GO_ON.len() <= width {
+            if !fresh {
+                row.push(' ');
+            }
+            row.push_str(word);
+        } else {
+            row.push_str(GO_ON);
+            rows.push(format!("  {word}"));
+        }
+    }
+    rows
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +123,28 @@ mod tests {
             ["1. b2 a2  2. c3 a1", "3. a3 b4  4. c4 d2"]
         );
         assert_eq!(turn_rows(&turns, 5).len(), 4);
+    }
+
+    #[test]
+    fn a_command_breaks_between_words_with_continuations() {
+        let command = r#"tictree --rules tictactoe --x ai:4 --o human --moves "c3 b2 b3 a3 c1""#;
+        assert_eq!(command_rows(command, 80), [command]);
+        assert_eq!(
+            command_rows(command, 40),
+            [
+                r#"tictree --rules tictactoe --x ai:4 \"#,
+                r#"  --o human --moves "c3 b2 b3 a3 c1""#,
+            ]
+        );
+        assert_eq!(
+            command_rows(command, 24),
+            [
+                r#"tictree \"#,
+                r#"  --rules tictactoe \"#,
+                r#"  --x ai:4 --o human \"#,
+                r#"  --moves "c3 b2 b3 a3 \"#,
+                r#"  c1""#,
+            ]
+        );
     }
 }

@@ -209,7 +209,7 @@ pub fn keys_now(app: &App) -> Vec<Hint> {
     }
     match &app.mode {
         Mode::Edit(_) => edit_keys(),
-        Mode::Replay(state) => replay_keys(state.autoplay),
+        Mode::Replay(state) => replay_keys(state.autoplay, state.replay.algorithm()),
         Mode::Review(state) => review_keys(state),
         Mode::Quiz(state) => quiz_keys(state),
         Mode::Game => game_keys(app),
@@ -281,12 +281,14 @@ fn edit_keys() -> Vec<Hint> {
     ]
 }
 
-/// The search replay's keys; `p` says what it would do to autoplay.
-fn replay_keys(autoplay: bool) -> Vec<Hint> {
-    vec![
-        Hint::new("→/←", "step"),
-        Hint::new("↓/↑", "over/out"),
-        Hint::new("x", "cutoff"),
+/// The search replay's keys; `p` says what it would do to autoplay; `x` only where a cutoff can
+/// come (minimax never cuts off).
+fn replay_keys(autoplay: bool, algorithm: crate::engine::Algorithm) -> Vec<Hint> {
+    let mut keys = vec![Hint::new("→/←", "step"), Hint::new("↓/↑", "over/out")];
+    if algorithm != crate::engine::Algorithm::Minimax {
+        keys.push(Hint::new("x", "cutoff"));
+    }
+    keys.extend([
         Hint::new("e/g", "end/start").short("e", "end"),
         Hint::new("1/2/3", "algo"),
         Hint::new("v", "view"),
@@ -295,7 +297,8 @@ fn replay_keys(autoplay: bool) -> Vec<Hint> {
         Hint::new("Esc", "leave").always(),
         help(),
         quit(),
-    ]
+    ]);
+    keys
 }
 
 /// The review's keys; Enter only where it can go (not to a move of the opening).

@@ -84,7 +84,7 @@ fn the_editor_sets_up_a_legal_position_and_enter_analyses_it_at_once() {
     let record = app.record();
     assert_eq!(
         record.resume,
-        "tictree --rules tictactoe --x human --o ai:4 --position x.o/.x./..o"
+        "tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --position x.o/.x./..o"
     );
     // Four marks are two turns: the first move played is the fifth mark, in turn 3, as the log
     // numbers it too.
@@ -365,7 +365,7 @@ fn a_pasted_position_or_move_list_starts_a_new_game_there() {
     assert_eq!(app.options.opening.len(), 2);
     assert_eq!(
         app.record().resume,
-        "tictree --rules tictactoe --x human --o ai:4 --moves \"b2 a3\""
+        "tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --moves \"b2 a3\""
     );
     assert_eq!(play_job(&mut app), Some(*app.position()));
 
@@ -383,7 +383,7 @@ fn a_pasted_position_or_move_list_starts_a_new_game_there() {
     );
     assert_eq!(
         app.record().resume,
-        "tictree --rules connect4 --x human --o ai:4 --moves 4453"
+        "tictree --rules connect4 --x human --o ai:4 --time-ms 0 --moves 4453"
     );
 }
 

@@ -15,11 +15,11 @@ fn a_game_without_the_book_resumes_without_it() {
     for (book, resume) in [
         (
             true,
-            "tictree --rules connect4 --x human --o ai:4 --moves 44",
+            "tictree --rules connect4 --x human --o ai:4 --time-ms 0 --moves 44",
         ),
         (
             false,
-            "tictree --rules connect4 --x human --o ai:4 --no-book --moves 44",
+            "tictree --rules connect4 --x human --o ai:4 --no-book --time-ms 0 --moves 44",
         ),
     ] {
         let mut options = options_from(Rules::CONNECT4, "44");
@@ -44,7 +44,7 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     assert_eq!(record.numbered, "1. a3 b2  2. b3 c3");
     assert_eq!(
         record.resume,
-        "tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2 b3 c3\""
+        "tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --moves \"a3 b2 b3 c3\""
     );
     // Moves taken back are not part of it.
     press(&mut app, &[Action::Undo]);
@@ -55,9 +55,19 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     let shown = text(&screen(&app, 100, 30));
     assert!(shown.contains("Game record"), "{shown}");
     assert!(
-        shown.contains("tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2\""),
+        shown
+            .contains("tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --moves \"a3 b2\""),
         "{shown}"
     );
+    // Narrower than the command: broken between options, each row but the last ending in ` \`,
+    // so the rows copied together are the one command.
+    let shown = text(&screen(&app, 48, 24));
+    for row in [
+        "│ tictree --rules tictactoe --x human \\    │",
+        "│   --o ai:4 --time-ms 0 --moves \"a3 b2\"   │",
+    ] {
+        assert!(shown.contains(row), "{row}\n{shown}");
+    }
     press(&mut app, &[Action::ShowRecord]);
     assert_eq!(app.popup, None);
 }

@@ -86,6 +86,23 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
     app.update(Action::Replay(C::Autoplay));
     app.update(Action::Tick(Duration::from_secs(1)));
     assert_eq!(step(&app), 14, "paused");
+    // The speed shows on the caption only while autoplay runs: a change says it either way.
+    app.update(Action::Replay(C::Faster));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("autoplay will run at 30 steps/s (p starts it)")
+    );
+    for _ in 0..5 {
+        app.update(Action::Replay(C::Faster));
+    }
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("autoplay at its fastest already: 10,000 steps/s")
+    );
+    app.update(Action::Replay(C::Autoplay));
+    app.update(Action::Replay(C::Slower));
+    assert_eq!(app.notice.as_deref(), Some("autoplay: 1,000 steps/s"));
+    app.update(Action::Replay(C::Autoplay));
     // The end: every root move scored, as analyze scores them.
     app.update(Action::Replay(C::End));
     let state = app.replay().expect("open");
@@ -99,6 +116,14 @@ fn the_replay_steps_back_and_forth_and_autoplays_at_its_speed() {
     assert_eq!(state.replay.algorithm(), Algorithm::Minimax);
     assert_eq!(state.replay.totals().map(|t| t.nodes), Some(549_945));
     assert_eq!(state.replay.step(), 0);
+    // The same algorithm again changes nothing, and says so.
+    app.update(Action::Replay(C::Forward));
+    app.update(Action::Replay(C::Algorithm(Algorithm::Minimax)));
+    assert_eq!(step(&app), 1);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("this is the minimax replay already (Home restarts it)")
+    );
 }
 
 /// Stepping out of the first root move (a3) of the 3×3 minimax search crosses its 59,704 nodes

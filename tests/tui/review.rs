@@ -256,6 +256,27 @@ fn s_opens_the_replay_before_the_selected_move_and_esc_comes_back() {
     assert_eq!((state.selected, state.judged.len()), (1, 9));
 }
 
+/// The game's keys wait until the review is left; pressed in it (or any letter the review does
+/// not take), the status bar says which keys are at hand, and the game is untouched.
+#[test]
+fn a_key_the_review_does_not_take_says_what_it_takes() {
+    let mut app = reviewed();
+    let moves = app.game.moves().len();
+    for c in ['u', 'm', 'x', 'n', 'z', '4'] {
+        app.notice = None;
+        let action = action_for_key(&app, &key(KeyCode::Char(c))).unwrap();
+        press(&mut app, &[action]);
+        assert_eq!(
+            app.notice.as_deref(),
+            Some("the review: ↑↓ pick a move, Enter goes there, s replays, Esc leaves"),
+            "{c}"
+        );
+    }
+    assert!(app.review().is_some());
+    assert_eq!(app.game.moves().len(), moves);
+    assert!(!app.options.settings.heat_map);
+}
+
 #[test]
 fn the_review_fills_in_behind_a_replay_opened_from_it() {
     let mut app = played(GAME);

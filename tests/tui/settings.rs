@@ -285,7 +285,7 @@ fn new_rules_forget_the_opening_of_the_old_ones() {
     assert_eq!((record.length, record.numbered.as_str()), (0, ""));
     assert_eq!(
         record.resume,
-        "tictree --rules tictactoe --x human --o ai:4"
+        "tictree --rules tictactoe --x human --o ai:4 --time-ms 0"
     );
     press(&mut app, &[Action::Escape]);
     let screen = screen_text(&app);

@@ -200,7 +200,7 @@ fn undo_goes_back_to_the_humans_previous_turn_and_redo_replays() {
     assert_eq!(app.notice, Some(format!("nothing to undo: {why}")));
     assert_eq!(
         app.record().resume,
-        "tictree --rules tictactoe --x human --o ai:4 --moves \"b2 a2\""
+        "tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --moves \"b2 a2\""
     );
 }
 
@@ -448,6 +448,21 @@ fn digit_keys_wait_for_the_ai_and_the_end_of_the_game_as_enter_does() {
         app.notice.as_deref(),
         Some("the game is over: n starts a new one, u takes back")
     );
+    // A full column of a finished game: the game's end is the reason, not the column.
+    let mut options = options_from(Rules::CONNECT4, "1111112323232");
+    options.settings.o = Seat::Human;
+    let mut app = App::new(options, false);
+    while app.take_job().is_some() {}
+    type_key(&mut app, '2');
+    assert_eq!(
+        app.position().status(),
+        Status::Won(tictree::engine::Player::X)
+    );
+    type_key(&mut app, '1');
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("the game is over: n starts a new one, u takes back")
+    );
 }
 
 #[test]
@@ -466,14 +481,18 @@ fn digit_keys_reach_as_wide_as_the_board_and_mean_nothing_without_gravity() {
         app.record().resume,
         "tictree --rules 8x6k4g --x human --o human --moves 81"
     );
-    // Tic-tac-toe: no digit does anything, and the record keeps the cell names.
+    // Tic-tac-toe: no digit plays, it says what does, and the record keeps the cell names.
     let mut app = App::new(options_from(Rules::TICTACTOE, "a3"), false);
     run_jobs(&mut app);
-    let digit = KeyEvent::new(KeyCode::Char('5'), KeyModifiers::NONE);
-    assert!(action_for_key(&app, &digit).is_none());
+    type_key(&mut app, '5');
+    assert_eq!(app.game.moves().len(), 1);
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("digits drop into a column on gravity boards: here arrows and Enter play")
+    );
     assert_eq!(
         app.record().resume,
-        "tictree --rules tictactoe --x human --o ai:4 --moves \"a3 b2\""
+        "tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --moves \"a3 b2\""
     );
     // Popups keep the keys they had: the help ignores a digit, the replay's 1 picks minimax.
     let mut app = App::new(options(Rules::CONNECT4), false);

@@ -2,6 +2,7 @@
 //! that resumes the game. Shown behind a key and printed when tictree ends.
 
 use crate::app::log::count;
+use crate::app::settings::values::{Seat, Settings};
 use crate::app::state::App;
 use crate::engine::{Move, Player, Rules, Status};
 use std::fmt;
@@ -161,6 +162,17 @@ impl App {
         // Without the built-in book the AI plays the opening from its own search, as it did.
         if !settings.book && rules == Rules::CONNECT4 {
             resume += " --no-book";
+        }
+        // Level 4 plays the best moves its budget finds: a budget other than the default is part
+        // of how it played (the other levels search by their own rules).
+        let default = Settings::default();
+        if [settings.x, settings.o].contains(&Seat::PERFECT) {
+            if settings.time_ms != default.time_ms {
+                resume += &format!(" --time-ms {}", settings.time_ms);
+            }
+            if settings.depth != default.depth {
+                resume += &format!(" --depth {}", settings.depth);
+            }
         }
         resume += &self.position_arguments();
         Record {

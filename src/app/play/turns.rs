@@ -33,9 +33,15 @@ impl App {
     fn place_at_cursor(&mut self) {
         match self.cursor_move() {
             Some(mv) => self.human_move(mv),
+            // A finished game is the first reason, whatever the column.
+            None if self.position().status() != Status::Ongoing => self.refuse_game_over(),
             // Numbered as the digit keys and `--moves` number columns.
             None => self.notice = Some(format!("column {} is full", self.cursor.1 + 1)),
         }
+    }
+
+    fn refuse_game_over(&mut self) {
+        self.notice = Some("the game is over: n starts a new one, u takes back".into());
     }
 
     pub(in crate::app) fn click(&mut self, mv: Move) {
@@ -50,6 +56,9 @@ impl App {
     pub(in crate::app) fn drop_in(&mut self, number: usize) {
         let rules = *self.position().rules();
         if !rules.gravity {
+            self.notice = Some(
+                "digits drop into a column on gravity boards: here arrows and Enter play".into(),
+            );
             return;
         }
         match column_of_digit(&rules, number) {
@@ -66,7 +75,7 @@ impl App {
     pub(in crate::app) fn human_move(&mut self, mv: Move) {
         let position = *self.position();
         if position.status() != Status::Ongoing {
-            self.notice = Some("the game is over: n starts a new one, u takes back".into());
+            self.refuse_game_over();
             return;
         }
         if self.seat(position.to_move()) != Seat::Human {

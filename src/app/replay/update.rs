@@ -8,6 +8,7 @@ use crate::app::jobs::{Job, JobKey, SurveyRequest};
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::settings::values::ReplayDepth;
 use crate::app::state::{App, Mode};
+use crate::app::thousands;
 use crate::engine::search::replay::{Replay, ReplayLimits, View};
 use crate::engine::{Algorithm, Status};
 use std::collections::VecDeque;
@@ -92,8 +93,32 @@ impl App {
                 state.autoplay = !state.autoplay;
                 state.due = 0.0;
             }
-            ReplayCommand::Faster => state.speed = (state.speed + 1).min(SPEEDS.len() - 1),
-            ReplayCommand::Slower => state.speed = state.speed.saturating_sub(1),
+            ReplayCommand::Faster | ReplayCommand::Slower => {
+                let faster = command == ReplayCommand::Faster;
+                let speed = if faster {
+                    (state.speed + 1).min(SPEEDS.len() - 1)
+                } else {
+                    state.speed.saturating_sub(1)
+                };
+                let unchanged = speed == state.speed;
+                state.speed = speed;
+                // Shown on the caption only while autoplay runs: said here either way.
+                let rate = format!(
+                    "{} steps/s",
+                    thousands(u64::from(state.events_per_second()))
+                );
+                self.notice = Some(match (unchanged, faster, state.autoplay) {
+                    (true, true, _) => format!("autoplay at its fastest already: {rate}"),
+                    (true, false, _) => format!("autoplay at its slowest already: {rate}"),
+                    (false, _, true) => format!("autoplay: {rate}"),
+                    (false, _, false) => format!("autoplay will run at {rate} (p starts it)"),
+                });
+            }
+            ReplayCommand::Algorithm(algorithm) if algorithm == replay.algorithm() => {
+                self.notice = Some(format!(
+                    "this is the {algorithm} replay already (Home restarts it)"
+                ));
+            }
             ReplayCommand::Algorithm(algorithm) => self.switch_algorithm(algorithm),
             ReplayCommand::ToggleView => state.view = state.view.toggled(),
             ReplayCommand::Depth(delta) => self.replay_at_depth(delta),

@@ -48,6 +48,11 @@ impl App {
             Action::Place => self.back_to_reviewed(),
             Action::OpenReplay => self.replay_reviewed(),
             Action::Escape | Action::Review => self.leave_review(),
+            Action::NotInReview => {
+                self.notice = Some(
+                    "the review: ↑↓ pick a move, Enter goes there, s replays, Esc leaves".into(),
+                );
+            }
             other => self.anywhere(other),
         }
     }

@@ -89,6 +89,16 @@ impl App {
         }
     }
 
+    /// `m`: the heat map on or off, a setting as the popup's row is (logged and saved alike).
+    pub(in crate::app) fn toggle_heat_map(&mut self) {
+        let before = self.options.settings;
+        let after = Settings {
+            heat_map: !before.heat_map,
+            ..before
+        };
+        self.apply_settings(Field::Setting("heat_map"), &before, &after);
+    }
+
     /// Puts changed settings in force: the seats at once (the AI moves if it is now its turn),
     /// a new algorithm or budget by searching the position again.
     fn apply_settings(&mut self, field: Field, before: &Settings, after: &Settings) {
