@@ -207,3 +207,15 @@ pub const HELP: &[HelpSection] = &[
         ],
     },
 ];
+
+/// Where the help popup was when last drawn: its text width, and the line at its top as a
+/// heading (a section of the keys, a term of the glossary) and the lines past it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HelpTop {
+    /// The text width it was drawn at.
+    pub width: u16,
+    /// The heading at or above the top line, an index among the page's headings.
+    pub heading: usize,
+    /// Lines from that heading to the top line.
+    pub past: usize,
+}

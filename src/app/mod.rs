@@ -34,7 +34,7 @@ pub use editor::Editor;
 pub use editor::clipboard::{Pasted, read_paste};
 pub use explorer::{Analyses, CACHE_CAPACITY, Explorer};
 pub use glossary::{GLOSSARY, Term, glossary_length};
-pub use help::{HELP, HelpSection};
+pub use help::{HELP, HelpSection, HelpTop};
 pub use jobs::kept_solvers::KeptSolvers;
 pub use jobs::worker::Worker;
 pub use jobs::{

@@ -51,6 +51,7 @@ impl App {
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
                 self.help_scroll.set(0);
+                self.help_top.set(None);
                 self.help_section.set(None);
                 // The other page's length is known when it is drawn.
                 self.help_most.set(usize::MAX);
@@ -66,6 +67,7 @@ impl App {
         self.help_section.set(section);
         self.popup = Some(Popup::Help);
         self.help_scroll.set(0);
+        self.help_top.set(None);
     }
 
     /// The help from a popup, at the keys of what was open, which closes as Esc closes it (a

@@ -123,6 +123,10 @@ pub struct App {
     /// The section of the help (an index into `HELP`) to bring to the top when the popup is next
     /// drawn: the keys of the mode it was opened from.
     pub help_section: Cell<Option<usize>>,
+    /// The text width the help popup was last drawn at and the line at its top: drawn at
+    /// another width its lines wrap to other rows, and it scrolls to that line again, so that a
+    /// resize keeps the reader's place. Set when drawn; forgotten when it opens or turns the page.
+    pub help_top: Cell<Option<super::help::HelpTop>>,
     /// The most rows the help popup can scroll with its last row at its foot, which only the
     /// popup knows (its lines wrap on narrow screens): it sets this when drawn (`usize::MAX`
     /// until then).
@@ -199,6 +203,7 @@ impl App {
             popup: None,
             help_scroll: Cell::new(0),
             help_section: Cell::new(None),
+            help_top: Cell::new(None),
             help_most: Cell::new(usize::MAX),
             help_page: Cell::new(1),
             help_glossary: false,

@@ -4,7 +4,7 @@
 use super::popup::{centered, more_mark};
 use super::theme::Theme;
 use super::wrap;
-use crate::app::{GLOSSARY, HELP};
+use crate::app::{GLOSSARY, HELP, HelpTop};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -22,6 +22,8 @@ pub struct HelpPopup<'a> {
     pub section: &'a Cell<Option<usize>>,
     /// Whether the glossary page is shown rather than the keys.
     pub glossary: bool,
+    /// The width it was last drawn at and the line at its top (`App::help_top`).
+    pub top: &'a Cell<Option<HelpTop>>,
     /// Where the popup tells the app how far it can scroll: only the popup knows how many rows
     /// its lines wrap to.
     pub most: &'a Cell<usize>,
@@ -74,10 +76,12 @@ fn lines(theme: Theme) -> (Vec<Hung>, Vec<usize>) {
     (lines, titles)
 }
 
-/// The glossary page: each term, its meaning and where the replay shows it. `as_written` keeps
-/// each meaning in its two written lines; else it is one paragraph, for a popup narrower than
-/// those lines, where they would break mid-sentence again.
-fn glossary_lines(theme: Theme, as_written: bool) -> Vec<Hung> {
+/// The glossary page: each term, its meaning and where the replay shows it, and where the terms
+/// start among its lines. `as_written` keeps each meaning in its two written lines; else it is
+/// one paragraph, for a popup narrower than those lines, where they would break mid-sentence.
+fn glossary_lines(theme: Theme, as_written: bool) -> (Vec<Hung>, Vec<usize>) {
+    // The introduction first, as a heading of its own: the top of the page stays the top.
+    let mut terms = vec![0];
     let mut lines = vec![
         Line::styled(
             " The words of game search, and where the replay (s) shows each",
@@ -89,6 +93,7 @@ fn glossary_lines(theme: Theme, as_written: bool) -> Vec<Hung> {
         if lines.len() > 2 {
             lines.push(Line::default());
         }
+        terms.push(lines.len());
         lines.push(Line::styled(format!(" {}", term.name), theme.strong()));
         if as_written {
             for line in term.meaning {
@@ -102,7 +107,7 @@ fn glossary_lines(theme: Theme, as_written: bool) -> Vec<Hung> {
             Span::raw(term.shows),
         ]));
     }
-    lines.into_iter().map(|line| (line, 3)).collect()
+    (lines.into_iter().map(|line| (line, 3)).collect(), terms)
 }
 
 impl Widget for HelpPopup<'_> {
@@ -112,10 +117,11 @@ impl Widget for HelpPopup<'_> {
         let width = |lines: &[Hung]| lines.iter().map(|(l, _)| l.width()).max().unwrap_or(0);
         // Border, text, a blank column: wider than the screen, the text wraps instead. Both pages
         // take the wider one's width, so Tab does not make the popup jump.
-        let written = width(&glossary);
+        let written = width(&glossary.0);
         let widest = width(&keys).max(written) as u16 + 3;
         let text_width = widest.min(area.width).saturating_sub(3).max(1);
-        let (shown, page, other) = if self.glossary {
+        // The page's lines and where its headings (sections, terms) are among them.
+        let ((shown, headings), page, other) = if self.glossary {
             let shown = if written <= usize::from(text_width) {
                 glossary
             } else {
@@ -123,7 +129,7 @@ impl Widget for HelpPopup<'_> {
             };
             (shown, "glossary", "keys")
         } else {
-            (keys, "keys", "glossary")
+            ((keys, titles), "keys", "glossary")
         };
         // Each line's rows, and the row each line starts on.
         let mut rows: Vec<Line> = Vec::new();
@@ -138,11 +144,36 @@ impl Widget for HelpPopup<'_> {
         self.most.set(most);
         self.page.set(visible.max(1));
         if let Some(section) = self.section.take().filter(|_| !self.glossary) {
-            let title = titles.get(section).and_then(|&line| starts.get(line));
+            let title = headings.get(section).and_then(|&line| starts.get(line));
             self.scroll.set(title.copied().unwrap_or(0));
+        }
+        // Drawn at another width, the lines wrap to other rows: the line that was at the top
+        // goes back there (kept as its heading and the lines past it, since a narrow glossary
+        // joins each meaning's lines into one).
+        if let Some(top) = self.top.get().filter(|top| top.width != text_width) {
+            let end = headings
+                .get(top.heading + 1)
+                .copied()
+                .unwrap_or(shown.len());
+            let line = headings
+                .get(top.heading)
+                .map(|&at| (at + top.past).min(end - 1));
+            if let Some(&row) = line.and_then(|line| starts.get(line)) {
+                self.scroll.set(row);
+            }
         }
         let scroll = self.scroll.get().min(most);
         self.scroll.set(scroll);
+        let line = starts
+            .partition_point(|&start| start <= scroll)
+            .saturating_sub(1);
+        let heading = headings.partition_point(|&at| at <= line).saturating_sub(1);
+        let past = line.saturating_sub(headings.get(heading).copied().unwrap_or(0));
+        self.top.set(Some(HelpTop {
+            width: text_width,
+            heading,
+            past,
+        }));
         let more = more_mark(scroll > 0, rows.len() > visible + scroll);
         Clear.render(popup, buf);
         let bottom = wrap::first_fitting(

@@ -252,6 +252,7 @@ fn render_popup(app: &App, theme: Theme, area: Rect, buf: &mut Buffer) {
             scroll: &app.help_scroll,
             section: &app.help_section,
             glossary: app.help_glossary,
+            top: &app.help_top,
             most: &app.help_most,
             page: &app.help_page,
         }

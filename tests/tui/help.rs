@@ -169,7 +169,8 @@ fn a_narrow_glossary_wraps_each_meaning_as_one_paragraph() {
     press(&mut app, &[Action::ToggleHelp, Action::FocusNext]);
     for (width, height) in [(60, 20), (40, 12)] {
         screen(&app, width, height);
-        for _ in 0..tictree::app::glossary_length() {
+        // A resize keeps the line at the top: up to the page's first row.
+        for _ in 0..tictree::app::glossary_length() * 3 {
             app.update(Action::Move(Direction::Up));
         }
         // Every row of the page, scrolling down a row at a time.
@@ -326,6 +327,25 @@ fn the_help_opens_at_the_keys_of_the_mode_it_is_opened_from() {
     );
     press(&mut app, &[Action::ToggleHelp]);
     assert_eq!(help_lines(&screen(&app, 80, 24))[0], " Playing");
+}
+
+/// A resize rewraps the help's lines to other rows: the line at the top stays at the top.
+#[test]
+fn a_resize_keeps_the_help_at_the_line_it_showed() {
+    let mut app = App::new(options_from(Rules::TICTACTOE, "a3 b2 b3 c1"), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay, Action::ToggleHelp]);
+    assert_eq!(
+        help_lines(&screen(&app, 80, 24))[0],
+        " Search replay (after s)"
+    );
+    for (width, height) in [(47, 20), (60, 30), (80, 24)] {
+        let lines = help_lines(&screen(&app, width, height));
+        assert_eq!(
+            lines[0], " Search replay (after s)",
+            "{width}×{height}: {lines:#?}"
+        );
+    }
 }
 
 /// `?` from a popup: the help takes its place at the popup's keys (the settings', compare's),
