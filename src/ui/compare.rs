@@ -40,22 +40,19 @@ impl Widget for ComparePopup<'_> {
             matches!(row, CompareRow::Finished(analysis)
                 if analysis.moves.first().is_some_and(|m| !m.value.is_exact()))
         });
-        let mut below: Vec<Line> = notes
+        let below: Vec<Line> = notes
             .into_iter()
             .map(|note| Line::styled(note, theme.dim()))
             .collect();
-        below.push(Line::default());
-        below.extend(
-            footnote(comparison.reach, estimated, columns.time)
-                .into_iter()
-                .map(|text| Line::styled(text, theme.dim())),
-        );
+        let footnote = footnote(comparison.reach, estimated, columns.time);
         let above = position_lines(comparison);
+        let written = footnote.iter().flatten().map(|line| line.chars().count());
         let widest = above
             .iter()
             .chain(&table)
             .chain(&below)
             .map(Line::width)
+            .chain(written.clone())
             .max()
             .unwrap_or(0);
         // The sentences wrap into the popup rather than run off its edge, under their first
@@ -67,10 +64,28 @@ impl Widget for ComparePopup<'_> {
                 .flat_map(|line| wrap::rows(line, width, 1))
                 .collect()
         };
+        // The footnote's paragraphs as written where they fit, else each one joined, so that a
+        // narrow popup does not break a sentence where the written line ended.
+        let as_written = written.max().unwrap_or(0) <= usize::from(width);
+        let footnote: Vec<Line> = footnote
+            .iter()
+            .flat_map(|paragraph| match as_written {
+                true => paragraph.iter().map(|line| line.to_string()).collect(),
+                false => vec![paragraph.concat()],
+            })
+            .map(|text| Line::styled(text, theme.dim()))
+            .collect();
         let mut lines = wrapped(above);
         lines.push(Line::default());
         lines.extend(table);
         lines.extend(wrapped(below));
+        // On a short screen the footnote gives way, whole: the table is what the popup is for.
+        let footnote = wrapped(footnote);
+        let rows = usize::from(area.height.saturating_sub(2));
+        if lines.len() + 1 + footnote.len() <= rows {
+            lines.push(Line::default());
+            lines.extend(footnote);
+        }
         let popup = centered(area, width + 3, lines.len() as u16 + 2);
         Clear.render(popup, buf);
         let status = if comparison.running() {
@@ -179,7 +194,8 @@ fn algorithm_row(
 
 /// What the figures mean: the same values by every algorithm, only the work differs; to a depth
 /// with `estimated` values, what those are; with the `time` column, why it is not the measure.
-fn footnote(reach: Reach, estimated: bool, time: bool) -> Vec<&'static str> {
+/// Paragraphs, each in its written lines (which join into one where the popup is narrower).
+fn footnote(reach: Reach, estimated: bool, time: bool) -> Vec<Vec<&'static str>> {
     // A short search's time is mostly set-up (the engine clears its table first), so the
     // nodes, not the times, say which algorithm does less.
     let nodes = if time {
@@ -189,20 +205,24 @@ fn footnote(reach: Reach, estimated: bool, time: bool) -> Vec<&'static str> {
     };
     match reach {
         Reach::Exact => vec![
-            " Same position, same exact scores: only the work differs.",
-            nodes,
+            vec![" Same position, same exact scores: only the work differs."],
+            vec![nodes],
         ],
         Reach::Depth(_) => {
-            let mut lines = vec![
-                " Same position, same depth, the same evaluation beyond it: same values,",
-                " only the work differs (o settings: depth, the comparison's too).",
-                nodes,
+            let mut paragraphs = vec![
+                vec![
+                    " Same position, same depth, the same evaluation beyond it: same values,",
+                    " only the work differs (o settings: depth, the comparison's too).",
+                ],
+                vec![nodes],
             ];
             // A lost position can read ≈+0.17 here beside the game tree's exact -10.
             if estimated {
-                lines.push(" ≈ values are estimates to that depth, not the game's exact value.");
+                paragraphs.push(vec![
+                    " ≈ values are estimates to that depth, not the game's exact value.",
+                ]);
             }
-            lines
+            paragraphs
         }
     }
 }
@@ -213,11 +233,12 @@ fn score_width(reach: Reach) -> usize {
 }
 
 /// The table's columns: the widths of those that vary (the score's with the reach, the best
-/// moves'), and which of the last two fit (the rate goes first where the popup is narrow, then
-/// the time: the nodes are what the comparison is about).
+/// moves'), and which of the others fit (the rate goes first where the popup is narrow, then the
+/// time, then the best moves: the nodes are what the comparison is about).
 struct Columns {
     reach: Reach,
-    best: usize,
+    /// The best moves' width; `None`: left out.
+    best: Option<usize>,
     time: bool,
     rate: bool,
 }
@@ -231,13 +252,14 @@ impl Columns {
     fn within(comparison: &Comparison, room: usize) -> Columns {
         let reach = comparison.reach;
         let best = best_width(comparison);
-        // The algorithm's name, the best moves, the score and the nodes, blanks included.
-        let always = 1 + 10 + 1 + best + 1 + score_width(reach) + 12;
+        // The algorithm's name, the score and the nodes, blanks included.
+        let always = 1 + 10 + 1 + score_width(reach) + 12;
+        let with_best = always + best + 1;
         Columns {
             reach,
-            best,
-            time: always + TIME_WIDTH <= room,
-            rate: always + TIME_WIDTH + RATE_WIDTH <= room,
+            best: (with_best <= room).then_some(best),
+            time: with_best + TIME_WIDTH <= room,
+            rate: with_best + TIME_WIDTH + RATE_WIDTH <= room,
         }
     }
 
@@ -276,11 +298,14 @@ impl Columns {
         time: &str,
         rate: &str,
     ) -> String {
-        let mut row = format!(
-            " {name:<10} {best:<b$} {score:>w$} {nodes:>11}",
-            b = self.best,
+        let mut row = format!(" {name:<10}");
+        if let Some(width) = self.best {
+            row.push_str(&format!(" {best:<width$}"));
+        }
+        row.push_str(&format!(
+            " {score:>w$} {nodes:>11}",
             w = score_width(self.reach)
-        );
+        ));
         if self.time {
             row.push_str(&format!(" {time:>9}"));
         }
