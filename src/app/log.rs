@@ -190,9 +190,9 @@ pub fn shortened(text: &str, length: usize) -> String {
     if text.chars().count() <= length {
         return text.to_string();
     }
-    let mut short: String = text.chars().take(length.max(1) - 1).collect();
-    short.push('…');
-    short
+    let short: String = text.chars().take(length.max(1) - 1).collect();
+    // `every…`, not `every …`: the mark stands for the word cut off, not after a blank.
+    format!("{}…", short.trim_end())
 }
 
 /// Format characters that take no room on screen: zero-width spaces and joiners, the

@@ -110,11 +110,20 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
                 return (Line::styled(text, theme.strong()), None);
             };
             let selected = field == app.settings_menu.selected;
-            let value = shortened(&text, room.saturating_sub(LABEL_W + 6).max(1));
-            let text = if selected {
-                format!("> {:<LABEL_W$}◂ {value} ▸", field.label())
+            // Labels padded to one column where the value fits; a row whose value would be cut
+            // there gives it the padding first.
+            let label = field.label();
+            let padded = LABEL_W + 6 + text.chars().count() <= room;
+            let width = if padded {
+                LABEL_W
             } else {
-                format!("  {:<LABEL_W$}  {value}", field.label())
+                label.chars().count() + 1
+            };
+            let value = shortened(&text, room.saturating_sub(width + 6).max(1));
+            let text = if selected {
+                format!("> {label:<width$}◂ {value} ▸")
+            } else {
+                format!("  {label:<width$}  {value}")
             };
             let style = match () {
                 _ if selected => theme.selected(),
@@ -135,7 +144,9 @@ fn geometry(app: &App, area: Rect, theme: Theme) -> Geometry {
     });
     let footer =
         question.unwrap_or_else(|| Line::styled(saved(shown_path.as_deref()), theme.dim()));
-    let visible = usize::from(popup.height.saturating_sub(4)).max(1);
+    // The blank row above the footer gives way to a setting's row on a short screen.
+    let spacing = if popup.height < height { 3 } else { 4 };
+    let visible = usize::from(popup.height.saturating_sub(spacing)).max(1);
     let scroll = (selected_row + 1).saturating_sub(visible);
     Geometry {
         popup,

@@ -230,16 +230,26 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     // Narrower than the written footnote: each sentence wraps as one paragraph, not where its
     // written line ended.
     let shown = text(&screen(&app, 64, 30));
-    assert!(shown.contains("│ same values, only the work differs"), "{shown}");
+    assert!(
+        shown.contains("│ same values, only the work differs"),
+        "{shown}"
+    );
     // Short: the footnote gives way whole, the three rows stay.
     let shown = text(&screen(&app, 64, 16));
-    assert!(!shown.contains("Compare the nodes") && !shown.contains("Same position"), "{shown}");
+    assert!(
+        !shown.contains("Compare the nodes") && !shown.contains("Same position"),
+        "{shown}"
+    );
     for algorithm in ["minimax   ", "alphabeta ", "engine    "] {
         assert!(shown.contains(&format!(" {algorithm} c1 d1 e1")), "{shown}");
     }
     // Narrow: the best moves give way before a row is cut; the values and the nodes stay.
     let shown = text(&screen(&app, 34, 16));
-    for algorithm in ["minimax    ≈+0.16", "alphabeta  ≈+0.16", "engine     ≈+0.16"] {
+    for algorithm in [
+        "minimax    ≈+0.16",
+        "alphabeta  ≈+0.16",
+        "engine     ≈+0.16",
+    ] {
         assert!(shown.contains(algorithm), "{shown}");
     }
     // A depth in the settings is the comparison's depth.

@@ -86,20 +86,35 @@ fn the_footer_says_where_changes_go() {
     );
 }
 
-/// On a narrow screen a long value ends in `…` and the selected row keeps its `▸`: it was cut
-/// mid-word (`on: until every mo`).
+/// On a narrow screen a row whose value would be cut gives it the label's padding first; a value
+/// still too long ends in `…` and the selected row keeps its `▸` (it was cut mid-word: `on: until
+/// every mo`). A short popup gives its blank row above the footer to a setting.
 #[test]
 fn a_narrow_popup_shortens_long_values() {
     let mut app = App::new(options(Rules::TICTACTOE), true);
     run_jobs(&mut app);
     select(&mut app, Field::Setting("o"));
     let shown = text(&screen(&app, 40, 12));
-    assert!(shown.contains("◂ AI level 4, per… ▸│"), "{shown}");
-    // Wide enough, the whole value.
-    assert!(text(&screen(&app, 110, 32)).contains("◂ AI level 4, perfect ▸"));
+    assert!(
+        shown.contains("│> O plays ◂ AI level 4, perfect ▸     │"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("│  X plays           human             │"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("perfect ▸     │\"\n\"│ changes are"),
+        "{shown}"
+    );
+    // Wide enough, the labels in one column.
+    assert!(text(&screen(&app, 110, 32)).contains("> O plays         ◂ AI level 4, perfect ▸"));
     select(&mut app, Field::Setting("keep_analysing"));
     let shown = text(&screen(&app, 40, 12));
-    assert!(shown.contains("◂ on: until every… ▸│"), "{shown}");
+    assert!(
+        shown.contains("> keep analysing ◂ on: until every… ▸ │"),
+        "{shown}"
+    );
 }
 
 #[test]
