@@ -181,6 +181,7 @@ impl Widget for HelpPopup<'_> {
                 format!("{more} Tab: {other} · Esc or ? closes "),
                 format!("{more} Tab: {other} · Esc closes "),
                 format!("{more} Tab {other} · Esc "),
+                format!("{more} Tab · Esc "),
             ],
             popup.width.saturating_sub(2),
         );

@@ -43,7 +43,22 @@ impl Widget for RecordPopup<'_> {
             Line::styled("It is printed again when tictree ends.", self.theme.dim()),
         ]);
         // Wrapped text needs a guess at its height: every line by its length, at least one row.
-        let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+        let height = |lines: &[Line]| -> usize {
+            lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum()
+        };
+        // On a short screen the note goes first, then the blank rows, from the last: the moves
+        // and the command are the record.
+        let room = usize::from(area.height.saturating_sub(2));
+        if height(&lines) > room {
+            lines.truncate(lines.len() - 2);
+        }
+        while height(&lines) > room {
+            let Some(blank) = lines.iter().rposition(|line| line.width() == 0) else {
+                break;
+            };
+            lines.remove(blank);
+        }
+        let rows = height(&lines);
         let popup = centered(area, width, rows as u16 + 2);
         Clear.render(popup, buf);
         Paragraph::new(lines)

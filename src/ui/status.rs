@@ -228,8 +228,8 @@ fn help() -> Hint {
 fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
     let close = Hint::new("Esc", "close").always();
     match popup {
+        // The page first: the arrows' scrolling is found without being told.
         Popup::Help => vec![
-            Hint::new("↑↓ PgUp PgDn", "scroll").short("↑↓", "scroll"),
             Hint::new(
                 "Tab",
                 if app.help_glossary {
@@ -238,6 +238,7 @@ fn popup_keys(app: &App, popup: Popup) -> Vec<Hint> {
                     "glossary"
                 },
             ),
+            Hint::new("↑↓ PgUp PgDn", "scroll").short("↑↓", "scroll"),
             Hint::new("Esc", "close help")
                 .short("Esc", "close")
                 .always(),

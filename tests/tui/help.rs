@@ -329,6 +329,23 @@ fn the_help_opens_at_the_keys_of_the_mode_it_is_opened_from() {
     assert_eq!(help_lines(&screen(&app, 80, 24))[0], " Playing");
 }
 
+/// Narrow, the status bar keeps the page key (the arrows' scrolling goes first) on both pages,
+/// and the popup's border says its keys whole or not at all.
+#[test]
+fn a_narrow_help_keeps_tab_and_says_its_keys_whole() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleHelp]);
+    for page in ["Tab glossary", "Tab keys"] {
+        let shown = text(&screen(&app, 40, 12));
+        let bar = shown.lines().last().unwrap_or_default();
+        assert!(bar.contains(page), "{shown}");
+        press(&mut app, &[Action::FocusNext]);
+    }
+    let shown = text(&screen(&app, 30, 10));
+    assert!(shown.contains("└ ▼ more · Tab · Esc ─"), "{shown}");
+}
+
 /// A resize rewraps the help's lines to other rows: the line at the top stays at the top.
 #[test]
 fn a_resize_keeps_the_help_at_the_line_it_showed() {

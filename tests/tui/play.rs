@@ -68,6 +68,14 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
     ] {
         assert!(shown.contains(row), "{row}\n{shown}");
     }
+    // Short: the note that it is printed again goes, then the blank rows; the command stays.
+    let shown = text(&screen(&app, 48, 9));
+    assert!(!shown.contains("printed again"), "{shown}");
+    assert!(
+        shown.contains("--o ai:4 --time-ms 0 --moves \"a3 b2\""),
+        "{shown}"
+    );
+    assert!(shown.contains("└ Esc or g closes"), "{shown}");
     press(&mut app, &[Action::ShowRecord]);
     assert_eq!(app.popup, None);
 }
