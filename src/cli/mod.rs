@@ -15,4 +15,5 @@ pub use args::{
     AnalyzeArgs, BenchArgs, BookArgs, BookBuildArgs, BookCommand, BookInfoArgs, BookVerifyArgs,
     Cli, Command, GameArgs, PlayArgs, ReviewArgs, SelfplayArgs, SolveArgs, TraceArgs, TraceFormat,
 };
-pub use common::error::{CliError, Ending, one_line};
+pub use common::error::{CliError, Ending};
+pub use common::usage::one_line;

@@ -3,7 +3,9 @@
 
 use super::args::SolveArgs;
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::format::{RulesJson, json_ms, status_name, value_name};
+use crate::cli::common::format::{
+    RulesJson, json_ms, status_name, status_words, to_move_name, value_name,
+};
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::narrowing;
 use crate::cli::common::progress::{Live, rate, seconds};
@@ -21,7 +23,8 @@ use std::time::Instant;
 struct SolveJson {
     rules: RulesJson,
     position: String,
-    to_move: String,
+    /// `null` once the game is over.
+    to_move: Option<String>,
     status: &'static str,
     weak: bool,
     /// `win`, `draw` or `loss` for the side to move.
@@ -64,7 +67,7 @@ fn to_json(position: &Position, solution: &Solution) -> SolveJson {
     SolveJson {
         rules: position.rules().into(),
         position: position.to_notation(),
-        to_move: position.to_move().to_string(),
+        to_move: to_move_name(position),
         status: status_name(position),
         weak: solution.weak,
         value: value_name(solution.value),
@@ -134,7 +137,7 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         crate::outln!("{text}");
     } else {
-        print_report(&json);
+        print_report(&json, &position);
     }
     // The value is known; only the line was cut short.
     if !solution.line_complete {
@@ -191,8 +194,9 @@ fn report_interrupted(
 }
 
 /// The report for people: one labelled line per fact.
-fn print_report(json: &SolveJson) {
-    crate::outln!("position  {} ({} to move)", json.position, json.to_move);
+fn print_report(json: &SolveJson, position: &Position) {
+    // `(O to move)`, or how the game ended (`(game over: draw)`), as `analyze` says it.
+    crate::outln!("position  {} ({})", json.position, status_words(position));
     match (json.score, json.pons_score, json.plies) {
         (Some(score), Some(pons), Some(plies)) => crate::outln!(
             "value     {} (score {}, Pons score {}, {plies} pl{} to the end)",

@@ -78,25 +78,32 @@ impl fmt::Display for Skill {
 impl FromStr for Skill {
     type Err = String;
 
-    /// `1`, `2`, `3`, `3:D` (D from 1 to 20: level 3 searching D plies), `4`.
+    /// `1`, `2`, `3`, `3:D` (D from 1 to 20: level 3 searching D plies), `4`; numbers as every
+    /// other number is read, leading zeros too (`01`, `3:05`).
     fn from_str(text: &str) -> Result<Skill, String> {
         let (number, depth) = match text.trim().split_once(':') {
-            Some((number, depth)) => (number, Some(depth)),
+            Some((number, depth)) => (number.trim(), Some(depth.trim())),
             None => (text.trim(), None),
         };
-        let level = match (number, depth) {
-            ("1", None) => Skill::Random,
-            ("2", None) => Skill::WinOrBlock,
-            ("3", None) => Skill::Shallow(SHALLOW_DEPTH),
-            ("3", Some(depth)) => match depth.parse::<u32>() {
-                Ok(depth @ 1..=20) => Skill::Shallow(depth),
+        if number.is_empty() {
+            return Err("no level: use 1, 2, 3, 3:DEPTH or 4".into());
+        }
+        let digits = |text: &str| text.bytes().all(|b| b.is_ascii_digit());
+        let level = digits(number).then(|| number.parse::<u32>().ok()).flatten();
+        let level = match (level, depth) {
+            (Some(1), None) => Skill::Random,
+            (Some(2), None) => Skill::WinOrBlock,
+            (Some(3), None) => Skill::Shallow(SHALLOW_DEPTH),
+            (Some(3), Some("")) => return Err("no depth after '3:': use 1 to 20".into()),
+            (Some(3), Some(typed)) => match typed.parse::<u32>() {
+                Ok(depth @ 1..=20) if digits(typed) => Skill::Shallow(depth),
                 _ => {
                     return Err(format!(
-                        "level 3:{depth}: the depth is a number from 1 to 20"
+                        "level 3:{typed}: the depth is a number from 1 to 20"
                     ));
                 }
             },
-            ("4", None) => Skill::Perfect,
+            (Some(4), None) => Skill::Perfect,
             _ => return Err(format!("unknown level '{text}': use 1, 2, 3, 3:DEPTH or 4")),
         };
         Ok(level)

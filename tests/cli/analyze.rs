@@ -128,10 +128,13 @@ fn values_of_the_estimating_search_are_not_labelled_minimax() {
 fn a_finished_game_is_not_an_error() {
     let v = json(&["analyze", "--json", "xxx/oo./..."]);
     assert_eq!(v["status"], "x_won");
+    // Nobody is to move once the game is over.
+    assert!(v["to_move"].is_null(), "{v}");
     assert_eq!(v["moves"], serde_json::json!([]));
     assert_eq!(v["best"], serde_json::json!([]));
     let v = json(&["analyze", "--json", "xox/xoo/oxx"]);
     assert_eq!(v["status"], "draw");
+    assert!(v["to_move"].is_null(), "{v}");
     let table = tictree(&["analyze", "xxx/oo./..."]);
     assert!(
         String::from_utf8(table.stdout)

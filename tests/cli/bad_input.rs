@@ -357,9 +357,10 @@ const OPTIONS: &[(&[&str], &str)] = &[
         &["--nodes", "5"],
         "unexpected argument '--nodes' found (see --help)",
     ),
+    // clap's tip, kept on the line.
     (
         &["analyse"],
-        "unrecognized subcommand 'analyse' (see --help)",
+        "unrecognized subcommand 'analyse'; a similar subcommand exists: 'analyze' (see --help)",
     ),
     (
         &[],
@@ -370,6 +371,23 @@ const OPTIONS: &[(&[&str], &str)] = &[
         "--x human: selfplay needs two AIs (ai or ai:LEVEL)",
     ),
     (&["selfplay", "--o", "ai:0"], "--o ai:0: unknown level '0'"),
+    (
+        &["selfplay", "--o", "ai:00"],
+        "--o ai:00: unknown level '00'",
+    ),
+    // Nothing after the colon: said so, the value quoted apart from the message's colon.
+    (
+        &["selfplay", "--x", "ai:"],
+        "--x 'ai:': no level: use 1, 2, 3, 3:DEPTH or 4",
+    ),
+    (
+        &["--o", "AI:"],
+        "--o 'AI:': no level: use 1, 2, 3, 3:DEPTH or 4",
+    ),
+    (
+        &["selfplay", "--o", "ai:3:"],
+        "--o 'ai:3:': no depth after '3:': use 1 to 20",
+    ),
     (
         &["selfplay", "--x", ""],
         "--x '': unknown player: use ai or ai:LEVEL (1 to 4, 3:DEPTH)",
@@ -490,6 +508,29 @@ const OPTIONS: &[(&[&str], &str)] = &[
     (
         &["trace", "--format", "svg"],
         "invalid value 'svg' for '--format <FORMAT>': use json or dot (see --help)",
+    ),
+    // A value the parser refuses is quoted as tictree's own messages quote one: not cut at its
+    // new line, its escape sequence not dropped.
+    (
+        &["trace", "--format", "x\ny"],
+        "invalid value 'x\\ny' for '--format <FORMAT>': use json or dot (see --help)",
+    ),
+    (
+        &["trace", "--format", "\u{1b}[2J"],
+        "invalid value '\\u{1b}[2J' for '--format <FORMAT>': use json or dot (see --help)",
+    ),
+    (
+        &["\u{1b}[31mred"],
+        "unrecognized subcommand '\\u{1b}[31mred' (see --help)",
+    ),
+    // A value starting with '-' is read as options: clap's tip, for the option it was meant for.
+    (
+        &["analyze", "--rules", "-3x3"],
+        "unexpected argument '-3' found; to pass '-3x3' as a value, use '--rules=-3x3' (see --help)",
+    ),
+    (
+        &["analyze", "--jsn"],
+        "unexpected argument '--jsn' found; a similar argument exists: '--json' (see --help)",
     ),
     (
         &["trace", "--moves", "a3 a3"],

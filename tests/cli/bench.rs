@@ -92,3 +92,98 @@ fn ctrl_c_during_bench_json_prints_the_rows_done() {
     ];
     assert!(!names.is_empty() && order.starts_with(&names), "{names:?}");
 }
+
+/// `--json` writes its array only at the end: the suite looks for its reader between its steps
+/// (as `selfplay` does between games) and ends quietly, status 0, soon after the reader has gone,
+/// not after the realtime row's 358 analyses of up to 1.5 s each.
+#[cfg(target_os = "linux")]
+#[test]
+fn bench_json_ends_soon_after_its_reader_has_gone() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    let mut child = crate::binary::spawn_piped(&[
+        "bench",
+        "--json",
+        "--threads",
+        "1",
+        "--hash",
+        "16",
+        "--only",
+        "realtime",
+    ]);
+    drop(child.stdout.take());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("bench --json still running 20 s after its reader went away");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!((status.code(), err.as_str()), (Some(0), ""));
+}
+
+/// The table's headings stay apart however many threads: `256 threads` does not run into
+/// `mean time` before it, nor `speed-up` into it, and each heading ends where its column does.
+#[test]
+fn the_headings_of_a_run_on_many_threads_stay_apart() {
+    let (code, out, err) = tictree(&[
+        "bench",
+        "--only",
+        "3x3 analysis alphabeta",
+        "--threads",
+        "256",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let headings: Vec<&str> = lines[0]
+        .split("  ")
+        .map(str::trim)
+        .filter(|heading| !heading.is_empty())
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "row",
+            "right",
+            "nodes",
+            "mean nodes",
+            "mean expl.",
+            "mean time",
+            "256 threads",
+            "speed-up",
+            "Pons (explored, time)"
+        ],
+        "{out}"
+    );
+    // Right-aligned: the row's time on 256 threads and its speed-up end under their headings.
+    let end = |line: &str, text: &str| {
+        line.find(text)
+            .map(|at| line[..at + text.len()].chars().count())
+    };
+    let row = lines[1];
+    let speedup = row
+        .split_whitespace()
+        .rev()
+        .find(|cell| cell.ends_with('×'))
+        .unwrap();
+    assert_eq!(end(row, speedup), end(lines[0], "speed-up"), "{out}");
+    let threaded = row
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .nth(6)
+        .unwrap();
+    assert_eq!(end(row, threaded), end(lines[0], "256 threads"), "{out}");
+}

@@ -699,3 +699,43 @@ fn the_built_in_book_answers_the_empty_connect_four_board() {
         .map(|(m, s)| (m.to_string(), s))
     );
 }
+
+/// A score no game from its position can end with, under a checksum that matches (a book
+/// written wrong, not damaged), is refused as the book is read: `info` does not call it intact,
+/// `verify` never shows it as a win in two billion plies, and a search that would consult it
+/// warns and goes on without it.
+#[test]
+fn a_score_the_board_cannot_give_is_refused_where_the_book_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = path(&dir, "t.book");
+    assert_eq!(build("tictactoe", "2", Path::new(&file)).0, 0);
+    let mut bytes = std::fs::read(&file).unwrap();
+    // After the 32-byte header, entries of a 2-byte key and a score: the first, the empty
+    // board's (at most +5 on Pons' scale), gets +100; then the checksum is made to match.
+    bytes[34] = 100;
+    let checksum = bytes[..24]
+        .iter()
+        .chain(&bytes[32..])
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, &byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
+    bytes[24..32].copy_from_slice(&checksum.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    let says = "entry 1 of 16 (.../.../..., ply 0) holds the score +100, which no game from there \
+                can end with (-4 to +5 on Pons' scale): the book was written wrong";
+    for command in [
+        &["book", "info", &file][..],
+        &["book", "verify", &file, "--sample", "3", "--threads", "1"],
+    ] {
+        let (status, out, err) = tictree(command);
+        assert_eq!((status, out.as_str()), (2, ""), "{command:?}: {err}");
+        assert_eq!(err, format!("tictree: {file}: {says}\n"), "{command:?}");
+    }
+    let (status, out, err) = tictree(&["analyze", "--book", &file, "--threads", "1"]);
+    assert_eq!(status, 0, "{err}");
+    assert_eq!(
+        err,
+        format!("tictree: warning: {file}: {says}; searching without a book\n")
+    );
+    assert!(!out.contains("2147483"), "{out}");
+}

@@ -11,6 +11,7 @@ mod analyze;
 mod bad_input;
 mod bench;
 mod book;
+mod book_out;
 mod config_file;
 mod output_errors;
 mod parsers_fuzzed;

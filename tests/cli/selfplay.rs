@@ -219,3 +219,23 @@ fn a_random_seed_is_exact_in_json_and_repeats_the_run() {
         }
     }
 }
+
+/// A level is a number like any other the command line takes: leading zeros are read (`ai:01`,
+/// as `ai:3:05` and `--depth 007` are), and so is any case (`AI:1`).
+#[test]
+fn a_level_is_read_with_leading_zeros_and_in_any_case() {
+    let json = tally(&[
+        "--x",
+        "ai:01",
+        "--o",
+        "AI:003:05",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(
+        (json["x"].as_str(), json["o"].as_str()),
+        (Some("ai:1"), Some("ai:3:5"))
+    );
+}

@@ -248,3 +248,31 @@ fn sigterm_prints_what_the_narrowing_knew_and_names_the_signal() {
         "{err}"
     );
 }
+
+/// A finished game has nobody to move: the text says how it ended, as `analyze` does, and the
+/// JSON's `to_move` is null beside its `status`.
+#[test]
+fn a_finished_game_says_how_it_ended_not_who_is_to_move() {
+    for (position, ended, status) in [
+        ("xox/xoo/oxx", "game over: draw", "draw"),
+        ("xxx/oo./...", "game over: X won", "x_won"),
+    ] {
+        let (code, out, err) = tictree(&["solve", position]);
+        assert_eq!(code, 0, "{err}");
+        let first = format!("position  {position} ({ended})");
+        assert_eq!(out.lines().next(), Some(first.as_str()), "{out}");
+        let (code, out, err) = tictree(&["solve", "--json", position]);
+        assert_eq!(code, 0, "{err}");
+        let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert!(json["to_move"].is_null(), "{json}");
+        assert_eq!(json["status"], status);
+    }
+    let (_, out, _) = tictree(&["solve", "x../.../..."]);
+    assert!(
+        out.starts_with("position  x../.../... (O to move)\n"),
+        "{out}"
+    );
+    let (_, out, _) = tictree(&["solve", "--json", "x../.../..."]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(json["to_move"], "O");
+}

@@ -240,3 +240,17 @@ fn the_title_names_a_depth_only_where_it_cuts_and_a_cut_search_has_no_line() {
         "{partial}"
     );
 }
+
+/// `--format` is read in any case, as `--algo`, `--rules` and the players are.
+#[test]
+fn the_format_is_read_in_any_case() {
+    let (code, upper, err) = tictree(&["trace", "--format", "DOT", "xo./.o./x.x"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        upper,
+        tictree(&["trace", "--format", "dot", "xo./.o./x.x"]).1
+    );
+    let (code, mixed, err) = tictree(&["trace", "--format", "Json", "xo./.o./x.x"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(mixed, tictree(&["trace", "xo./.o./x.x"]).1);
+}

@@ -146,7 +146,17 @@ fn levels_read_and_print_as_the_command_line_writes_them() {
         "3:2".parse::<Skill>().map(|s| s.to_string()),
         Ok("3".into())
     );
-    for bad in ["0", "5", "3:0", "3:21", "3:x", "2:4", "", "four"] {
+    for bad in [
+        "0", "5", "3:0", "3:21", "3:x", "2:4", "", "four", "00", "+1", "3:", "3:+5",
+    ] {
         assert!(bad.parse::<Skill>().is_err(), "{bad}");
+    }
+    // Numbers as every other number is read: leading zeros too (a config file's `ai:01`).
+    for (text, skill) in [
+        ("01", Skill::Random),
+        ("3:05", Skill::Shallow(5)),
+        (" 4 ", Skill::Perfect),
+    ] {
+        assert_eq!(text.parse::<Skill>(), Ok(skill), "{text}");
     }
 }

@@ -173,7 +173,7 @@ pub struct TraceArgs {
     pub limit: Option<u64>,
     /// What to print: the events as JSON lines (json), or the explored tree as a Graphviz picture
     /// (dot, at most 1,000 positions).
-    #[arg(long, value_enum, default_value_t = TraceFormat::Json)]
+    #[arg(long, value_enum, ignore_case = true, default_value_t = TraceFormat::Json)]
     pub format: TraceFormat,
     /// The position, rows top to bottom separated by '/', e.g. x.o/.x./..o (default: empty board).
     pub position: Option<String>,

@@ -12,6 +12,7 @@ mod table;
 
 use crate::cli::common::error::{CliError, Ending, as_typed};
 use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::output::end_if_reader_gone;
 use crate::cli::common::progress::Live;
 use crate::engine::analysis::solve::solve_with;
 use crate::engine::search::solver::{DEFAULT_HASH_BYTES, Solver};
@@ -34,6 +35,7 @@ fn analysis_row(
     let mut times = Vec::new();
     let mut analysis = Err(Cancelled);
     for _ in 0..5 {
+        end_if_reader_gone();
         let started = Instant::now();
         analysis = analyze_parallel(
             &position,
@@ -95,6 +97,7 @@ fn connect4_row(set: &TestSet, solver: &mut Solver, watch: &Watch) -> Result<Ben
     let mut elapsed = Duration::ZERO;
     let count = set.text.lines().step_by(set.every).take(set.limit).count();
     for line in set.text.lines().step_by(set.every).take(set.limit) {
+        end_if_reader_gone();
         watch.position(positions + 1, count);
         let mut parts = line.split_whitespace();
         let (Some(moves), Some(score)) = (parts.next(), parts.next()) else {
@@ -214,6 +217,10 @@ fn suite(
         crate::outln!("{}", table_header(threads));
     }
     let mut emit = |row: &mut dyn FnMut(usize) -> Result<BenchRow, Halt>| -> Result<(), Halt> {
+        // Here, and before each run of an analysis and each position of a row: `--json` writes
+        // only at the end, so a reader gone (`| true`) would be found after the whole suite,
+        // minutes later, as the table finds it only at its next line.
+        end_if_reader_gone();
         let mut done = row(1)?;
         if threads > 1 {
             done = done.with_threaded(threads, &row(threads)?);

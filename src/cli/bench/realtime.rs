@@ -185,6 +185,7 @@ pub(super) fn realtime_row(
     let (mut nodes, mut moves, mut moves_exact, mut agreeing) = (0, 0, 0, 0);
     let mut elapsed = Duration::ZERO;
     for (index, (line, position)) in games.iter().enumerate() {
+        crate::cli::common::output::end_if_reader_gone();
         watch.position(index + 1, games.len());
         solver.reset();
         let appraisal = analyze_within_table(

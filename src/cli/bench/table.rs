@@ -2,9 +2,19 @@
 
 use super::row::{BenchRow, Realtime};
 
+/// The two columns of a run on several threads: wide enough for `256 threads` with two spaces
+/// before it and `speed-up` with two, so no heading runs into the one before (`mean time 256
+/// threads speed-up` read as one).
+const THREADED: usize = 13;
+const SPEEDUP: usize = 10;
+
 pub(super) fn table_header(threads: usize) -> String {
     let wide = if threads > 1 {
-        format!(" {:>11} {:>8}", format!("{threads} threads"), "speed-up")
+        format!(
+            " {:>THREADED$} {:>SPEEDUP$}",
+            format!("{threads} threads"),
+            "speed-up"
+        )
     } else {
         String::new()
     };
@@ -27,10 +37,16 @@ pub(super) fn table_line(row: &BenchRow) -> String {
     // The one-thread figures, then the time on several threads (and whether those answers were
     // all right too: a wrong one is flagged in place of the time).
     let wide = match (&row.threaded, row.speedup) {
-        (Some(t), Some(speedup)) if t.correct == row.correct => {
-            format!(" {:>11} {:>8}", time(t.mean_ms), format!("{speedup:.2}×"))
-        }
-        (Some(t), _) => format!(" {:>11} {:>8}", format!("{} right", t.correct), "-"),
+        (Some(t), Some(speedup)) if t.correct == row.correct => format!(
+            " {:>THREADED$} {:>SPEEDUP$}",
+            time(t.mean_ms),
+            format!("{speedup:.2}×")
+        ),
+        (Some(t), _) => format!(
+            " {:>THREADED$} {:>SPEEDUP$}",
+            format!("{} right", t.correct),
+            "-"
+        ),
         _ => String::new(),
     };
     let line = format!(

@@ -47,8 +47,13 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
             named(&tmp)
         )));
     }
+    // Every write that fails from now on is said as a problem of `--out`, as the refusals above.
+    let writes = Writes {
+        typed: &args.out,
+        book: out,
+    };
     // Before the listing, which takes minutes on deep books: the other build may be listing too.
-    let _lock = BuildLock::take(out, &args.out)?;
+    let lock = BuildLock::take(out, &args.out)?;
     let checkpoint = out.with_file_name(format!("{}.partial", file_name(out)));
     let listing = Arc::new(Listing::default());
     let shown = Arc::clone(&listing);
@@ -86,12 +91,12 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
     let taken = take_version_1_values(out, &plan, &mut solved);
     let resumed = solved.len();
     // Rewritten whole, so a line cut short by a crash is not continued by the next one.
-    rewrite_checkpoint(&checkpoint, &heading, &solved)?;
+    rewrite_checkpoint(&checkpoint, &heading, &solved, &writes)?;
     let todo: Vec<usize> = (0..plan.frontier().len())
         .filter(|&i| !solved.contains_key(&plan.frontier()[i].0))
         .collect();
     let positions: Vec<_> = todo.iter().map(|&i| plan.frontier()[i].1).collect();
-    let writer = Mutex::new(Checkpoint::append(&checkpoint)?);
+    let writer = Mutex::new(Checkpoint::append(&checkpoint, &writes)?);
     let total = plan.frontier().len();
     let started = Instant::now();
     let found = Mutex::new(Vec::with_capacity(positions.len()));
@@ -102,16 +107,16 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         move |done, elapsed| progress_line(total, resumed, resumed + done, elapsed),
         &|index, score| {
             let key = plan.frontier()[todo[index]].0;
-            lock(&writer).record(key, score);
-            lock(&found).push((key, score));
+            locked(&writer).record(key, score);
+            locked(&found).push((key, score));
         },
         interrupt.flag(),
     );
     let searched_in = started.elapsed();
-    if let Some(error) = lock(&writer).failed.take() {
-        return Err(CliError(format!("{}: {error}", named(&checkpoint))));
+    if let Some(error) = locked(&writer).failed.take() {
+        return Err(writes.failed(&checkpoint, error));
     }
-    solved.extend(lock(&found).drain(..));
+    solved.extend(locked(&found).drain(..));
     if outcome.is_err() {
         crate::errln!(
             "tictree: stopped after {} of {} positions; run the same command again to resume from {}",
@@ -137,8 +142,11 @@ pub fn run(args: &BookBuildArgs) -> Result<Ending, CliError> {
         );
         return Ok(Ending::Interrupted);
     };
-    write_whole(out, book.bytes())?;
+    write_whole(out, book.bytes(), &writes)?;
     let _ = std::fs::remove_file(&checkpoint);
+    // The build is over: its lock goes before the last line is written, as writing it can end
+    // the process (its reader gone, a full disk: `output::out`), with no drop run after that.
+    drop(lock);
     let taken = match taken {
         0 => String::new(),
         n => format!(
@@ -225,14 +233,21 @@ fn took(elapsed: Duration) -> String {
 
 /// Where `--out` writes: the path itself, or the end of the chain of links there (the book
 /// replaces that file and the links stay, as the config file is written). Refused before any
-/// search: an empty path, a directory that is not there, a directory, a device or a pipe (the
-/// book is written beside the path and renamed over it, which would replace `/dev/null` itself),
-/// a read-only file.
+/// search: an empty path, a name ending with `/`, a directory that is not there, a directory, a
+/// device or a pipe (the book is written beside the path and renamed over it, which would replace
+/// `/dev/null` itself), a read-only file or one that cannot be written.
 fn book_file(out: &Path) -> Result<PathBuf, CliError> {
     let refuse = |why: &str| CliError(format!("--out {}: {why}", named(out)));
     if out.as_os_str().is_empty() {
         return Err(CliError(
             "--out is empty: name the book file to write".into(),
+        ));
+    }
+    // `x.book/` names a directory, which the book could never be renamed to: said now, not
+    // after the search (with a checkpoint `x.book.partial` left beside it).
+    if out.to_string_lossy().ends_with(std::path::is_separator) {
+        return Err(refuse(
+            "ends with a '/', so names a directory; --out names the book file to write",
         ));
     }
     let target = crate::config::resolve(out).map_err(|e| refuse(&e.to_string()))?;
@@ -262,6 +277,12 @@ fn book_file(out: &Path) -> Result<PathBuf, CliError> {
     if metadata.permissions().readonly() {
         return Err(refuse("is read-only; remove it or name another file"));
     }
+    // Opened to write, neither truncated nor written, as a probe: a file that refuses it whatever
+    // its permissions say (immutable, append-only) would refuse the book's rename over it too.
+    OpenOptions::new()
+        .write(true)
+        .open(&target)
+        .map_err(|e| refuse(&e.to_string()))?;
     Ok(target)
 }
 
@@ -271,6 +292,27 @@ fn version_1_header(path: &Path) -> bool {
     File::open(path)
         .and_then(|mut file| file.read_exact(&mut start))
         .is_ok_and(|()| Header::peek(&start).is_ok_and(|header| header.version == 1))
+}
+
+/// The writes of a build, for the messages of those that fail: each is said as a problem of
+/// `--out`, as the ones refused before the search are, naming the file it failed on unless that
+/// is the book itself (`--out c4.book: c4.book.partial: No space left on device`).
+struct Writes<'a> {
+    /// `--out` as typed.
+    typed: &'a str,
+    /// The file it resolved to (`book_file`).
+    book: &'a Path,
+}
+
+impl Writes<'_> {
+    fn failed(&self, on: &Path, error: impl std::fmt::Display) -> CliError {
+        let out = as_typed(self.typed);
+        if on == self.book {
+            CliError(format!("--out {out}: {error}"))
+        } else {
+            CliError(format!("--out {out}: {}: {error}", named(on)))
+        }
+    }
 }
 
 /// Where `write_whole` writes before it renames over `path`.
@@ -284,7 +326,7 @@ pub(super) fn file_name(path: &Path) -> String {
         .map_or_else(|| "book".into(), |name| name.to_string_lossy().into_owned())
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+fn locked<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -325,11 +367,11 @@ struct Checkpoint {
 
 impl Checkpoint {
     /// The checkpoint at `path`, open to append the positions solved from now on.
-    fn append(path: &Path) -> Result<Checkpoint, CliError> {
+    fn append(path: &Path, writes: &Writes) -> Result<Checkpoint, CliError> {
         let file = OpenOptions::new()
             .append(true)
             .open(path)
-            .map_err(|e| CliError(format!("{}: {e}", named(path))))?;
+            .map_err(|e| writes.failed(path, e))?;
         Ok(Checkpoint { file, failed: None })
     }
 
@@ -439,6 +481,7 @@ fn rewrite_checkpoint(
     path: &Path,
     heading: &str,
     solved: &HashMap<u128, i8>,
+    writes: &Writes,
 ) -> Result<(), CliError> {
     let mut entries: Vec<_> = solved.iter().collect();
     entries.sort_unstable();
@@ -446,14 +489,14 @@ fn rewrite_checkpoint(
     for (key, score) in entries {
         text.push_str(&format!("{key:x} {score}\n"));
     }
-    write_whole(path, text.as_bytes())
+    write_whole(path, text.as_bytes(), writes)
 }
 
 /// Writes `bytes` to `path` all or nothing: to `path.tmp`, synced, then renamed over `path`.
-fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
+fn write_whole(path: &Path, bytes: &[u8], writes: &Writes) -> Result<(), CliError> {
     let tmp = tmp_path(path);
     // Each step's error names the file it failed on.
-    let fail = |on: &Path, e: std::io::Error| CliError(format!("{}: {e}", named(on)));
+    let fail = |on: &Path, e: std::io::Error| writes.failed(on, e);
     let mut file = File::create(&tmp).map_err(|e| fail(&tmp, e))?;
     let written = file
         .write_all(bytes)

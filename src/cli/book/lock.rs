@@ -25,7 +25,10 @@ impl BuildLock {
                 as_typed(typed),
                 named(&path)
             )),
-            LockRefused::Failed(e) => CliError(format!("{}: {e}", named(&path))),
+            // As every write of the build that fails: a problem of `--out`.
+            LockRefused::Failed(e) => {
+                CliError(format!("--out {}: {}: {e}", as_typed(typed), named(&path)))
+            }
         })?;
         Ok(BuildLock { path, _file: file })
     }

@@ -34,9 +34,11 @@ impl From<String> for CliError {
 /// What the user typed, as an error message quotes it: as it is when that reads plainly
 /// (`--depth 0`, `books/c4.book`), else quoted with its control characters escaped (`--games
 /// '1\n2'`, `--games ''`, `'my book'`), so the message stays one line, shows every character,
-/// and never acts on the terminal.
+/// and never acts on the terminal. A text ending with `:` is quoted too, or it would run into
+/// the colon after it (`--x 'ai:': …`, not `--x ai:: …`).
 pub fn as_typed(text: &str) -> String {
-    let plain = !text.is_empty() && text.chars().all(|c| c.is_ascii_graphic());
+    let plain =
+        !text.is_empty() && text.chars().all(|c| c.is_ascii_graphic()) && !text.ends_with(':');
     if plain {
         text.to_string()
     } else {
@@ -72,40 +74,4 @@ impl Ending {
             Ending::Interrupted => super::interrupt::status(),
         }
     }
-}
-
-/// A command-line parsing error as one line: clap's first line (what is wrong), without its
-/// `error:` prefix, usage and tips, pointing to `--help` for the rest.
-pub fn one_line(error: &clap::Error) -> String {
-    use clap::error::ErrorKind;
-    if matches!(
-        error.kind(),
-        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
-    ) {
-        return "a subcommand is needed (see --help)".into();
-    }
-    let rendered = error.render().to_string();
-    let mut lines = rendered.lines().filter(|line| !line.trim().is_empty());
-    let first = lines.next().unwrap_or("invalid arguments");
-    let mut what = first.trim_start_matches("error:").trim().to_string();
-    // A bad number names its option and the range (`args::shared::Whole`): nothing to add.
-    if error.kind() == ErrorKind::ValueValidation {
-        return what;
-    }
-    // "the following required arguments were not provided:" names them on the next line.
-    if what.ends_with(':')
-        && let Some(next) = lines.next()
-    {
-        what = format!("{what} {}", next.trim());
-    }
-    // A value outside a fixed list (`--format`): the list, which clap gives further down.
-    if let Some(values) = lines.find_map(|line| line.trim().strip_prefix("[possible values: ")) {
-        let values = values.trim_end_matches(']');
-        let values = match values.rsplit_once(", ") {
-            Some((most, last)) => format!("{most} or {last}"),
-            None => values.to_string(),
-        };
-        what = format!("{what}: use {values}");
-    }
-    format!("{what} (see --help)")
 }

@@ -53,7 +53,8 @@ pub struct MoveJson {
 pub struct AnalysisJson {
     rules: RulesJson,
     position: String,
-    to_move: String,
+    /// `null` once the game is over (`to_move_name`).
+    to_move: Option<String>,
     status: &'static str,
     algorithm: &'static str,
     exact: bool,
@@ -153,6 +154,12 @@ pub fn value_name(value: i32) -> &'static str {
     }
 }
 
+/// The side to move, for the JSON's `to_move`: `None` (`null`) once the game is over, where
+/// nobody moves, so that it never stands next to a `status` saying the game ended.
+pub fn to_move_name(position: &Position) -> Option<String> {
+    (position.status() == Status::Ongoing).then(|| position.to_move().to_string())
+}
+
 /// How a finished game ended, in words.
 pub fn status_words(position: &Position) -> String {
     match position.status() {
@@ -169,7 +176,7 @@ impl From<&Appraisal> for AnalysisJson {
         AnalysisJson {
             rules: rules.into(),
             position: position.to_notation(),
-            to_move: position.to_move().to_string(),
+            to_move: to_move_name(position),
             status: status_name(position),
             algorithm: analysis.algorithm.name(),
             exact: analysis.exact(),

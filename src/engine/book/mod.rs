@@ -15,7 +15,7 @@ pub(crate) use key::Keys;
 use crate::engine::game::layout::Bits;
 use crate::engine::game::position::{Player, Position};
 use crate::engine::game::rules::Rules;
-use crate::engine::game::score::{WIN, pons};
+use crate::engine::game::score::{WIN, pons, signed};
 use format::{HEADER, VERSION_1};
 use key::key_bytes;
 use std::borrow::Cow;
@@ -52,12 +52,49 @@ impl Book {
     /// to take its values), checking the header and the checksum.
     pub(crate) fn of_any_version(bytes: Cow<'static, [u8]>) -> Result<Book, String> {
         let header = Header::decode(&bytes)?;
-        Ok(Book {
+        let book = Book {
             header,
             keys: Keys::of(header.rules),
             stride: key_bytes(header.rules) + 1,
             bytes,
-        })
+        };
+        book.check_scores()?;
+        Ok(book)
+    }
+
+    /// Refuses a book holding a score no game from its position can end with: the checksum
+    /// catches damage, not a file written wrong, and such a score would read as a win in two
+    /// billion plies. A score within what every ply of the book allows needs no look at its
+    /// position, so the built-in book is checked in well under a millisecond.
+    fn check_scores(&self) -> Result<(), String> {
+        let cells = self.rules().cells() as u32;
+        // At most (cells − plies) / 2 either way fits at any ply up to the book's: it stands for
+        // a game ending with at least plies + 1 marks, which every position of the book has
+        // room for.
+        let fits_any_ply = (cells.saturating_sub(self.plies()) / 2) as u8;
+        for index in 0..self.len() {
+            let (key, score) = self.entry(index);
+            if score.unsigned_abs() <= fits_any_ply {
+                continue;
+            }
+            let position = self.position(key);
+            let ply = position.ply();
+            if !score_fits(score, ply, cells) {
+                let fitting = (-64..=64).filter(|&s| score_fits(s, ply, cells));
+                let (low, high) = (fitting.clone().min(), fitting.max());
+                return Err(format!(
+                    "entry {} of {} ({}, ply {ply}) holds the score {}, which no game from there \
+                     can end with ({} to {} on Pons' scale): the book was written wrong",
+                    index + 1,
+                    self.len(),
+                    position.to_notation(),
+                    signed(score.into()),
+                    signed(low.unwrap_or(0).into()),
+                    signed(high.unwrap_or(0).into()),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// A book of the given entries: (canonical key, compact score), sorted by key, keys unique.
