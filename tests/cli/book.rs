@@ -162,6 +162,24 @@ fn ctrl_c_at_the_start_of_a_build_is_one_line_and_status_130() {
     assert!(!out.exists());
 }
 
+/// A build of 5x5k4g's 6-ply book into `out` on one thread, once its checkpoint holds a position.
+fn build_under_way(out: &Path, checkpoint: &Path) -> std::process::Child {
+    let child = tictree_command()
+        .args(["book", "build", "--rules", "5x5k4g", "--plies", "6"])
+        .args(["--threads", "1", "--out"])
+        .arg(out)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while std::fs::read_to_string(checkpoint).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    child
+}
+
 /// SIGTERM (`timeout`, `kill`) stops a build as Ctrl-C does: it says how far it got and how to go
 /// on, keeps its checkpoint and takes its lock file away, with status 143 (128 + SIGTERM).
 #[cfg(unix)]
@@ -170,19 +188,7 @@ fn sigterm_during_a_build_says_how_to_resume_and_keeps_the_checkpoint() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("term.book");
     let checkpoint = dir.path().join("term.book.partial");
-    let child = tictree_command()
-        .args(["book", "build", "--rules", "5x5k4g", "--plies", "6"])
-        .args(["--threads", "1", "--out"])
-        .arg(&out)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while std::fs::read_to_string(&checkpoint).map_or(0, |t| t.lines().count()) < 2 {
-        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    let child = build_under_way(&out, &checkpoint);
     // SAFETY: kill has no memory-safety preconditions.
     assert_eq!(
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
@@ -209,19 +215,7 @@ fn a_second_build_of_the_same_book_is_refused_while_the_first_runs() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("twice.book");
     let checkpoint = dir.path().join("twice.book.partial");
-    let first = tictree_command()
-        .args(["book", "build", "--rules", "5x5k4g", "--plies", "6"])
-        .args(["--threads", "1", "--out"])
-        .arg(&out)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    while std::fs::read_to_string(&checkpoint).map_or(0, |t| t.lines().count()) < 2 {
-        assert!(started.elapsed() < Duration::from_secs(60), "no checkpoint");
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    let first = build_under_way(&out, &checkpoint);
     let (code, _, err) = build("5x5k4g", "6", &out);
     assert_eq!(code, 2, "{err}");
     assert!(
