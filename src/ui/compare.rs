@@ -75,7 +75,14 @@ impl Widget for ComparePopup<'_> {
             })
             .map(|text| Line::styled(text, theme.dim()))
             .collect();
-        let mut lines = wrapped(above);
+        // The heading wraps as a sentence; the position breaks between its rows, never in one.
+        let mut lines = wrapped(above[..1].to_vec());
+        let notation = comparison.position.to_notation();
+        lines.extend(
+            wrap::notation_rows(&notation, width.saturating_sub(1))
+                .into_iter()
+                .map(|row| Line::raw(format!(" {row}"))),
+        );
         lines.push(Line::default());
         lines.extend(table);
         lines.extend(wrapped(below));
@@ -88,11 +95,22 @@ impl Widget for ComparePopup<'_> {
         }
         let popup = centered(area, width + 3, lines.len() as u16 + 2);
         Clear.render(popup, buf);
-        let status = if comparison.running() {
-            " running… · Esc or c closes "
-        } else {
-            " also in the log · Esc or c closes "
-        };
+        // Said shorter, never cut, on a narrow popup.
+        let status = wrap::first_fitting(
+            if comparison.running() {
+                vec![
+                    " running… · Esc or c closes ".into(),
+                    " running… · Esc ".into(),
+                ]
+            } else {
+                vec![
+                    " also in the log · Esc or c closes ".into(),
+                    " in the log · Esc ".into(),
+                    " Esc ".into(),
+                ]
+            },
+            width + 1,
+        );
         Paragraph::new(lines)
             .block(
                 Block::bordered()

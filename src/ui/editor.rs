@@ -35,7 +35,7 @@ impl Widget for EditorPane<'_> {
             1 => "1 mark".to_string(),
             n => format!("{n} marks"),
         };
-        let mut lines: Vec<Line> = rows_within(&draft.to_notation(), inner.width)
+        let mut lines: Vec<Line> = wrap::notation_rows(&draft.to_notation(), inner.width)
             .into_iter()
             .map(|text| Line::styled(text, theme.strong()))
             .collect();
@@ -128,22 +128,6 @@ fn paste_note(rules: &crate::engine::Rules) -> &'static str {
     }
 }
 
-/// A position's notation in lines at most `width` wide, broken after a `/`, so each of the
-/// board's rows stays whole (`......./......./` then `...o.../...`): a row cut in two reads as two
-/// rows.
-fn rows_within(notation: &str, width: u16) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for row in notation.split_inclusive('/') {
-        if !line.is_empty() && line.len() + row.len() > usize::from(width) {
-            lines.push(std::mem::take(&mut line));
-        }
-        line.push_str(row);
-    }
-    lines.push(line);
-    lines
-}
-
 /// The caption under the board while editing: `Edit: O to move`, short enough for the smallest
 /// board (15 columns).
 pub fn caption<'a>(editor: &Editor, theme: Theme) -> Line<'a> {
@@ -163,22 +147,5 @@ fn standing(position: &Position) -> String {
         Status::Ongoing => format!("{} to move", position.to_move()),
         Status::Won(player) => format!("{player} has won"),
         Status::Draw => "a draw".into(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::rows_within;
-
-    #[test]
-    fn the_notation_breaks_between_rows() {
-        let connect4 = "......./......./...o.../...x.../...o.../.oxxox.";
-        assert_eq!(
-            rows_within(connect4, 41),
-            ["......./......./...o.../...x.../...o.../", ".oxxox."]
-        );
-        assert_eq!(rows_within(connect4, 100), [connect4]);
-        // A row wider than the pane still shows, on a line of its own.
-        assert_eq!(rows_within("xo./...", 2), ["xo./", "..."]);
     }
 }

@@ -27,38 +27,38 @@ impl Widget for RecordPopup<'_> {
         } else {
             turn_rows(&record.turns, inner)
         };
-        let mut lines = vec![Line::raw(record.summary.clone()), Line::default()];
-        lines.extend(moves.into_iter().map(Line::raw));
-        lines.extend([
-            Line::default(),
-            Line::styled("Resume it with:", self.theme.dim()),
-        ]);
-        lines.extend(
+        // Each part of the record with the order in which it gives way on a short screen (0:
+        // never): the note first, then the blank rows, the label, the turns and the summary, so
+        // that what is left is the command, which holds every move and can be copied whole.
+        let mut parts: Vec<(Line, u8)> = vec![(Line::raw(record.summary.clone()), 5)];
+        parts.push((Line::default(), 2));
+        parts.extend(moves.into_iter().map(|row| (Line::raw(row), 4)));
+        parts.push((Line::default(), 2));
+        parts.push((Line::styled("Resume it with:", self.theme.dim()), 3));
+        parts.extend(
             command_rows(&record.resume, inner)
                 .into_iter()
-                .map(Line::raw),
+                .map(|row| (Line::raw(row), 0)),
         );
-        lines.extend([
-            Line::default(),
-            Line::styled("It is printed again when tictree ends.", self.theme.dim()),
-        ]);
+        parts.push((Line::default(), 1));
+        let note = "It is printed again when tictree ends.";
+        parts.push((Line::styled(note, self.theme.dim()), 1));
         // Wrapped text needs a guess at its height: every line by its length, at least one row.
-        let height = |lines: &[Line]| -> usize {
-            lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum()
+        let height = |parts: &[(Line, u8)]| -> usize {
+            parts
+                .iter()
+                .map(|(line, _)| line.width().div_ceil(inner).max(1))
+                .sum()
         };
-        // On a short screen the note goes first, then the blank rows, from the last: the moves
-        // and the command are the record.
         let room = usize::from(area.height.saturating_sub(2));
-        if height(&lines) > room {
-            lines.truncate(lines.len() - 2);
-        }
-        while height(&lines) > room {
-            let Some(blank) = lines.iter().rposition(|line| line.width() == 0) else {
+        for rank in 1..=5 {
+            if height(&parts) <= room {
                 break;
-            };
-            lines.remove(blank);
+            }
+            parts.retain(|&(_, gives_way)| gives_way != rank);
         }
-        let rows = height(&lines);
+        let lines: Vec<Line> = parts.into_iter().map(|(line, _)| line).collect();
+        let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
         let popup = centered(area, width, rows as u16 + 2);
         Clear.render(popup, buf);
         Paragraph::new(lines)

@@ -277,6 +277,22 @@ fn lay_out(words: Vec<Word>, width: u16, hang: u16, style: Style) -> Vec<Line<'s
     rows
 }
 
+/// A position's notation in lines at most `width` wide, broken after a `/`, so each of the
+/// board's rows stays whole (`......./......./` then `...o.../...`): a row cut in two reads as two
+/// rows.
+pub fn notation_rows(notation: &str, width: u16) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for row in notation.split_inclusive('/') {
+        if !line.is_empty() && line.len() + row.len() > usize::from(width) {
+            lines.push(std::mem::take(&mut line));
+        }
+        line.push_str(row);
+    }
+    lines.push(line);
+    lines
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -411,5 +427,17 @@ mod tests {
     fn no_width_no_rows() {
         assert!(wrap(&Line::from("text"), 0, 2).is_empty());
         assert_eq!(texts(&wrap(&Line::from("ab cd"), 2, 2)), ["ab", "cd"]);
+    }
+
+    #[test]
+    fn the_notation_breaks_between_rows() {
+        let connect4 = "......./......./...o.../...x.../...o.../.oxxox.";
+        assert_eq!(
+            notation_rows(connect4, 41),
+            ["......./......./...o.../...x.../...o.../", ".oxxox."]
+        );
+        assert_eq!(notation_rows(connect4, 100), [connect4]);
+        // A row wider than the pane still shows, on a line of its own.
+        assert_eq!(notation_rows("xo./...", 2), ["xo./", "..."]);
     }
 }

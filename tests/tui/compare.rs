@@ -243,8 +243,17 @@ fn compare_on_connect4_goes_to_a_depth_every_algorithm_can_reach() {
     for algorithm in ["minimax   ", "alphabeta ", "engine    "] {
         assert!(shown.contains(&format!(" {algorithm} c1 d1 e1")), "{shown}");
     }
-    // Narrow: the best moves give way before a row is cut; the values and the nodes stay.
+    // Narrow: the position breaks between its rows, never in one.
+    let shown = text(&screen(&app, 50, 16));
+    assert!(
+        shown.contains("│ ......./......./......./......./......./ ")
+            && shown.contains("│ .......    "),
+        "{shown}"
+    );
+    // Narrow: the best moves give way before a row is cut; the values and the nodes stay; the
+    // border says less, not half of it.
     let shown = text(&screen(&app, 34, 16));
+    assert!(shown.contains("└ in the log · Esc ─"), "{shown}");
     for algorithm in [
         "minimax    ≈+0.16",
         "alphabeta  ≈+0.16",

@@ -76,6 +76,14 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
         "{shown}"
     );
     assert!(shown.contains("└ Esc or g closes"), "{shown}");
+    // Shorter still: the label, the turns and the summary give way; the command stays whole.
+    let shown = text(&screen(&app, 48, 5));
+    for row in [
+        "│ tictree --rules tictactoe --x human \\    │",
+        "│   --o ai:4 --time-ms 0 --moves \"a3 b2\"   │",
+    ] {
+        assert!(shown.contains(row), "{row}\n{shown}");
+    }
     press(&mut app, &[Action::ShowRecord]);
     assert_eq!(app.popup, None);
 }

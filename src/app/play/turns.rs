@@ -41,7 +41,13 @@ impl App {
     }
 
     fn refuse_game_over(&mut self) {
-        self.notice = Some("the game is over: n starts a new one, u takes back".into());
+        // `u` only where there is a move to take back (not a game set up or opened finished).
+        let back = if self.can_undo() {
+            ", u takes back"
+        } else {
+            ""
+        };
+        self.notice = Some(format!("the game is over: n starts a new one{back}"));
     }
 
     pub(in crate::app) fn click(&mut self, mv: Move) {
@@ -56,9 +62,7 @@ impl App {
     pub(in crate::app) fn drop_in(&mut self, number: usize) {
         let rules = *self.position().rules();
         if !rules.gravity {
-            self.notice = Some(
-                "digits drop into a column on gravity boards: here arrows and Enter play".into(),
-            );
+            self.notice = Some("digits play columns on gravity boards: here arrows, Enter".into());
             return;
         }
         match column_of_digit(&rules, number) {

@@ -5,10 +5,10 @@
 
 use super::{ReplayCommand, ReplayFrom, ReplayState, SPEEDS};
 use crate::app::jobs::{Job, JobKey, SurveyRequest};
+use crate::app::log::count;
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::settings::values::ReplayDepth;
 use crate::app::state::{App, Mode};
-use crate::app::thousands;
 use crate::engine::search::replay::{Replay, ReplayLimits, View};
 use crate::engine::{Algorithm, Status};
 use std::collections::VecDeque;
@@ -103,10 +103,7 @@ impl App {
                 let unchanged = speed == state.speed;
                 state.speed = speed;
                 // Shown on the caption only while autoplay runs: said here either way.
-                let rate = format!(
-                    "{} steps/s",
-                    thousands(u64::from(state.events_per_second()))
-                );
+                let rate = format!("{}/s", count(u64::from(state.events_per_second()), "step"));
                 self.notice = Some(match (unchanged, faster, state.autoplay) {
                     (true, true, _) => format!("autoplay at its fastest already: {rate}"),
                     (true, false, _) => format!("autoplay at its slowest already: {rate}"),
