@@ -585,6 +585,41 @@ fn children_given_by_the_table_are_marked() {
     assert!(marked > 0, "the engine model hits its table here");
 }
 
+/// The stack shows what the events have told and no more: on every entry of an engine replay
+/// with table hits, the node's window is the window the entry event gives, never a table bound
+/// the next event (the hit) has yet to tell.
+#[test]
+fn a_node_entered_shows_its_window_before_the_table_narrows_it() {
+    let position = Position::parse(Rules::TICTACTOE, "xx./.o./..o").unwrap();
+    let mut replay = Replay::new(position, Algorithm::Engine, ReplayLimits::default());
+    let mut narrowed_next = 0;
+    while replay.forward() {
+        let Some(EventKind::Enter { alpha, beta, .. }) = replay.event().map(|e| e.kind) else {
+            continue;
+        };
+        let top = replay.stack().last().expect("the node entered");
+        assert_eq!(
+            (top.alpha, top.beta),
+            (alpha, beta),
+            "step {}",
+            replay.step()
+        );
+        if replay.forward()
+            && matches!(
+                replay.event().map(|e| e.kind),
+                Some(EventKind::TtHit { ended: false, .. })
+            )
+        {
+            narrowed_next += 1;
+        }
+        replay.back();
+    }
+    assert!(
+        narrowed_next > 0,
+        "some entry is narrowed by the table next"
+    );
+}
+
 /// Max/min is negamax with the sign of the side to move (X +, O −), on every event of a 3×3
 /// alpha-beta replay: values, windows and the stack's best; α ≤ β on entry; and the max/min
 /// window of a node entered is its parent's: one pair for the whole path, as textbooks draw it.

@@ -215,10 +215,12 @@ impl Machine {
         }
     }
 
-    /// Looks the top node up in the table: a hit that ends the node sets its value; one that
-    /// narrows the window narrows it. Either is an event; an entry that does neither is not.
-    fn probe(&mut self, table: &Table) -> Option<Phase> {
-        let top = self.top();
+    /// Looks the top node up in the table: a hit that ends the node, or one that narrows its
+    /// window, is the next event (`use_hit` applies it when that event is stepped to, so the
+    /// stack never shows the entry's bound before the event that tells it); an entry that does
+    /// neither is not an event.
+    fn probe(&self, table: &Table) -> Option<Phase> {
+        let top = self.stack.last()?;
         let entry = table.probe(&top.position)?;
         let value = entry.value;
         let ends = match entry.bound {
@@ -226,24 +228,31 @@ impl Machine {
             Bound::Lower => value.key() >= top.beta.key(),
             Bound::Upper => value.key() <= top.alpha.key(),
         };
+        let narrows = match entry.bound {
+            Bound::Lower => value.key() > top.alpha.key(),
+            Bound::Upper => value.key() < top.beta.key(),
+            Bound::Exact => false,
+        };
+        (ends || narrows).then_some(Phase::TtHit(entry, ends))
+    }
+
+    /// What a table hit `probe` found does to the top node: ends it with the entry's value, or
+    /// narrows its window to the entry's bound.
+    fn use_hit(&mut self, entry: Entry, ends: bool) {
+        let top = self.top();
+        let value = entry.value;
         if ends {
             top.best = value;
             top.from_table = Some(entry.bound);
-            return Some(Phase::TtHit(entry, true));
+            return;
         }
         let from_table = Origin::Table { ply: top.ply };
         match entry.bound {
-            Bound::Lower if value.key() > top.alpha.key() => {
-                (top.alpha, top.alpha_from) = (value, from_table)
-            }
-            Bound::Upper if value.key() < top.beta.key() => {
-                (top.beta, top.beta_from) = (value, from_table)
-            }
-            _ => return None,
+            Bound::Lower => (top.alpha, top.alpha_from) = (value, from_table),
+            Bound::Upper | Bound::Exact => (top.beta, top.beta_from) = (value, from_table),
         }
         top.narrowed = Some((entry.bound, value));
         top.window_alpha = top.alpha;
-        Some(Phase::TtHit(entry, false))
     }
 
     /// Does one event. Returns false (and does nothing) once the search has ended.
@@ -264,6 +273,7 @@ impl Machine {
             }
             Phase::TtHit(entry, ended) => {
                 self.counters.tt_hits += 1;
+                self.use_hit(entry, ended);
                 if ended {
                     self.phase = Phase::Return;
                 } else {
