@@ -242,6 +242,28 @@ fn w_swaps_sides_and_the_ai_takes_over_the_side_to_move() {
     assert!(shown.contains("X: AI level 2 · O: you"), "{shown}");
 }
 
+/// Two AIs: the last move taken back, the sides swapped, the move redone is logged and recorded
+/// as it was played, by the AI that played it, not by whoever holds that seat now.
+#[test]
+fn a_move_redone_after_w_is_credited_to_who_played_it() {
+    let mut options = options(Rules::TICTACTOE);
+    options.settings.x = Seat::Ai(Skill::WinOrBlock);
+    let mut app = App::new(options, false);
+    run_jobs(&mut app);
+    assert_ne!(app.position().status(), tictree::engine::Status::Ongoing);
+    let played = app.game.played_by().to_vec();
+    let last = played.len();
+    press(&mut app, &[Action::Undo, Action::SwapSides, Action::Redo]);
+    assert_eq!(app.game.played_by(), played);
+    let by = &played[last - 1];
+    let redone = log_text(&app)
+        .into_iter()
+        .rev()
+        .find(|line| line.starts_with(&format!("{last}. ")))
+        .expect("the move redone is logged");
+    assert!(redone.contains(&format!("({by}) plays")), "{redone}");
+}
+
 #[test]
 fn a_finished_game_shows_the_banner_with_what_to_press_next() {
     // X a3, O b2, X b3, O c1 blunders: X completes the top row.

@@ -14,9 +14,10 @@ pub struct Game {
     /// Who played each move of `moves` (`you`, `AI level 4`): a seat may change during a game,
     /// and the record names who really played.
     played_by: Vec<String>,
-    /// Moves taken back with their values, the most recent last: a redo says again what was
-    /// known of each, though the analysis of the positions it passes through has not run again.
-    undone: Vec<(Move, Option<MoveValue>)>,
+    /// Moves taken back with their values and who played them, the most recent last: a redo
+    /// says again what was known of each, though the analysis of the positions it passes through
+    /// has not run again, and who played it, though the seats may have changed since (`w`).
+    undone: Vec<(Move, Option<MoveValue>, String)>,
     /// The game's lengths when each undo started, the most recent last: a redo goes back to the
     /// nearest, so it replays as many moves as the undo took back.
     stops: Vec<usize>,
@@ -70,7 +71,8 @@ impl Game {
 
     /// Plays a move whose value the analysis knows (`known`), or not; a new move forgets the
     /// moves taken back. Returns what is known of the move: `known`, or for a move redone the
-    /// value it had when it was first played. `by` names who plays it.
+    /// value it had when it was first played. `by` names who plays it (for a move redone, who
+    /// first played it: `played_by`).
     pub fn play(
         &mut self,
         mv: Move,
@@ -80,12 +82,12 @@ impl Game {
         let next = self.position().play(mv)?;
         self.positions.push(next);
         self.moves.push(mv);
-        self.played_by.push(by);
-        let mut value = known;
+        let (mut value, mut by) = (known, by);
         match self.undone.last() {
-            Some(&(undone, before)) if undone == mv => {
-                self.undone.pop();
+            Some((undone, _, _)) if *undone == mv => {
+                let (_, before, first_by) = self.undone.pop().expect("the move redone");
                 value = better_known(known, before);
+                by = first_by;
                 let length = self.moves.len();
                 self.stops.retain(|&stop| stop > length);
             }
@@ -95,16 +97,17 @@ impl Game {
             }
         }
         self.values.push(value);
+        self.played_by.push(by);
         Ok(value)
     }
 
     /// Takes back the last move, if there is one.
     pub fn undo(&mut self) -> Option<Move> {
         let mv = self.moves.pop()?;
-        self.played_by.pop();
+        let by = self.played_by.pop().unwrap_or_default();
         let value = self.values.pop().flatten();
         self.positions.pop();
-        self.undone.push((mv, value));
+        self.undone.push((mv, value, by));
         Some(mv)
     }
 
@@ -124,7 +127,7 @@ impl Game {
 
     /// The move `redo` would replay.
     pub fn next_redo(&self) -> Option<Move> {
-        self.undone.last().map(|&(mv, _)| mv)
+        self.undone.last().map(|&(mv, _, _)| mv)
     }
 
     /// Back to the start position, forgetting everything.

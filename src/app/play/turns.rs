@@ -103,6 +103,8 @@ impl App {
         let Ok(known) = self.game.play(mv, known, who.clone()) else {
             return;
         };
+        // A move redone is logged as it was played, by whoever played it then.
+        let who = self.game.played_by().last().cloned().unwrap_or(who);
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
         let mut verdict = known.map_or(String::new(), |value| format!(" — {}", verdict(&value)));
