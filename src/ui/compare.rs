@@ -45,7 +45,9 @@ impl Widget for ComparePopup<'_> {
             .map(|note| Line::styled(note, theme.dim()))
             .collect();
         let footnote = footnote(comparison.reach, estimated, columns.time);
-        let above = position_lines(comparison);
+        let above = vec![heading(comparison)];
+        // The position on one row where the screen allows.
+        let notation = comparison.position.to_notation();
         let written = footnote.iter().flatten().map(|line| line.chars().count());
         let widest = above
             .iter()
@@ -53,6 +55,7 @@ impl Widget for ComparePopup<'_> {
             .chain(&below)
             .map(Line::width)
             .chain(written.clone())
+            .chain([1 + notation.chars().count()])
             .max()
             .unwrap_or(0);
         // The sentences wrap into the popup rather than run off its edge, under their first
@@ -76,8 +79,7 @@ impl Widget for ComparePopup<'_> {
             .map(|text| Line::styled(text, theme.dim()))
             .collect();
         // The heading wraps as a sentence; the position breaks between its rows, never in one.
-        let mut lines = wrapped(above[..1].to_vec());
-        let notation = comparison.position.to_notation();
+        let mut lines = wrapped(above);
         lines.extend(
             wrap::notation_rows(&notation, width.saturating_sub(1))
                 .into_iter()
@@ -132,22 +134,19 @@ fn best_width(comparison: &Comparison) -> usize {
     most_names.len().max(most_done.len()).max(12)
 }
 
-/// The position and how far the comparison searches.
-fn position_lines(comparison: &Comparison) -> Vec<Line<'static>> {
+/// The rules, the side to move and how far the comparison searches (the position itself follows
+/// on rows of its own: Connect Four's takes 47 columns).
+fn heading(comparison: &Comparison) -> Line<'static> {
     let rules = *comparison.position.rules();
-    vec![
-        // The position on a line of its own: Connect Four's takes 47 columns.
-        Line::raw(format!(
-            " {} · {} to move · {}",
-            rules,
-            comparison.position.to_move(),
-            match comparison.reach {
-                Reach::Exact => "to the end of the game".to_string(),
-                Reach::Depth(depth) => format!("to depth {depth}"),
-            }
-        )),
-        Line::raw(format!(" {}", comparison.position.to_notation())),
-    ]
+    Line::raw(format!(
+        " {} · {} to move · {}",
+        rules,
+        comparison.position.to_move(),
+        match comparison.reach {
+            Reach::Exact => "to the end of the game".to_string(),
+            Reach::Depth(depth) => format!("to depth {depth}"),
+        }
+    ))
 }
 
 /// What an algorithm's row says in the best-moves column once it has figures: its best moves,

@@ -90,38 +90,73 @@ fn turn_rows(turns: &[String], width: usize) -> Vec<String> {
     rows
 }
 
-/// A shell command in rows at most `width` wide, broken only between words, each row but the last
+/// A shell command in rows at most `width` wide, broken between words, each row but the last
 /// ending in ` \` and the next indented, so that a copy of the rows, newlines and all, is still
 /// the one command. A break inside the quoted moves is one too: in double quotes a shell drops a
-/// backslash and the newline after it, and the moves may be apart by any blanks.
+/// backslash and the newline after it, and the moves may be apart by any blanks. A word wider
+/// than a row (Connect Four's `--position`) breaks after a `/`, the backslash right after it and
+/// the next row not indented, so that the word is whole again.
 fn command_rows(command: &str, width: usize) -> Vec<String> {
     const GO_ON: &str = " \\";
-    // An option stays with its value: `--o human`, `--moves "c3`.
-    let mut units: Vec<String> = Vec::new();
-    for word in command.split(' ') {
+    let words: Vec<&str> = command.split(' ').collect();
+    // An option stays with its value where it can: `--o human`, `--moves "c3`.
+    let mut units: Vec<Vec<&str>> = Vec::new();
+    for (index, word) in words.iter().enumerate() {
+        let value = index > 0 && !word.starts_with("--") && words[index - 1].starts_with("--");
         match units.last_mut() {
-            Some(option) if option.starts_with("--") && !option.contains(' ') => {
-                option.push(' ');
-                option.push_str(word);
-            }
-            _ => units.push(word.to_string()),
+            Some(unit) if value && unit.len() == 1 => unit.push(word),
+            _ => units.push(vec![word]),
         }
     }
     let mut rows = vec![String::new()];
-    for word in &units {
-        let row = rows.last_mut().expect("a row");
-        let fresh = row.trim().is_empty();
-        if fresh || row.chars().count() + 1 + word.chars().count() + GO_ON.len() <= width {
-            if !fresh {
-                row.push(' ');
-            }
-            row.push_str(word);
+    for unit in units {
+        let joined = unit.join(" ");
+        // Too wide for a row of its own: its words go one by one.
+        let pieces = if 2 + joined.chars().count() + GO_ON.len() > width && unit.len() > 1 {
+            unit.iter().map(|word| word.to_string()).collect()
         } else {
-            row.push_str(GO_ON);
-            rows.push(format!("  {word}"));
+            vec![joined]
+        };
+        for piece in pieces {
+            place(&mut rows, &piece, width);
         }
     }
     rows
+}
+
+/// Puts `piece` after the last row's words, or on a new row, or across rows (`command_rows`).
+fn place(rows: &mut Vec<String>, piece: &str, width: usize) {
+    const GO_ON: &str = " \\";
+    let length = |text: &str| text.chars().count();
+    let row = rows.last_mut().expect("a row");
+    if row.is_empty() {
+        row.push_str(piece);
+    } else if length(row) + 1 + length(piece) + GO_ON.len() <= width {
+        row.push(' ');
+        row.push_str(piece);
+    } else {
+        row.push_str(GO_ON);
+        rows.push(format!("  {piece}"));
+    }
+    // Still too wide: cut after a `/`, glued to the next row by a backslash.
+    while length(rows.last().expect("a row")) > width {
+        let row = rows.pop().expect("a row");
+        let mut kept = String::new();
+        let mut rest = String::new();
+        for part in row.split_inclusive('/') {
+            if rest.is_empty() && (kept.is_empty() || length(&kept) + length(part) < width) {
+                kept.push_str(part);
+            } else {
+                rest.push_str(part);
+            }
+        }
+        if rest.is_empty() {
+            rows.push(kept);
+            break;
+        }
+        rows.push(format!("{kept}\\"));
+        rows.push(rest);
+    }
 }
 
 #[cfg(test)]
@@ -138,6 +173,36 @@ mod tests {
             ["1. b2 a2  2. c3 a1", "3. a3 b4  4. c4 d2"]
         );
         assert_eq!(turn_rows(&turns, 5).len(), 4);
+    }
+
+    #[test]
+    fn a_word_wider_than_a_row_breaks_after_a_slash_without_a_blank() {
+        let position = "......./......./......./......./...o.../..oxx..";
+        let command =
+            format!("tictree --rules connect4 --no-book --time-ms 0 --position {position}");
+        let rows = command_rows(&command, 30);
+        assert!(
+            rows.iter().all(|row| row.chars().count() <= 30),
+            "{rows:#?}"
+        );
+        assert_eq!(
+            rows[..3],
+            [
+                "tictree --rules connect4 \\",
+                "  --no-book --time-ms 0 \\",
+                "  --position \\"
+            ]
+        );
+        // The rows as a shell reads them: `\` and the newline dropped.
+        let joined: String = rows
+            .iter()
+            .map(|row| match row.strip_suffix(" \\") {
+                Some(words) => format!("{words} "),
+                None => row.strip_suffix('\\').unwrap_or(row).to_string(),
+            })
+            .collect();
+        let words: Vec<&str> = joined.split_whitespace().collect();
+        assert_eq!(words.join(" "), command);
     }
 
     #[test]

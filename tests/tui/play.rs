@@ -46,6 +46,23 @@ fn the_record_lists_every_move_from_the_empty_board_and_resumes_the_game() {
         record.resume,
         "tictree --rules tictactoe --x human --o ai:4 --time-ms 0 --moves \"a3 b2 b3 c3\""
     );
+    // Either flag replaces the whole budget: both are said once it is not the default's.
+    let mut deep = app.options.settings;
+    deep.time_ms = 1500;
+    deep.depth = 6;
+    app.options.set(&deep);
+    assert!(
+        app.record()
+            .resume
+            .contains(" --o ai:4 --time-ms 1500 --depth 6 --moves "),
+        "{}",
+        app.record().resume
+    );
+    deep.depth = 0;
+    app.options.set(&deep);
+    assert!(app.record().resume.contains(" --o ai:4 --moves "));
+    deep.time_ms = 0;
+    app.options.set(&deep);
     // Moves taken back are not part of it.
     press(&mut app, &[Action::Undo]);
     assert_eq!(app.record().numbered, "1. a3 b2");

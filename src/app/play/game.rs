@@ -71,8 +71,8 @@ impl Game {
 
     /// Plays a move whose value the analysis knows (`known`), or not; a new move forgets the
     /// moves taken back. Returns what is known of the move: `known`, or for a move redone the
-    /// value it had when it was first played. `by` names who plays it (for a move redone, who
-    /// first played it: `played_by`).
+    /// value it had when it was first played. `by` names who plays it (a redo passes who played
+    /// it first: `next_redo`).
     pub fn play(
         &mut self,
         mv: Move,
@@ -82,12 +82,11 @@ impl Game {
         let next = self.position().play(mv)?;
         self.positions.push(next);
         self.moves.push(mv);
-        let (mut value, mut by) = (known, by);
+        let mut value = known;
         match self.undone.last() {
-            Some((undone, _, _)) if *undone == mv => {
-                let (_, before, first_by) = self.undone.pop().expect("the move redone");
+            Some(&(undone, before, _)) if undone == mv => {
+                self.undone.pop();
                 value = better_known(known, before);
-                by = first_by;
                 let length = self.moves.len();
                 self.stops.retain(|&stop| stop > length);
             }
@@ -125,9 +124,9 @@ impl Game {
         stop.copied().unwrap_or(now + 1)
     }
 
-    /// The move `redo` would replay.
-    pub fn next_redo(&self) -> Option<Move> {
-        self.undone.last().map(|&(mv, _, _)| mv)
+    /// The move `redo` would replay, and who played it.
+    pub fn next_redo(&self) -> Option<(Move, String)> {
+        self.undone.last().map(|(mv, _, by)| (*mv, by.clone()))
     }
 
     /// Back to the start position, forgetting everything.
@@ -159,8 +158,23 @@ fn better_known(now: Option<MoveValue>, then: Option<MoveValue>) -> Option<MoveV
 
 #[cfg(test)]
 mod tests {
-    use super::better_known;
-    use crate::engine::{Estimate, MoveValue, Score};
+    use super::{Game, better_known};
+    use crate::engine::{Estimate, MoveValue, Position, Rules, Score};
+
+    /// A move is credited to whoever plays it, even the move just taken back played again by
+    /// another (the seats swapped with `w`); a redo is told who played it first.
+    #[test]
+    fn a_move_is_credited_to_who_plays_it_and_a_redo_to_who_played_it() {
+        let start = Position::empty(Rules::TICTACTOE);
+        let a1 = start.parse_move("a1").unwrap();
+        let mut game = Game::new(start);
+        game.play(a1, None, "you".into()).unwrap();
+        game.undo();
+        assert_eq!(game.next_redo(), Some((a1, "you".into())));
+        game.play(a1, None, "AI level 4".into()).unwrap();
+        assert_eq!(game.played_by(), ["AI level 4"]);
+        assert_eq!(game.next_redo(), None);
+    }
 
     /// A redo right after its undo finds the new analysis at one-ply estimates: the exact score
     /// the move was played with stays (a redone losing move read `≈ +0.19 (depth 1)`; a draw here).

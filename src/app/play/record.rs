@@ -165,12 +165,15 @@ impl App {
         }
         // Level 4 plays the best moves its budget finds: a budget other than the default is part
         // of how it played (the other levels search by their own rules).
+        // `--time-ms` and `--depth` replace the whole budget where either is given, so both are
+        // said once it is not the default's.
         let default = Settings::default();
-        if [settings.x, settings.o].contains(&Seat::PERFECT) {
-            if settings.time_ms != default.time_ms {
-                resume += &format!(" --time-ms {}", settings.time_ms);
-            }
-            if settings.depth != default.depth {
+        let budget = (settings.time_ms, settings.depth);
+        if [settings.x, settings.o].contains(&Seat::PERFECT)
+            && budget != (default.time_ms, default.depth)
+        {
+            resume += &format!(" --time-ms {}", settings.time_ms);
+            if settings.depth > 0 {
                 resume += &format!(" --depth {}", settings.depth);
             }
         }

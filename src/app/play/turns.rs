@@ -96,20 +96,25 @@ impl App {
 
     /// Plays a legal move, logs it, and starts the analysis of the new position.
     pub(in crate::app) fn play(&mut self, mv: Move) {
+        let who = self.seat_label(self.position().to_move());
+        self.play_by(mv, who);
+    }
+
+    /// `play`, the move credited to `who`: the seat's player now, or for a move redone whoever
+    /// played it first (the seats may have changed since, `w`).
+    fn play_by(&mut self, mv: Move, who: String) {
         let position = *self.position();
         let player = position.to_move();
-        let who = self.seat_label(player);
         let known = self.search.of(mv).map(|m| m.value);
         let Ok(known) = self.game.play(mv, known, who.clone()) else {
             return;
         };
-        // A move redone is logged as it was played, by whoever played it then.
-        let who = self.game.played_by().last().cloned().unwrap_or(who);
         let number = position.ply() + 1;
         let name = position.rules().move_name(mv);
         let mut verdict = known.map_or(String::new(), |value| format!(" — {}", verdict(&value)));
         // The perfect player moves on an estimate only when the budget ran out first: say so.
-        if self.seat(player) == Seat::PERFECT && known.is_some_and(|value| !value.is_exact()) {
+        let perfect = who == format!("AI level {}", crate::engine::Skill::Perfect);
+        if perfect && known.is_some_and(|value| !value.is_exact()) {
             verdict.push_str(", an estimate: no exact score within the budget");
         }
         self.log.push(
@@ -210,7 +215,7 @@ impl App {
     }
 
     pub(in crate::app) fn redo(&mut self) {
-        let Some(mv) = self.game.next_redo() else {
+        let Some((mv, by)) = self.game.next_redo() else {
             self.notice = Some("nothing to redo".into());
             return;
         };
@@ -222,10 +227,10 @@ impl App {
         let last = self.position().ply() as usize + (target - self.game.moves().len());
         self.log
             .push(LogKind::Info, format!("Redo: forward through move {last}"));
-        self.play(mv);
+        self.play_by(mv, by);
         while self.game.moves().len() < target {
             match self.game.next_redo() {
-                Some(mv) => self.play(mv),
+                Some((mv, by)) => self.play_by(mv, by),
                 None => break,
             }
         }

@@ -2,9 +2,9 @@
 
 use super::row::{BenchRow, Realtime};
 
-/// The two columns of a run on several threads: wide enough for `256 threads` with two spaces
-/// before it and `speed-up` with two, so no heading runs into the one before (`mean time 256
-/// threads speed-up` read as one).
+/// The two columns of a run on several threads: with the blank between columns, `256 threads`
+/// gets three before it and `speed-up` three, so no heading runs into the one before (`mean time
+/// 256 threads speed-up` read as one).
 const THREADED: usize = 13;
 const SPEEDUP: usize = 10;
 

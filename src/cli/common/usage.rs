@@ -200,7 +200,8 @@ fn as_value(error: &Error, words: &[String]) -> Option<String> {
 }
 
 /// Whether `option` (`--rules`) takes a value in the subcommand that the words `before` it
-/// name.
+/// name. Long options only: tictree's short ones (`-h`, `-V`) take none. Built afresh for each
+/// word asked about: this runs once, on the way out with a usage error.
 fn takes_value(before: &[String], option: &str) -> bool {
     let Some(name) = option.strip_prefix("--").filter(|name| !name.contains('=')) else {
         return false;

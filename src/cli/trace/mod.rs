@@ -1,7 +1,7 @@
 //! `tictree trace`: the events of a search, one JSON object per line, exactly the steps the
-//! replay view walks through, then a summary line. Ctrl-C ends the trace early: the summary
-//! then covers the events written so far and says `"partial": true`. `--format dot` draws the
-//! explored tree instead (`engine::search::replay::picture`).
+//! replay view walks through, then a summary line. Ctrl-C or SIGTERM ends the trace early: the
+//! summary then covers the events written so far and says `"partial": true`. `--format dot`
+//! draws the explored tree instead (`engine::search::replay::picture`).
 
 use super::args::{TraceArgs, TraceFormat};
 use crate::cli::common::error::{CliError, Ending};

@@ -1,5 +1,5 @@
 //! A search replayed event by event: enter a child, a leaf's value, a return, a cutoff, a table
-//! hit. The search is an explicit-stack machine (`machine.rs`), so it stops after any event;
+//! hit. The search is an explicit-stack machine (`machine/`), so it stops after any event;
 //! `Replay` drives it forward and back in bounded memory for the TUI's step mode; `Trace` drives
 //! it forward only, for `tictree trace`.
 //!
@@ -184,7 +184,7 @@ impl Replay {
             .map(|&(_, value)| value)
             .fold(ReplayValue::NEG_INFINITY, ReplayValue::max);
         // Every root move is searched with a full window, so its value is exact (the engine
-        // model joins a search that stops at the table's bound with that bound: `machine.rs`).
+        // model joins a search that stops at the table's bound with that bound: `machine/`).
         let best_moves: Vec<Move> = scores
             .iter()
             .filter(|(_, value)| value.key() == best.key())

@@ -12,6 +12,8 @@ use crate::engine::game::position::{Move, Position, Status};
 use crate::engine::search::Algorithm;
 use crate::engine::search::estimate::Evaluator;
 
+mod table_hit;
+
 /// What the next step does. After every step the machine is settled on an emitting phase or
 /// `Done`, so "finished" is known without trying another step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,46 +215,6 @@ impl Machine {
                 _ => return,
             }
         }
-    }
-
-    /// Looks the top node up in the table: a hit that ends the node, or one that narrows its
-    /// window, is the next event (`use_hit` applies it when that event is stepped to, so the
-    /// stack never shows the entry's bound before the event that tells it); an entry that does
-    /// neither is not an event.
-    fn probe(&self, table: &Table) -> Option<Phase> {
-        let top = self.stack.last()?;
-        let entry = table.probe(&top.position)?;
-        let value = entry.value;
-        let ends = match entry.bound {
-            Bound::Exact => true,
-            Bound::Lower => value.key() >= top.beta.key(),
-            Bound::Upper => value.key() <= top.alpha.key(),
-        };
-        let narrows = match entry.bound {
-            Bound::Lower => value.key() > top.alpha.key(),
-            Bound::Upper => value.key() < top.beta.key(),
-            Bound::Exact => false,
-        };
-        (ends || narrows).then_some(Phase::TtHit(entry, ends))
-    }
-
-    /// What a table hit `probe` found does to the top node: ends it with the entry's value, or
-    /// narrows its window to the entry's bound.
-    fn use_hit(&mut self, entry: Entry, ends: bool) {
-        let top = self.top();
-        let value = entry.value;
-        if ends {
-            top.best = value;
-            top.from_table = Some(entry.bound);
-            return;
-        }
-        let from_table = Origin::Table { ply: top.ply };
-        match entry.bound {
-            Bound::Lower => (top.alpha, top.alpha_from) = (value, from_table),
-            Bound::Upper | Bound::Exact => (top.beta, top.beta_from) = (value, from_table),
-        }
-        top.narrowed = Some((entry.bound, value));
-        top.window_alpha = top.alpha;
     }
 
     /// Does one event. Returns false (and does nothing) once the search has ended.
