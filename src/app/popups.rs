@@ -50,8 +50,10 @@ impl App {
             // Tab turns the page: keys ↔ glossary.
             Action::FocusNext | Action::FocusPrev if popup == Popup::Help => {
                 self.help_glossary = !self.help_glossary;
-                self.help_scroll.set(0);
-                self.help_top.set(None);
+                let left = (self.help_scroll.get(), self.help_top.get());
+                let (scroll, top) = self.help_other_page.replace(left);
+                self.help_scroll.set(scroll);
+                self.help_top.set(top);
                 self.help_section.set(None);
                 // The other page's length is known when it is drawn.
                 self.help_most.set(usize::MAX);
@@ -68,6 +70,7 @@ impl App {
         self.popup = Some(Popup::Help);
         self.help_scroll.set(0);
         self.help_top.set(None);
+        self.help_other_page.set((0, None));
     }
 
     /// The help from a popup, at the keys of what was open, which closes as Esc closes it (a

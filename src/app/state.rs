@@ -127,6 +127,9 @@ pub struct App {
     /// another width its lines wrap to other rows, and it scrolls to that line again, so that a
     /// resize keeps the reader's place. Set when drawn; forgotten when it opens or turns the page.
     pub help_top: Cell<Option<super::help::HelpTop>>,
+    /// Where the help's other page was left (rows scrolled, its top line): Tab turns back to it
+    /// there, the section the help opened at included.
+    pub help_other_page: Cell<(usize, Option<super::help::HelpTop>)>,
     /// The most rows the help popup can scroll with its last row at its foot, which only the
     /// popup knows (its lines wrap on narrow screens): it sets this when drawn (`usize::MAX`
     /// until then).
@@ -204,6 +207,7 @@ impl App {
             help_scroll: Cell::new(0),
             help_section: Cell::new(None),
             help_top: Cell::new(None),
+            help_other_page: Cell::new((0, None)),
             help_most: Cell::new(usize::MAX),
             help_page: Cell::new(1),
             help_glossary: false,

@@ -346,6 +346,31 @@ fn a_narrow_help_keeps_tab_and_says_its_keys_whole() {
     assert!(shown.contains("└ ▼ more · Tab · Esc ─"), "{shown}");
 }
 
+/// Tab turns to the glossary and back to the keys where they were left: the section the help
+/// opened at, not the top of the page.
+#[test]
+fn tab_twice_comes_back_to_the_place_left() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::ToggleSettings, Action::ToggleHelp]);
+    let opened = help_lines(&screen(&app, 80, 24));
+    // The last page of the keys, which holds the section.
+    assert!(
+        opened
+            .iter()
+            .any(|row| row.starts_with(" Settings (after o)")),
+        "{opened:#?}"
+    );
+    press(&mut app, &[Action::FocusNext]);
+    let glossary = help_lines(&screen(&app, 80, 24));
+    assert!(
+        glossary[0].starts_with(" The words of game search"),
+        "{glossary:#?}"
+    );
+    press(&mut app, &[Action::FocusNext]);
+    assert_eq!(help_lines(&screen(&app, 80, 24)), opened);
+}
+
 /// A resize rewraps the help's lines to other rows: the line at the top stays at the top.
 #[test]
 fn a_resize_keeps_the_help_at_the_line_it_showed() {
