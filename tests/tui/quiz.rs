@@ -297,6 +297,21 @@ fn a_typed_answer_that_is_not_one_says_what_to_type() {
         error,
         "an answer holds at most 28 characters (Backspace rubs out)"
     );
+    // The arrows have no cursor to move in a typed answer: said, not swallowed.
+    keys(&mut app, &[KeyCode::Left]);
+    assert_eq!(
+        state(&app).error.as_deref(),
+        Some("type the answer; Backspace rubs out, Enter answers")
+    );
+    // Once answered, a key that is not one of the answer's says which are.
+    keys(&mut app, &[KeyCode::Backspace; 28]);
+    answer(&mut app, true);
+    keys(&mut app, &[KeyCode::Char('x')]);
+    assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));
+    assert_eq!(
+        state(&app).error.as_deref(),
+        Some("answered: n or Enter goes on, s replays the search, Esc leaves")
+    );
 }
 
 /// A paste into a typed answer is typed (its line break left out); into a question answered on

@@ -31,7 +31,12 @@ impl App {
             QuizPhase::Answered(_) => match key {
                 QuizKey::Enter | QuizKey::Char('n') => self.next_question(),
                 QuizKey::Char('s') => self.replay_question(),
-                _ => {}
+                // The answer is in: any other key says what comes next rather than nothing.
+                _ => {
+                    state.error = Some(
+                        "answered: n or Enter goes on, s replays the search, Esc leaves".into(),
+                    )
+                }
             },
             QuizPhase::Summary => match key {
                 QuizKey::Enter | QuizKey::Char('n') => self.another_quiz(),
@@ -194,6 +199,10 @@ impl App {
                 state.error = Some(format!(
                     "an answer holds at most {TYPED_MAX} characters (Backspace rubs out)"
                 ));
+            }
+            // The answer is typed from its end: the arrows have no cursor to move.
+            QuizKey::Move(_) => {
+                state.error = Some("type the answer; Backspace rubs out, Enter answers".into());
             }
             _ => {}
         }
