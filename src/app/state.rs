@@ -265,7 +265,7 @@ impl App {
     /// the level with every move.
     pub fn seat_label(&self, player: Player) -> String {
         match self.seat(player) {
-            Seat::Ai(skill) => format!("AI level {skill}"),
+            Seat::Ai(skill) => ai_label(skill),
             Seat::Human => self.seat_name(player).to_string(),
         }
     }
@@ -429,4 +429,9 @@ pub(crate) fn centre(rules: &Rules) -> (usize, usize) {
         usize::from(rules.height) / 2,
         (usize::from(rules.width) - 1) / 2,
     )
+}
+
+/// An AI's name in the header, the log and the record (`AI level 2`).
+pub fn ai_label(skill: crate::engine::Skill) -> String {
+    format!("AI level {skill}")
 }

@@ -45,16 +45,15 @@ impl Widget for ComparePopup<'_> {
             .map(|note| Line::styled(note, theme.dim()))
             .collect();
         let footnote = footnote(comparison.reach, estimated, columns.time);
-        let above = vec![heading(comparison)];
+        let title = heading(comparison);
         // The position on one row where the screen allows.
         let notation = comparison.position.to_notation();
         let written = footnote.iter().flatten().map(|line| line.chars().count());
-        let widest = above
-            .iter()
+        let widest = std::iter::once(&title)
             .chain(&table)
             .chain(&below)
             .map(Line::width)
-            .chain(written.clone())
+            .chain(written)
             .chain([1 + notation.chars().count()])
             .max()
             .unwrap_or(0);
@@ -67,19 +66,8 @@ impl Widget for ComparePopup<'_> {
                 .flat_map(|line| wrap::rows(line, width, 1))
                 .collect()
         };
-        // The footnote's paragraphs as written where they fit, else each one joined, so that a
-        // narrow popup does not break a sentence where the written line ended.
-        let as_written = written.max().unwrap_or(0) <= usize::from(width);
-        let footnote: Vec<Line> = footnote
-            .iter()
-            .flat_map(|paragraph| match as_written {
-                true => paragraph.iter().map(|line| line.to_string()).collect(),
-                false => vec![paragraph.concat()],
-            })
-            .map(|text| Line::styled(text, theme.dim()))
-            .collect();
         // The heading wraps as a sentence; the position breaks between its rows, never in one.
-        let mut lines = wrapped(above);
+        let mut lines = wrapped(vec![title]);
         lines.extend(
             wrap::notation_rows(&notation, width.saturating_sub(1))
                 .into_iter()
@@ -89,7 +77,7 @@ impl Widget for ComparePopup<'_> {
         lines.extend(table);
         lines.extend(wrapped(below));
         // On a short screen the footnote gives way, whole: the table is what the popup is for.
-        let footnote = wrapped(footnote);
+        let footnote = wrapped(footnote_lines(&footnote, width, theme));
         let rows = usize::from(area.height.saturating_sub(2));
         if lines.len() + 1 + footnote.len() <= rows {
             lines.push(Line::default());
@@ -242,6 +230,25 @@ fn footnote(reach: Reach, estimated: bool, time: bool) -> Vec<Vec<&'static str>>
             paragraphs
         }
     }
+}
+
+/// The footnote's paragraphs as lines: as written where they fit in `width`, else each one
+/// joined, so that a narrow popup does not break a sentence where the written line ended.
+fn footnote_lines(
+    paragraphs: &[Vec<&'static str>],
+    width: u16,
+    theme: Theme,
+) -> Vec<Line<'static>> {
+    let written = paragraphs.iter().flatten().map(|line| line.chars().count());
+    let as_written = written.max().unwrap_or(0) <= usize::from(width);
+    paragraphs
+        .iter()
+        .flat_map(|paragraph| match as_written {
+            true => paragraph.iter().map(|line| line.to_string()).collect(),
+            false => vec![paragraph.concat()],
+        })
+        .map(|text| Line::styled(text, theme.dim()))
+        .collect()
 }
 
 /// The score column's width: estimates (`≈+0.35`) take one more than exact scores.

@@ -57,8 +57,8 @@ impl Widget for RecordPopup<'_> {
             }
             parts.retain(|&(_, gives_way)| gives_way != rank);
         }
+        let rows = height(&parts);
         let lines: Vec<Line> = parts.into_iter().map(|(line, _)| line).collect();
-        let rows: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
         let popup = centered(area, width, rows as u16 + 2);
         Clear.render(popup, buf);
         Paragraph::new(lines)
@@ -90,6 +90,9 @@ fn turn_rows(turns: &[String], width: usize) -> Vec<String> {
     rows
 }
 
+/// The end of a row of a command that goes on below: a shell joins the two rows.
+const GO_ON: &str = " \\";
+
 /// A shell command in rows at most `width` wide, broken between words, each row but the last
 /// ending in ` \` and the next indented, so that a copy of the rows, newlines and all, is still
 /// the one command. A break inside the quoted moves is one too: in double quotes a shell drops a
@@ -97,7 +100,6 @@ fn turn_rows(turns: &[String], width: usize) -> Vec<String> {
 /// than a row (Connect Four's `--position`) breaks after a `/`, the backslash right after it and
 /// the next row not indented, so that the word is whole again.
 fn command_rows(command: &str, width: usize) -> Vec<String> {
-    const GO_ON: &str = " \\";
     let words: Vec<&str> = command.split(' ').collect();
     // An option stays with its value where it can: `--o human`, `--moves "c3`.
     let mut units: Vec<Vec<&str>> = Vec::new();
@@ -126,7 +128,6 @@ fn command_rows(command: &str, width: usize) -> Vec<String> {
 
 /// Puts `piece` after the last row's words, or on a new row, or across rows (`command_rows`).
 fn place(rows: &mut Vec<String>, piece: &str, width: usize) {
-    const GO_ON: &str = " \\";
     let length = |text: &str| text.chars().count();
     let row = rows.last_mut().expect("a row");
     if row.is_empty() {

@@ -4,7 +4,7 @@
 use crate::app::action::Direction;
 use crate::app::log::LogKind;
 use crate::app::settings::values::Seat;
-use crate::app::state::{App, Focus};
+use crate::app::state::{App, Focus, ai_label};
 use crate::engine::game::notation::column_of_digit;
 use crate::engine::{Move, MoveValue, Player, Status};
 
@@ -113,7 +113,7 @@ impl App {
         let name = position.rules().move_name(mv);
         let mut verdict = known.map_or(String::new(), |value| format!(" — {}", verdict(&value)));
         // The perfect player moves on an estimate only when the budget ran out first: say so.
-        let perfect = who == format!("AI level {}", crate::engine::Skill::Perfect);
+        let perfect = who == ai_label(crate::engine::Skill::Perfect);
         if perfect && known.is_some_and(|value| !value.is_exact()) {
             verdict.push_str(", an estimate: no exact score within the budget");
         }

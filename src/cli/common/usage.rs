@@ -188,8 +188,10 @@ fn as_value(error: &Error, words: &[String]) -> Option<String> {
     };
     // Before `--` only: after it every word is a position.
     let options = words.iter().position(|w| w == "--").unwrap_or(words.len());
+    let root = crate::cli::Cli::command();
     let at = (1..options).find(|&at| {
-        words[at].starts_with(unknown.as_str()) && takes_value(&words[..at - 1], &words[at - 1])
+        words[at].starts_with(unknown.as_str())
+            && takes_value(&root, &words[..at - 1], &words[at - 1])
     })?;
     let (option, word) = (&words[at - 1], &words[at]);
     Some(format!(
@@ -199,15 +201,13 @@ fn as_value(error: &Error, words: &[String]) -> Option<String> {
     ))
 }
 
-/// Whether `option` (`--rules`) takes a value in the subcommand that the words `before` it
-/// name. Long options only: tictree's short ones (`-h`, `-V`) take none. Built afresh for each
-/// word asked about: this runs once, on the way out with a usage error.
-fn takes_value(before: &[String], option: &str) -> bool {
+/// Whether `option` (`--rules`) takes a value in the subcommand of `root` that the words
+/// `before` it name. Long options only: tictree's short ones (`-h`, `-V`) take none.
+fn takes_value(root: &clap::Command, before: &[String], option: &str) -> bool {
     let Some(name) = option.strip_prefix("--").filter(|name| !name.contains('=')) else {
         return false;
     };
-    let root = crate::cli::Cli::command();
-    let mut command = &root;
+    let mut command = root;
     for word in before {
         if let Some(sub) = command.find_subcommand(word) {
             command = sub;
