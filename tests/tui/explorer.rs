@@ -393,6 +393,44 @@ fn at_most_two_explorer_searches_run_and_a_third_cancels_the_oldest() {
     assert!(matches!(app.take_job(), Some(Job::Analyze(r)) if r.key == JobKey::Explore(asked[0])));
 }
 
+/// Going back up to a level whose search gave way to deeper ones (at most two run) asks for it
+/// again: the user is looking at it, and it must not say `searching…` with nothing searching.
+#[test]
+fn a_level_whose_search_gave_way_is_searched_again_on_return() {
+    let mut app = App::new(options(Rules::TICTACTOE), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::FocusNext]);
+    // Three levels down, each level's first estimates in (so it can be expanded) but none of
+    // its searches finished, as when the user goes faster than the searches.
+    let mut levels = Vec::new();
+    for _ in 0..3 {
+        app.update(Action::Move(Direction::Right));
+        levels.push(app.explored_position());
+        while let Some(job) = app.take_job() {
+            if !matches!(job, Job::Analyze(_)) {
+                continue;
+            }
+            for reply in replies(job, &KeptSolvers::default()) {
+                if matches!(reply.body, ReplyBody::Move(_)) {
+                    app.update(Action::Search(reply));
+                }
+            }
+        }
+    }
+    // The first level's search gave way to the third's, and what it had found was forgotten.
+    assert!(app.analyses.get(&levels[0]).is_none());
+    app.update(Action::Move(Direction::Left));
+    app.update(Action::Move(Direction::Left));
+    assert_eq!(app.explored_position(), levels[0]);
+    let jobs: Vec<Job> = std::iter::from_fn(|| app.take_job()).collect();
+    assert!(
+        jobs.iter()
+            .any(|job| matches!(job, Job::Analyze(r) if r.key == JobKey::Explore(levels[0]))),
+        "{jobs:?}"
+    );
+    assert!(app.shown().is_some_and(|view| view.running()));
+}
+
 #[test]
 fn the_explorer_cache_stays_bounded() {
     // 5×5 k=4 with a budget of 30 nodes: quick analyses, and 25 + 25 × 24 positions two levels

@@ -353,6 +353,74 @@ fn leaving_the_quiz_keeps_the_finished_analysis() {
     assert_eq!((app.log.lines().len(), app.search.generation), before);
 }
 
+/// Esc once a question is answered (or an answer begun) asks before the answers are dropped: a
+/// second Esc leaves, any other key stays and does what it does. Before that, Esc leaves at once.
+#[test]
+fn esc_with_answers_given_asks_first() {
+    let mut app = started();
+    answer(&mut app, true);
+    keys(&mut app, &[KeyCode::Char('n')]);
+    answer_until(&mut app, |entry| entry == Entry::Typed);
+    type_text(&mut app, "1");
+    keys(&mut app, &[KeyCode::Esc]);
+    assert_eq!(
+        state(&app).error.clone(),
+        Some(match state(&app).results.len() {
+            1 => "Esc again leaves and drops 1 answer; other keys stay".to_string(),
+            n => format!("Esc again leaves and drops {n} answers; other keys stay"),
+        })
+    );
+    // Another key stays in the quiz and is what it is (here it rubs the `1` out); the next Esc
+    // asks again.
+    keys(&mut app, &[KeyCode::Backspace, KeyCode::Esc]);
+    assert_eq!(state(&app).typed, "");
+    assert!(state(&app).error.is_some());
+    keys(&mut app, &[KeyCode::Char('Q')]);
+    assert!(matches!(app.mode, Mode::Game));
+
+    // Nothing answered or typed yet: one Esc leaves.
+    let mut app = started();
+    keys(&mut app, &[KeyCode::Esc]);
+    assert!(matches!(app.mode, Mode::Game));
+}
+
+/// Every question answered on the board starts with the cursor on its first free cell (top left,
+/// the leftmost column with room), whatever the previous question left: the game's centre cursor
+/// stood on tic-tac-toe's best move often enough to answer by Enter alone.
+#[test]
+fn a_board_question_starts_on_its_first_free_cell() {
+    let mut seen = 0;
+    for seed in 1..=4 {
+        let mut options = options(Rules::TICTACTOE);
+        options.seed = Some(seed);
+        let mut app = App::new(options, false);
+        run_jobs(&mut app);
+        keys(&mut app, &[KeyCode::Char('Q'), KeyCode::Enter]);
+        loop {
+            let question = question(&app);
+            if question.entry() != Entry::Typed {
+                let node = question.node();
+                let first = node.legal_moves()[0];
+                assert_eq!(
+                    state(&app).cursor,
+                    first.row_col(node.rules()),
+                    "seed {seed}, question {}",
+                    state(&app).index + 1
+                );
+                seen += 1;
+                // Leave the cursor somewhere else for the next question.
+                keys(&mut app, &[KeyCode::Down, KeyCode::Right]);
+            }
+            if state(&app).index == 9 {
+                break;
+            }
+            answer(&mut app, true);
+            keys(&mut app, &[KeyCode::Char('n')]);
+        }
+    }
+    assert!(seen >= 8, "{seen} board questions");
+}
+
 /// A question answered on the board names its keys in the status bar: the cursor, and Space
 /// where moves are marked.
 #[test]

@@ -50,10 +50,16 @@ impl App {
         }
     }
 
-    /// One level up the explored line (Backspace, ←).
+    /// One level up the explored line (Backspace, ←). A level whose search gave way to deeper
+    /// ones (at most `EXPLORE_JOBS` run) is asked for again: it is the one on screen now.
     pub(crate) fn tree_back(&mut self) {
         if !self.explorer.collapse() {
             self.notice = Some("at the position on the board (Esc: back to the board)".into());
+            return;
+        }
+        let position = self.explored_position();
+        if !self.explorer.line.is_empty() && position.status() == Status::Ongoing {
+            self.request_explore(position);
         }
     }
 

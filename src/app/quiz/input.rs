@@ -1,7 +1,8 @@
 //! What a quiz key means where the quiz is: on the start screen ↑↓ choose and Enter starts; a
 //! typed question takes characters; a board question moves the cursor (arrows or hjkl), Space
 //! marks, Enter answers; after an answer `n` or Enter goes on and `s` opens the replay; on the
-//! summary ↑↓ scroll and Enter starts another quiz. Esc and `Q` leave from anywhere.
+//! summary ↑↓ scroll and Enter starts another quiz. Esc and `Q` leave from anywhere, twice once
+//! a question is answered or an answer begun.
 
 use super::{QuizKey, QuizPhase, SOURCES};
 use crate::app::action::Direction;
@@ -16,12 +17,27 @@ const TYPED_MAX: usize = 28;
 impl App {
     /// One quiz key.
     pub(crate) fn quiz_key(&mut self, key: QuizKey) {
-        if key == QuizKey::Leave {
-            return self.leave_quiz();
-        }
         let Some(state) = self.quiz_mut() else {
             return;
         };
+        let confirmed = std::mem::take(&mut state.leaving);
+        if key == QuizKey::Leave {
+            // Answers given (or one being given) are not thrown away by a single Esc, which
+            // many text fields take to mean "clear": a second one leaves.
+            let kept = state.results.len();
+            let unfinished = state.quiz_shown()
+                && (kept > 0 || !state.typed.is_empty() || !state.marked.is_empty());
+            if confirmed || !unfinished {
+                return self.leave_quiz();
+            }
+            state.leaving = true;
+            state.error = Some(match kept {
+                0 => "Esc again leaves, this answer unsent; other keys stay".into(),
+                1 => "Esc again leaves and drops 1 answer; other keys stay".into(),
+                n => format!("Esc again leaves and drops {n} answers; other keys stay"),
+            });
+            return;
+        }
         state.error = None;
         match state.phase {
             QuizPhase::Start => self.quiz_start_key(key),

@@ -72,10 +72,14 @@ pub struct QuizState {
     pub typed: String,
     /// The cells marked for a prune question.
     pub marked: Vec<Move>,
-    /// The board cursor for questions answered on the board: row and column.
+    /// The board cursor for questions answered on the board: row and column (each question's
+    /// first free cell when it is asked).
     pub cursor: (usize, usize),
     /// Why the last answer was not read (shown under it until the next key).
     pub error: Option<String>,
+    /// Esc (or `Q`) was pressed once with answers to lose: a second one leaves, any other key
+    /// stays.
+    pub leaving: bool,
     /// Rows the summary is scrolled by (↑↓), where it is taller than its pane.
     pub summary_scroll: usize,
     /// The most the summary can be scrolled by, as the pane last drew it.
@@ -88,12 +92,7 @@ pub struct QuizState {
 impl QuizState {
     /// The start screen of a quiz of `seed`, with the game's positions to offer and the options
     /// that set that game up.
-    pub fn new(
-        seed: u64,
-        game_positions: Vec<Position>,
-        game_arguments: String,
-        cursor: (usize, usize),
-    ) -> QuizState {
+    pub fn new(seed: u64, game_positions: Vec<Position>, game_arguments: String) -> QuizState {
         QuizState {
             seed,
             generation: 0,
@@ -106,8 +105,9 @@ impl QuizState {
             results: Vec::new(),
             typed: String::new(),
             marked: Vec::new(),
-            cursor,
+            cursor: (0, 0),
             error: None,
+            leaving: false,
             summary_scroll: 0,
             summary_most: Cell::new(0),
             game_search: None,
@@ -152,6 +152,6 @@ pub enum QuizKey {
     /// A click on a cell of the board: the cursor goes there and it answers (a best move) or
     /// marks (a pruned move) as Enter or Space would, as a click plays in the game.
     Click(crate::engine::Move),
-    /// Esc or `Q`: leave the quiz.
+    /// Esc or `Q`: leave the quiz (asked twice where answers would be lost).
     Leave,
 }

@@ -8,7 +8,7 @@ use crate::app::action::Action;
 use crate::app::jobs::{Job, JobKey, QuizRequest};
 use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::replay::ReplayFrom;
-use crate::app::state::{App, Mode, centre};
+use crate::app::state::{App, Mode};
 use crate::engine::Status;
 use crate::engine::quiz::{Answer, Entry, Quiz, Source, game_positions, replay_algorithm};
 use rand::Rng;
@@ -26,9 +26,8 @@ impl App {
         };
         // The opening too (`--moves`, a pasted list), as the review judges it.
         let positions = game_positions(&self.options.origin, &self.moves_from_origin());
-        let cursor = centre(self.position().rules());
         let arguments = self.position_arguments();
-        let mut state = QuizState::new(seed, positions, arguments, cursor);
+        let mut state = QuizState::new(seed, positions, arguments);
         state.game_search = game_search;
         self.mode = Mode::Quiz(Box::new(state));
     }
@@ -115,7 +114,7 @@ impl App {
                 state.results.clear();
                 state.phase = QuizPhase::Asking;
                 state.reset_answer();
-                state.free_cursor();
+                state.first_cursor();
             }
             None => {
                 state.phase = QuizPhase::Start;
@@ -156,7 +155,7 @@ impl App {
         state.index += 1;
         state.phase = QuizPhase::Asking;
         state.reset_answer();
-        state.free_cursor();
+        state.first_cursor();
     }
 
     /// Enter on the summary: a new quiz from the same source, the next seed.
@@ -228,29 +227,23 @@ impl App {
 }
 
 impl QuizState {
-    /// Clears what was typed or marked for a new question; the cursor stays where it was.
+    /// Clears what was typed or marked for a new question.
     fn reset_answer(&mut self) {
         self.typed.clear();
         self.marked.clear();
         self.error = None;
     }
 
-    /// Moves the cursor to the question's first free cell if it stands on a taken one (a full
-    /// column with gravity), so a board answer starts on a move it can give.
-    fn free_cursor(&mut self) {
+    /// Puts the cursor on the question's first free cell (the leftmost column with room, with
+    /// gravity), so a board answer starts on a move it can give, and never where the answer is
+    /// more likely than anywhere else: the game's centre cursor stood on tic-tac-toe's best move
+    /// often enough to answer by Enter alone.
+    fn first_cursor(&mut self) {
         let Some(node) = self.question().map(|question| question.node()) else {
             return;
         };
-        let rules = *node.rules();
-        let (row, col) = self.cursor;
-        // With gravity the cursor is a column: taken when full.
-        let taken = if rules.gravity {
-            node.landing(col).is_none()
-        } else {
-            node.at(crate::engine::Move::at(&rules, row, col)).is_some()
-        };
-        if let Some(first) = node.legal_moves().first().filter(|_| taken) {
-            self.cursor = first.row_col(&rules);
+        if let Some(first) = node.legal_moves().first() {
+            self.cursor = first.row_col(node.rules());
         }
     }
 
