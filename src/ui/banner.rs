@@ -31,14 +31,17 @@ impl Widget for GameOverBanner<'_> {
         let (headline, detail) = match position.status() {
             Status::Won(player) => {
                 let line = rules.move_names(&position.winning_cells()).join(" ");
-                let seat = app.seat_label(player);
+                let winner = app.winner_label(player);
+                // A no-break space: the number never starts a row of its own.
+                let with_move = format!("{winner} completed {line} with move\u{a0}{moves}");
                 (
                     format!("★  {player} WINS  ★"),
-                    if played {
-                        // A no-break space: the number never starts a row of its own.
-                        format!("{player} ({seat}) completed {line} with move\u{a0}{moves}.")
+                    if !played {
+                        format!("{winner} has {line}: the game was set up finished.")
+                    } else if app.game.moves().is_empty() {
+                        format!("{with_move}, the last of its opening.")
                     } else {
-                        format!("{player} ({seat}) has {line}: the game was set up finished.")
+                        format!("{with_move}.")
                     },
                 )
             }

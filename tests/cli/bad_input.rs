@@ -115,7 +115,7 @@ const POSITIONS: &[(&[&str], &str)] = &[
             "connect4",
             "x....../......./......./......./......./.......",
         ],
-        "a mark is floating above an empty cell (gravity)",
+        "a6 floats above an empty cell (gravity)",
     ),
     (
         &[

@@ -163,12 +163,13 @@ fn a_finished_position_can_be_set_up_and_says_so() {
         log[log.len() - 2],
         "Set up from a paste: position xxx/oo./... — X has won"
     );
-    assert_eq!(log[log.len() - 1], "Game over: X (you) wins with a3 b3 c3");
+    // Nobody here played the line: the mark is named, not a seat.
+    assert_eq!(log[log.len() - 1], "Game over: X wins with a3 b3 c3");
     // The banner says how the line came, and offers neither a take-back nor a review: there is
     // no move to take back or to review.
     let shown = text(&screen(&app, 120, 40));
     assert!(
-        shown.contains("X (you) has a3 b3 c3: the game was set up finished."),
+        shown.contains("X has a3 b3 c3: the game was set up finished."),
         "{shown}"
     );
     assert!(
@@ -409,8 +410,8 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
     assert_eq!(
         app.notice.as_deref(),
         Some(
-            "paste 'xx./.../...' not used: impossible position 'xx./.../...': X has 2 marks and \
-             O has 0 marks; X moves first, so X has as many as O or one more"
+            "paste 'xx./.../...' not used: impossible position: X has 2 marks and O has 0 \
+             marks; X moves first, so X has as many as O or one more"
         )
     );
     app.update(Action::Paste("   ".into()));
@@ -454,6 +455,22 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
     );
 }
 
+/// A floating disc pasted on Connect Four names its cell, after the paste quoted once.
+#[test]
+fn a_pasted_floating_disc_is_named() {
+    let mut app = App::new(options(Rules::CONNECT4), false);
+    app.update(Action::Paste(
+        "......./......./......./...x.../......./.......".into(),
+    ));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some(
+            "paste '......./......./......./...x.../.......…' not used: impossible position: d3 \
+             floats above an empty cell (gravity)"
+        )
+    );
+}
+
 #[test]
 fn y_copies_the_position_to_the_log_and_the_clipboard() {
     let mut app = App::new(options(Rules::TICTACTOE), false);
@@ -471,7 +488,8 @@ fn y_copies_the_position_to_the_log_and_the_clipboard() {
     let log = log_text(&app);
     assert_eq!(
         log[log.len() - 2],
-        "Copied x../.o./... (X to move) to the clipboard; paste it to set it up again"
+        "Copied x../.o./... (X to move), sent to the clipboard where the terminal allows it \
+         (OSC 52); paste it to set it up again"
     );
     assert_eq!(log[log.len() - 1], "Moves: a3 b2");
     // What was copied pastes back to the same position.

@@ -378,8 +378,8 @@ fn the_review_judges_the_opening_and_enter_goes_back_only_after_it() {
     );
 }
 
-/// A game given finished by `--moves` was played, by those moves: the banner says who completed
-/// the line with which move, the log how it ended, and the banner and the status bar offer its
+/// A game given finished by `--moves` was played, by those moves: the banner says which mark
+/// completed the line with which move of the opening (no seat: nobody here played it), the log how it ended, and the banner and the status bar offer its
 /// review, which `R` opens; so does the status bar of a game that has only its opening so far.
 #[test]
 fn a_game_finished_by_its_moves_offers_its_review() {
@@ -389,7 +389,7 @@ fn a_game_finished_by_its_moves_offers_its_review() {
     run_jobs(&mut app);
     let shown = text(&screen(&app, 80, 24));
     assert!(
-        shown.contains("X (human) completed a3 b2 c1 with move\u{a0}9."),
+        shown.contains("X completed a3 b2 c1 with move\u{a0}9, the last of its opening."),
         "{shown}"
     );
     assert!(shown.contains("R review · Q quiz"), "{shown}");
@@ -405,7 +405,7 @@ fn a_game_finished_by_its_moves_offers_its_review() {
     // The log says how it ended, as for a pasted move list.
     assert_eq!(
         log_text(&app).last().map(String::as_str),
-        Some("Game over: X (human) wins with a3 b2 c1")
+        Some("Game over: X wins with a3 b2 c1")
     );
     press(&mut app, &[Action::Review]);
     assert_eq!(app.review().map(|state| state.moves.len()), Some(9));
@@ -524,6 +524,14 @@ fn r_before_any_move_says_there_is_nothing_to_review() {
     press(&mut app, &[Action::Review]);
     assert!(matches!(app.mode, Mode::Game));
     assert_eq!(app.notice.as_deref(), Some("no moves to review yet"));
+    // A position set up finished will never have any.
+    app.update(Action::Paste("xxx/oo./...".into()));
+    press(&mut app, &[Action::Review]);
+    assert!(matches!(app.mode, Mode::Game));
+    assert_eq!(
+        app.notice.as_deref(),
+        Some("no moves to review: the game was set up finished")
+    );
 }
 
 #[test]

@@ -44,7 +44,9 @@ pub fn read_paste(rules: Rules, text: &str) -> Result<Pasted, String> {
             .all(|l| l.chars().all(|c| matches!(c, 'x' | 'o' | 'X' | 'O' | '.')));
     if text.contains('/') || board {
         let joined = lines.join("/");
-        let start = Position::parse(rules, &joined).map_err(|e| e.0)?;
+        // The notice quotes the paste already: the parser's second quote of it goes.
+        let start = Position::parse(rules, &joined)
+            .map_err(|e| e.0.replacen(&format!(" '{joined}'"), "", 1))?;
         return Ok(Pasted {
             start,
             origin: start,
@@ -116,7 +118,8 @@ impl App {
         self.log.push(
             LogKind::Info,
             format!(
-                "Copied {notation} ({}) to the clipboard; paste it to set it up again",
+                "Copied {notation} ({}), sent to the clipboard where the terminal allows it \
+                 (OSC 52); paste it to set it up again",
                 standing(&position)
             ),
         );

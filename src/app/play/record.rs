@@ -61,6 +61,17 @@ impl App {
         !self.options.opening.is_empty() || !self.game.moves().is_empty()
     }
 
+    /// `X (you)`, `O (AI level 4)`: the winner as the banner and the log name them, with their
+    /// seat when the winning move was played in this game; a winning move of the `--moves`
+    /// opening (or a position set up finished) was nobody's here, and names the mark alone.
+    pub(crate) fn winner_label(&self, player: Player) -> String {
+        if self.game.moves().is_empty() {
+            player.to_string()
+        } else {
+            format!("{player} ({})", self.seat_label(player))
+        }
+    }
+
     /// The move that made the position on the board: the last played, else the last of the
     /// `--moves` opening (the board marks it and the status bar names it either way).
     pub fn last_move(&self) -> Option<Move> {

@@ -141,8 +141,8 @@ impl App {
                 let rules = position.rules();
                 let line = rules.move_names(&position.winning_cells());
                 format!(
-                    "Game over: {player} ({}) wins with {}",
-                    self.seat_label(player),
+                    "Game over: {} wins with {}",
+                    self.winner_label(player),
                     line.join(" ")
                 )
             }

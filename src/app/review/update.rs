@@ -11,7 +11,7 @@ use crate::app::play::board_view::{BoardView, Mark};
 use crate::app::replay::ReplayFrom;
 use crate::app::settings::values::threads_for;
 use crate::app::state::{App, Focus, Mode};
-use crate::engine::{Algorithm, MoveReview};
+use crate::engine::{Algorithm, MoveReview, Status};
 
 impl App {
     /// `R`: the review of the game's moves, its opening included (a game prepared with
@@ -20,7 +20,12 @@ impl App {
     pub(crate) fn open_review(&mut self) {
         let (start, moves) = (self.options.origin, self.moves_from_origin());
         if moves.is_empty() {
-            self.notice = Some("no moves to review yet".into());
+            // A position set up finished will never have any.
+            self.notice = Some(if self.position().status() == Status::Ongoing {
+                "no moves to review yet".into()
+            } else {
+                "no moves to review: the game was set up finished".into()
+            });
             return;
         }
         let game_search = self.set_game_search_aside();

@@ -2,6 +2,7 @@
 //! read from a batch line or loaded, so that no search is asked about a board no game has.
 
 use crate::engine::game::notation::count;
+use crate::engine::game::layout::Bits;
 use crate::engine::game::position::{Move, Player, Position, Status};
 
 impl Position {
@@ -19,8 +20,9 @@ impl Position {
                 count(os.into(), "mark")
             ));
         }
-        if self.has_floating_mark() {
-            return Err("a mark is floating above an empty cell (gravity)".into());
+        if let Some(mv) = self.floating_mark() {
+            let cell = self.rules().move_name(mv);
+            return Err(format!("{cell} floats above an empty cell (gravity)"));
         }
         let winner = match self.status() {
             Status::Won(winner) => winner,
@@ -66,11 +68,24 @@ impl Position {
         }
     }
 
-    /// Whether, with gravity, a mark lies above an empty cell: every mark must rest on the bottom
-    /// or on another mark.
-    fn has_floating_mark(&self) -> bool {
+    /// The marks above an empty cell, with gravity, where every mark must rest on the bottom or
+    /// on another mark.
+    fn floating(&self) -> Bits {
         let occupied = self.occupied();
-        self.rules().gravity && occupied & !(occupied << 1 | self.layout().bottom) != 0
+        if self.rules().gravity {
+            occupied & !(occupied << 1 | self.layout().bottom)
+        } else {
+            0
+        }
+    }
+
+    /// The first floating mark in cell order: the cell a message names.
+    fn floating_mark(&self) -> Option<Move> {
+        self.moves_in(self.floating()).first().copied()
+    }
+
+    fn has_floating_mark(&self) -> bool {
+        self.floating() != 0
     }
 
     /// Whether the marks can have been dropped X first and then in turn (always, without gravity,
