@@ -51,7 +51,7 @@ impl Widget for EditorPane<'_> {
                 Span::raw(format!(": {}", standing(&position))),
             ]),
             Err(why) => Line::from(vec![
-                Span::styled("✗ not yet legal", theme.losing()),
+                Span::styled("✗ not legal", theme.losing()),
                 Span::raw(format!(": {why}")),
             ]),
         });

@@ -514,7 +514,7 @@ fn the_editor_shows_the_draft_its_verdict_and_its_keys() {
     let terminal = screen(&app, 100, 30);
     let shown = text(&terminal);
     assert!(
-        shown.contains("✗ not yet legal: X has 3 marks and O has 1 mark"),
+        shown.contains("✗ not legal: X has 3 marks and O has 1 mark"),
         "{shown}"
     );
     assert!(shown.contains("Enter play here"), "{shown}");

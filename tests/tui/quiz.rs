@@ -421,6 +421,39 @@ fn a_board_question_starts_on_its_first_free_cell() {
     assert!(seen >= 8, "{seen} board questions");
 }
 
+/// A typed score no game from the position can end with is refused with the scores it can be,
+/// not marked wrong: on 3×3 a win or a loss scores at most ±10 (the move itself wins), and at
+/// least 11 − the empty cells (the last cell ends it).
+#[test]
+fn a_score_no_game_can_have_says_which_scores_can_be() {
+    let mut app = started();
+    answer_until(&mut app, |entry| entry == Entry::Typed);
+    while !matches!(question(&app).kind, Kind::Score(_)) {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+        answer_until(&mut app, |entry| entry == Entry::Typed);
+    }
+    let empty = 9 - question(&app).position.ply();
+    let range = format!("±{} to ±10", 11 - empty);
+    for typed in ["+11", "-11", "99999999999999999999", "+1"] {
+        type_text(&mut app, typed);
+        keys(&mut app, &[KeyCode::Enter]);
+        assert!(matches!(state(&app).phase, QuizPhase::Asking), "{typed}");
+        assert_eq!(
+            state(&app).error.as_deref(),
+            Some(&*format!(
+                "{typed} is no score here: a win or a loss scores {range} (the sooner the game \
+                 ends, the larger), a draw 0"
+            ))
+        );
+        keys(&mut app, &vec![KeyCode::Backspace; typed.len()]);
+    }
+    // Within the range, a wrong score is simply wrong.
+    type_text(&mut app, "+10");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));
+}
+
 /// A question answered on the board names its keys in the status bar: the cursor, and Space
 /// where moves are marked.
 #[test]

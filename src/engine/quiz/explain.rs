@@ -13,11 +13,20 @@ use crate::engine::search::replay::{View, sentence};
 
 /// "a1", "a1 and b1", "a1, b1 and c2"; "none" for no moves.
 pub fn list(rules: &Rules, moves: &[Move]) -> String {
+    joined(rules, moves, "and")
+}
+
+/// "a1 or b1", "a1, b1 or c2": moves any one of which is the answer.
+fn either(rules: &Rules, moves: &[Move]) -> String {
+    joined(rules, moves, "or")
+}
+
+fn joined(rules: &Rules, moves: &[Move], word: &str) -> String {
     let names = rules.move_names(moves);
     match names.split_last() {
         None => "none".to_string(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} {word} {last}", rest.join(", ")),
     }
 }
 
@@ -89,7 +98,8 @@ pub(super) fn answer(question: &Question) -> String {
     match &question.kind {
         Kind::Score(m) => format!("{} ({})", m.score, m.score.outcome()),
         Kind::Outcome(m) => format!("{} ({})", m.score.outcome(), m.score),
-        Kind::Best(moves) => list(rules, &best_of(moves)),
+        // Any best move is right: one of them is the answer.
+        Kind::Best(moves) => either(rules, &best_of(moves)),
         Kind::Prune(event) => list(rules, &pruned(event)),
         Kind::Window(event) => match window(event) {
             Some((alpha, beta)) => format!("α {alpha}, β {beta}"),

@@ -138,10 +138,37 @@ impl Question {
             return Err(format!("nothing typed yet: {}", self.how_to_answer()));
         }
         match self.kind {
-            Kind::Score(_) => parse_number(text).map(Answer::Number),
+            Kind::Score(_) => self.parse_score(text).map(Answer::Number),
             Kind::Outcome(_) => parse_outcome(text).map(Answer::Outcome),
             Kind::Window(_) => parse_window(text).map(|(a, b)| Answer::Window(a, b)),
             Kind::Best(_) | Kind::Prune(_) => Err("answer on the board".into()),
+        }
+    }
+
+    /// A typed score, refused where no game from the position can end with it: a win or a loss
+    /// ends after one ply at the soonest (`cells + 1`) and after the last empty cell at the
+    /// latest (`cells + 2 − empty`). Said, not marked wrong: it is the score convention the
+    /// student has to learn, not this move.
+    fn parse_score(&self, text: &str) -> Result<i32, String> {
+        let cells = self.position.rules().cells() as i64;
+        let empty = cells - i64::from(self.position.ply());
+        let (least, most) = (cells + 2 - empty, cells + 1);
+        let beyond = || {
+            format!(
+                "{} is no score here: a win or a loss scores ±{least} to ±{most} (the sooner \
+                 the game ends, the larger), a draw 0",
+                text.trim()
+            )
+        };
+        let digits = text.trim().trim_start_matches(['+', '-', '−']);
+        match parse_number(text) {
+            Ok(n) if n != 0 && !(least..=most).contains(&i64::from(n).abs()) => Err(beyond()),
+            Ok(n) => Ok(n),
+            // Too many digits for a number: as far beyond as a number goes.
+            Err(_) if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) => {
+                Err(beyond())
+            }
+            Err(why) => Err(why),
         }
     }
 
