@@ -56,7 +56,16 @@ impl Widget for GameOverBanner<'_> {
             Status::Ongoing => return,
         };
         let width = area.width.saturating_sub(2);
-        let detail = wrap::wrap(&Line::raw(detail), width, 0);
+        // A column clear of each border where that costs no row (a sentence touching both
+        // borders reads as cut).
+        let detail = Line::raw(detail);
+        let full = wrap::wrap(&detail, width, 0);
+        let clear = wrap::wrap(&detail, width.saturating_sub(2), 0);
+        let detail = if clear.len() <= full.len() {
+            clear
+        } else {
+            full
+        };
         let keys = rows_of(&next_keys(played, app.can_undo()), usize::from(width));
         // The blank rows give way first on a short pane (the one after the headline, then the
         // one above it, then the one before the keys): the keys must show.

@@ -123,6 +123,17 @@ fn command_rows(command: &str, width: usize) -> Vec<String> {
             place(&mut rows, &piece, width);
         }
     }
+    // Every row kept room for a continuation, which the last one does without: its words join
+    // the row before where they fit there.
+    if let [.., before, last] = rows.as_slice()
+        && let Some(kept) = before.strip_suffix(GO_ON)
+    {
+        let joined = format!("{kept} {}", last.trim_start());
+        if joined.chars().count() <= width {
+            rows.truncate(rows.len() - 2);
+            rows.push(joined);
+        }
+    }
     rows
 }
 
@@ -210,6 +221,8 @@ mod tests {
     fn a_command_breaks_between_words_with_continuations() {
         let command = r#"tictree --rules tictactoe --x ai:4 --o human --moves "c3 b2 b3 a3 c1""#;
         assert_eq!(command_rows(command, 80), [command]);
+        // The last row keeps no room for a continuation: a command as wide as the row fits.
+        assert_eq!(command_rows(command, command.len()), [command]);
         assert_eq!(
             command_rows(command, 40),
             [

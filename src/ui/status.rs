@@ -441,7 +441,7 @@ fn quiz_keys(state: &crate::app::QuizState) -> Vec<Hint> {
             ],
             Some(Entry::Cells) => vec![
                 Hint::new("←↓↑→", "move"),
-                Hint::new("Space", "mark"),
+                Hint::new("Space", "mark").always(),
                 Hint::new("Enter", "answer").always(),
             ],
             _ => vec![Hint::new("Enter", "answer").always()],
