@@ -38,7 +38,9 @@ impl Widget for ReplayPane<'_> {
         block.render(area, buf);
 
         let width = inner.width;
-        let top = counter_rows(state, theme, width);
+        let mut top = counter_rows(state, theme, width);
+        let counters = top.len();
+        top.extend(limit_notice(replay, theme, width));
         // Minimax has no window: its α and β would be -∞ and +∞ on every row.
         let windowed = replay.algorithm() != Algorithm::Minimax;
         let stack = replay.stack();
@@ -82,8 +84,14 @@ impl Widget for ReplayPane<'_> {
             children = children_rows(replay, view, rules, theme, width, Heading::Brief);
         }
 
-        let mut lines: Vec<Line> = top;
-        lines.truncate(rows.top);
+        // A notice cut short says so (`…`) rather than end mid-sentence; one left out whole
+        // leaves the counters as they are (the sentence says what stopped the search).
+        let mut lines: Vec<Line> = if rows.top <= counters {
+            top.truncate(rows.top);
+            top
+        } else {
+            wrap::cut(top, rows.top, width)
+        };
         lines.extend(std::iter::repeat_n(Line::default(), rows.blank_after_top));
         if rows.header > 0 {
             lines.push(Line::from(header));
@@ -122,8 +130,7 @@ fn title(replay: &Replay, view: View, width: u16) -> String {
     )
 }
 
-/// The counters at the top (step, nodes, cutoffs, TT hits, depth), what runs by itself, and the
-/// notice when the replay is cut short.
+/// The counters at the top (step, nodes, cutoffs, TT hits, depth) and what runs by itself.
 fn counter_rows(state: &ReplayState, theme: Theme, width: u16) -> Vec<Line<'static>> {
     let replay = &state.replay;
     let counters = replay.counters();
@@ -161,7 +168,6 @@ fn counter_rows(state: &ReplayState, theme: Theme, width: u16) -> Vec<Line<'stat
         second.push(vec![Span::styled(running, theme.strong())]);
     }
     top.extend(wrap::flow(second, 3, width, 1));
-    top.extend(limit_notice(replay, theme, width));
     top
 }
 

@@ -115,6 +115,18 @@ fn a_search_bigger_than_the_node_budget_is_cut_there_and_says_so() {
         ),
         "{pane}"
     );
+    // Where the pane has no rows for all of it, the notice says it is cut (`…`), never ends
+    // mid-sentence as if whole.
+    let pane = pane_text(&screen(&app, 76, 21), "Search replay");
+    assert!(
+        pane.contains("Too big to replay whole: this replay…"),
+        "{pane}"
+    );
+    let pane = pane_text(&screen(&app, 76, 20), "Search replay");
+    assert!(
+        pane.contains("depth 36 (deepest 37) ") && !pane.contains("Too big"),
+        "{pane}"
+    );
 }
 
 #[test]
