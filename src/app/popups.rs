@@ -75,15 +75,24 @@ impl App {
 
     /// The help from a popup, at the keys of what was open, which closes as Esc closes it (a
     /// comparison still running stops; a rules question waiting is answered no) and comes back
-    /// when the help closes (the settings, the record; a stopped comparison does not).
+    /// when the help closes (the settings, the record, a finished comparison; a stopped one
+    /// does not: its table would show a comparison cut short by a look at the keys).
     pub(crate) fn help_from(&mut self, popup: Popup) {
         let section = self.help_section_here();
+        let finished = self
+            .comparison
+            .as_ref()
+            .is_some_and(|comparison| !comparison.running());
+        let back = match popup {
+            Popup::Settings | Popup::Record => true,
+            Popup::Compare => finished,
+            Popup::Help => false,
+        };
         match popup {
             Popup::Settings => self.leave_settings(),
             _ => self.close_popup(popup),
         }
-        let back = matches!(popup, Popup::Settings | Popup::Record).then_some(popup);
-        self.open_help(section, back);
+        self.open_help(section, back.then_some(popup));
     }
 
     /// Scrolls the help popup `rows` down (up if negative), within its length.

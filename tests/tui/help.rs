@@ -431,9 +431,20 @@ fn the_help_opens_from_the_popups_and_pages() {
     run_jobs(&mut app);
     let compare = help_lines(&screen(&app, 80, 24));
     assert_eq!(compare[0], " Seeing inside the AI", "{compare:#?}");
+    // A stopped comparison is not come back to; a finished one is, its table whole.
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, None);
+    press(&mut app, &[Action::Compare]);
+    assert!(app.comparison.as_ref().is_some_and(|c| !c.running()));
+    press(&mut app, &[Action::ToggleHelp]);
+    assert_eq!(app.popup, Some(tictree::app::Popup::Help));
+    press(&mut app, &[Action::Escape]);
+    assert_eq!(app.popup, Some(tictree::app::Popup::Compare));
+    assert!(app.comparison.as_ref().is_some_and(|c| !c.running()));
+    press(&mut app, &[Action::Escape]);
 
     // From the top, a page down shows the row below the last one shown.
-    press(&mut app, &[Action::Escape, Action::ToggleHelp]);
+    press(&mut app, &[Action::ToggleHelp]);
     let first = help_lines(&screen(&app, 80, 24));
     app.update(Action::PageDown);
     let next = help_lines(&screen(&app, 80, 24));

@@ -1,8 +1,8 @@
 //! Whether a game can reach a position: what `Position::parse` asks of every position typed,
 //! read from a batch line or loaded, so that no search is asked about a board no game has.
 
-use crate::engine::game::notation::count;
 use crate::engine::game::layout::Bits;
+use crate::engine::game::notation::count;
 use crate::engine::game::position::{Move, Player, Position, Status};
 
 impl Position {
