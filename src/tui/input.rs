@@ -12,14 +12,15 @@ use ratatui::layout::Rect;
 
 /// The key presses an event stands for. A terminal sends Esc and a key pressed right after it as
 /// one Alt-key sequence (the Esc prefix, as xterm's "meta sends escape" does); tictree has no Alt
-/// keys, so an Alt-key is read as the two presses it most likely was: Esc, then the key. Without
-/// this, Esc then `s` typed quickly in the replay would leave it and not open it again.
+/// keys, so an Alt-key is read as the two presses it most likely was: Esc, then the key (a
+/// letter, an arrow, Enter…). Without this, Esc then `s` typed quickly in the replay would leave
+/// it and not open it again, and Esc then ↓ would lose the ↓.
 pub fn presses(event: Event) -> Vec<Event> {
     match event {
         Event::Key(key)
             if key.modifiers.contains(KeyModifiers::ALT)
                 && !key.modifiers.contains(KeyModifiers::CONTROL)
-                && matches!(key.code, KeyCode::Char(_)) =>
+                && key.code != KeyCode::Esc =>
         {
             let esc = KeyEvent::new_with_kind(KeyCode::Esc, KeyModifiers::NONE, key.kind);
             let plain =
@@ -28,6 +29,43 @@ pub fn presses(event: Event) -> Vec<Event> {
         }
         event => vec![event],
     }
+}
+
+/// Esc and an arrow key (or Home, End) that reach the program in one read (`Esc` then `↓` sent
+/// by a script, a paste or a slow link) are parsed by crossterm as Esc followed by the arrow's
+/// last bytes as two characters (`[`, `B`): this gives the arrow back, in place of the two
+/// characters, so that Esc then ↓ is both presses as Esc then a letter is.
+pub fn rejoin_arrows(events: Vec<Event>) -> Vec<Event> {
+    let mut out: Vec<Event> = Vec::with_capacity(events.len());
+    let mut rest = events.into_iter().peekable();
+    while let Some(event) = rest.next() {
+        let after_esc = matches!(out.last(), Some(Event::Key(key)) if key.code == KeyCode::Esc);
+        let introducer = matches!(&event, Event::Key(key)
+            if key.modifiers.is_empty() && matches!(key.code, KeyCode::Char('[' | 'O')));
+        // The final byte is a capital letter: crossterm reports it with Shift.
+        let arrow = match rest.peek() {
+            Some(Event::Key(key)) if (key.modifiers - KeyModifiers::SHIFT).is_empty() => {
+                match key.code {
+                    KeyCode::Char('A') => Some(KeyCode::Up),
+                    KeyCode::Char('B') => Some(KeyCode::Down),
+                    KeyCode::Char('C') => Some(KeyCode::Right),
+                    KeyCode::Char('D') => Some(KeyCode::Left),
+                    KeyCode::Char('H') => Some(KeyCode::Home),
+                    KeyCode::Char('F') => Some(KeyCode::End),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        match arrow {
+            Some(code) if after_esc && introducer => {
+                rest.next();
+                out.push(Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+            }
+            _ => out.push(event),
+        }
+    }
+    out
 }
 
 /// The action for a terminal event, if any. `screen` is the terminal area, for mouse hit tests.
@@ -313,4 +351,39 @@ pub fn quiz_key_action(key: &KeyEvent) -> Option<Action> {
         code => return help_quit_or_log(code),
     };
     Some(Action::Quiz(quiz_key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(code: KeyCode) -> Event {
+        Event::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    #[test]
+    fn esc_then_an_arrow_read_together_is_both_presses() {
+        let shifted = |c| Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT));
+        let read = vec![key(KeyCode::Esc), key(KeyCode::Char('[')), shifted('B')];
+        assert_eq!(rejoin_arrows(read), [key(KeyCode::Esc), key(KeyCode::Down)]);
+        let read = vec![key(KeyCode::Esc), key(KeyCode::Char('O')), shifted('D')];
+        assert_eq!(rejoin_arrows(read), [key(KeyCode::Esc), key(KeyCode::Left)]);
+        // Typed without an Esc before them, `[` and `B` are themselves (the replay's `[`).
+        let read = vec![key(KeyCode::Char('[')), shifted('B')];
+        assert_eq!(rejoin_arrows(read.clone()), read);
+        let read = vec![
+            key(KeyCode::Esc),
+            key(KeyCode::Char('[')),
+            key(KeyCode::Char('x')),
+        ];
+        assert_eq!(rejoin_arrows(read.clone()), read);
+    }
+
+    #[test]
+    fn an_alt_key_is_esc_then_the_key() {
+        let alt = |code| Event::Key(KeyEvent::new(code, KeyModifiers::ALT));
+        for code in [KeyCode::Char('s'), KeyCode::Down, KeyCode::Enter] {
+            assert_eq!(presses(alt(code)), [key(KeyCode::Esc), key(code)]);
+        }
+    }
 }

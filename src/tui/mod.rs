@@ -8,7 +8,7 @@ mod signals;
 mod terminal;
 
 pub use input::{
-    action, action_for_key, edit_key_action, key_action, presses, replay_key_action,
+    action, action_for_key, edit_key_action, key_action, presses, rejoin_arrows, replay_key_action,
     settings_key_action,
 };
 
@@ -95,7 +95,7 @@ fn event_loop(
             let size = terminal.size()?;
             let screen = Rect::new(0, 0, size.width, size.height);
             // Each press acts on the app as the one before left it (Esc may close a popup).
-            for press in presses(event) {
+            for press in with_what_followed(event)?.into_iter().flat_map(presses) {
                 if let Some(action) = action(&press, app, screen) {
                     app.update(action);
                 }
@@ -113,6 +113,21 @@ fn event_loop(
             dirty = true;
         }
     }
+}
+
+/// The event read and, after an Esc, the events already read with it (at most a few: an arrow's
+/// remaining bytes), with an arrow split by the parser put together again (`rejoin_arrows`).
+fn with_what_followed(event: Event) -> color_eyre::Result<Vec<Event>> {
+    let is = |event: &Event, wanted: &[KeyCode]| matches!(event, Event::Key(key) if wanted.contains(&key.code));
+    let mut events = vec![event];
+    if is(&events[0], &[KeyCode::Esc]) && event::poll(Duration::ZERO)? {
+        events.push(event::read()?);
+        if is(&events[1], &[KeyCode::Char('['), KeyCode::Char('O')]) && event::poll(Duration::ZERO)?
+        {
+            events.push(event::read()?);
+        }
+    }
+    Ok(rejoin_arrows(events))
 }
 
 /// What the app asked of the world outside it since the last turn: searches to the worker,

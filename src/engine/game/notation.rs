@@ -405,7 +405,11 @@ mod tests {
         let c4 = Rules::CONNECT4;
         let err =
             Position::parse(c4, "......./......./......./......./x....../.......").unwrap_err();
-        assert!(err.0.contains("floating"));
+        assert!(
+            err.0.ends_with(": a2 floats above an empty cell (gravity)"),
+            "{}",
+            err.0
+        );
         // O's four in column a were complete before X's mark on top of them: nobody plays on
         // after a win.
         let err =
