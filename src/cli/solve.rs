@@ -8,6 +8,7 @@ use crate::cli::common::format::{
 };
 use crate::cli::common::interrupt::Interrupt;
 use crate::cli::common::narrowing;
+use crate::cli::common::output::ReaderWatch;
 use crate::cli::common::progress::{Live, rate, seconds};
 use crate::engine::analysis::solve::{Solution, solve_with};
 use crate::engine::game::notation::thousands;
@@ -108,6 +109,9 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     let table = args.table.bytes().unwrap_or(DEFAULT_HASH_BYTES);
     let threads = args.threads.count();
     let interrupt = Interrupt::catch();
+    // Nothing is written until the value is known, which may be minutes away (or seconds of
+    // mapping a big table first).
+    let reader = ReaderWatch::start(interrupt.flag());
     let progress = Arc::new(SearchProgress::default());
     let mut solver = Solver::with_hash(position.layout(), interrupt.flag().clone(), table);
     solver.set_progress(Some(Arc::clone(&progress)));
@@ -116,6 +120,7 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     solver.set_line_past_book(true);
     // Map the table before the clock starts: the time reported is the search's.
     if solver.touch_table().is_err() {
+        reader.finish();
         crate::errln!(
             "tictree: solve interrupted ({cause}) while the table was being mapped, before the \
              search",
@@ -127,6 +132,7 @@ pub fn run(args: &SolveArgs) -> Result<Ending, CliError> {
     let live = live_narrowing(Arc::clone(&progress), &position, args.weak, started);
     let solved = solve_with(&mut solver, &position, args.weak, true);
     live.finish();
+    reader.finish();
     let Ok(solution) = solved else {
         report_interrupted(&progress, &position, args.weak, started);
         return Ok(Ending::Interrupted);

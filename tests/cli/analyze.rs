@@ -471,3 +471,164 @@ fn one_node_is_said_in_the_singular() {
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.contains("(budget 1 node, "), "{out}");
 }
+
+/// The parts of `analyze --json` that do not depend on the clock.
+fn timeless(mut object: Value) -> Value {
+    object.as_object_mut().unwrap().remove("elapsed_ms");
+    object
+}
+
+/// A node budget next to a clock counts the exact solver's nodes too: the nodes, not the clock,
+/// end this search (it once ran a second on the solver, millions of nodes, and said so).
+#[test]
+fn a_node_budget_next_to_a_clock_ends_the_exact_search_too() {
+    let output = tictree(&[
+        "analyze",
+        "--rules",
+        "connect4",
+        "--no-book",
+        "--time-ms",
+        "60000",
+        "--nodes",
+        "1000",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("engine: 1,000 nodes in "), "{text}");
+    assert!(
+        last.ends_with(
+            " (budget 60000 ms, 1000 nodes, 1 thread: estimates to depth 3, 0 of 7 moves \
+             exact); best c1 e1"
+        ),
+        "{text}"
+    );
+}
+
+/// When the node budget ends a timed analysis, its answer is the same on every run, on several
+/// threads too (the exact phase then runs on one): after 4453626 the solver proves nothing in
+/// its half of the 100,000 nodes, the estimates prove the six losses and spend the rest.
+#[test]
+fn a_timed_analysis_ended_by_its_nodes_is_the_same_on_every_run() {
+    let args = [
+        "analyze",
+        "--rules",
+        "connect4",
+        "--no-book",
+        "--moves",
+        "4453626",
+        "--time-ms",
+        "600000",
+        "--nodes",
+        "100000",
+        "--threads",
+        "2",
+        "--json",
+    ];
+    let first = timeless(json(&args));
+    assert_eq!(first["nodes"], 100_000, "{first}");
+    let moves = first["moves"].as_array().unwrap();
+    let exact = moves.iter().filter(|m| m["outcome"].is_string()).count();
+    assert_eq!(
+        (moves[0]["move"].as_str(), exact),
+        (Some("g1"), 6),
+        "{first}"
+    );
+    assert_eq!(moves[0]["nodes"], 82_478, "{first}");
+    for _ in 0..2 {
+        assert_eq!(timeless(json(&args)), first);
+    }
+}
+
+/// The exact algorithm still runs under both budgets, within its part of the nodes: minimax
+/// proves six of the nine moves of the empty board (59,705 nodes and so on, as without a budget)
+/// before its 90% of 400,000 nodes is spent, and the estimates settle the other three.
+#[test]
+fn the_exact_algorithm_gets_its_part_of_a_node_budget() {
+    let object = json(&[
+        "analyze",
+        "--algo",
+        "minimax",
+        "--time-ms",
+        "600000",
+        "--nodes",
+        "400000",
+        "--json",
+    ]);
+    assert_eq!(object["nodes"], 378_141, "{object}");
+    let by_minimax: Vec<&str> = object["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["by_estimator"] == false)
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(by_minimax, ["a3", "b3", "c3", "b2", "a1", "c1"], "{object}");
+}
+
+/// Ctrl-C prints the moves scored so far: their best is only the best so far, and the totals
+/// line says so and among how many moves, never `best d1` as if it were the answer (the true
+/// best may be a move not scored yet). Here the depth-1 estimates are in and the exact solver,
+/// half of ten minutes before it, has proven nothing. The JSON says `partial`.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_interrupted_analysis_names_only_the_best_so_far() {
+    let args = [
+        "analyze",
+        "--rules",
+        "connect4",
+        "--no-book",
+        "--time-ms",
+        "600000",
+        "--threads",
+        "1",
+    ];
+    for json in [false, true] {
+        let mut command = tictree_command();
+        command.args(args).args(json.then_some("--json"));
+        let child = command
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while !crate::solve::catches(child.id(), libc::SIGINT) {
+            assert!(started.elapsed() < std::time::Duration::from_secs(30));
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: kill has no memory-safety preconditions.
+        assert_eq!(
+            unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+            0
+        );
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(130));
+        let out = String::from_utf8(output.stdout).unwrap();
+        if json {
+            let object: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(
+                (&object["partial"], &object["best"], &object["exact"]),
+                (
+                    &Value::from(true),
+                    &Value::from(["d1"]),
+                    &Value::from(false)
+                ),
+                "{out}"
+            );
+            continue;
+        }
+        let lines: Vec<&str> = out.lines().collect();
+        let totals = lines[lines.len() - 2];
+        assert!(
+            totals.ends_with(
+                " (budget 600000 ms, 1 thread: estimates to depth 1, 0 of 7 moves exact); best so \
+                 far d1 (7 of 7 moves scored)"
+            ),
+            "{out}"
+        );
+        assert!(lines[lines.len() - 1].starts_with("partial: interrupted (Ctrl-C) after "));
+    }
+}

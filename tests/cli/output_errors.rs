@@ -145,3 +145,47 @@ fn a_reader_gone_ends_a_long_selfplay_after_the_game_being_played() {
         assert_eq!(status.code(), Some(0), "json: {json}");
     }
 }
+
+/// `analyze` and `solve` write nothing until their search is done, minutes away on the empty
+/// Connect Four board without the book: a reader that goes away meanwhile (`| true`, `| head`
+/// killed) ends them within a fraction of a second, quietly and with status 0, where they once
+/// searched on until killed.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_reader_gone_ends_a_long_search_soon_and_quietly() {
+    let endless: &[&[&str]] = &[
+        &["analyze", "--threads", "1"],
+        &["analyze", "--json"],
+        &["analyze", "--time-ms", "600000"],
+        &["analyze", "--compare"],
+        &["solve", "--threads", "1"],
+        &["solve", "--json"],
+    ];
+    for args in endless {
+        let mut child = tictree_command()
+            .args(*args)
+            .args(["--rules", "connect4", "--no-book"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Well into the search, then the reader goes away.
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        drop(child.stdout.take());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                child.kill().unwrap();
+                panic!("{args:?} searched on without a reader");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert_eq!((status.code(), stderr.as_str()), (Some(0), ""), "{args:?}");
+    }
+}

@@ -290,7 +290,7 @@ fn a_finished_game_says_how_it_ended_not_who_is_to_move() {
 
 /// Whether process `pid` catches `signal` now (Linux: the `SigCgt` mask of /proc/PID/status).
 #[cfg(unix)]
-fn catches(pid: u32, signal: i32) -> bool {
+pub(crate) fn catches(pid: u32, signal: i32) -> bool {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     status
         .lines()

@@ -4,6 +4,7 @@
 //! solver prints with `-a` (checked against `tictree analyze` too).
 
 use crate::binary::{spawn_piped, tictree, tictree_command, tictree_with_input};
+use serde_json::Value;
 use std::io::Write;
 
 /// The first 20 lines of Pons' End-Easy set: positions that solve in microseconds.
@@ -661,4 +662,55 @@ fn a_finished_game_is_answered_as_solve_answers_it() {
         analyze.out,
         "4455667 -1000 -1000 -1000 -1000 -1000 -1000 -1000\n"
     );
+}
+
+/// A finished game's JSON line says what `solve --json` says of it: nobody to move, and how the
+/// game ended (it once gave the side that would move next, with no `status`).
+#[test]
+fn a_finished_game_in_json_has_nobody_to_move_and_says_how_it_ended() {
+    // Each line, and the same position as `solve` is given it.
+    let cases = [
+        (
+            "connect4",
+            "4455667",
+            ["--moves", "4455667"],
+            Value::Null,
+            "x_won",
+        ),
+        (
+            "tictactoe",
+            "xox/xoo/oxx",
+            ["--", "xox/xoo/oxx"],
+            Value::Null,
+            "draw",
+        ),
+        (
+            "connect4",
+            "4453626",
+            ["--moves", "4453626"],
+            "O".into(),
+            "ongoing",
+        ),
+    ];
+    for (rules, moves, position, to_move, status) in cases {
+        let single = tictree(&[&["solve", "--rules", rules, "--json"][..], &position].concat());
+        let single: Value = serde_json::from_str(&single.1).unwrap();
+        for analyze in [false, true] {
+            let mut args = vec!["solve", "--rules", rules, "--batch", "-", "--json"];
+            args.extend(analyze.then_some("--analyze"));
+            let run = tictree_with_input(&args, &format!("{moves}\n"));
+            assert_eq!(run.code, 0, "{moves}: {}", run.err);
+            let line: Value = serde_json::from_str(&run.out).unwrap();
+            assert_eq!(
+                (&line["to_move"], line["status"].as_str()),
+                (&to_move, Some(status)),
+                "{line}"
+            );
+            assert_eq!(
+                (&line["to_move"], &line["status"]),
+                (&single["to_move"], &single["status"]),
+                "{moves}"
+            );
+        }
+    }
 }

@@ -4,6 +4,7 @@
 use crate::cli::common::error::{CliError, Ending};
 use crate::cli::common::format::{RulesJson, json_ms, status_words};
 use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::output::ReaderWatch;
 use crate::engine::analysis::compare::ALLOWANCE;
 use crate::engine::game::notation::plies;
 use crate::engine::{Algorithm, CompareRow, MoveValue, Position, Reach, compare};
@@ -101,12 +102,15 @@ pub fn run(
     json: bool,
 ) -> Result<Ending, CliError> {
     let interrupt = Interrupt::catch();
+    // The rows are written at the end, up to half a minute away.
+    let reader = ReaderWatch::start(interrupt.flag());
     let mut rows = Vec::new();
     let mut shown = Vec::new();
     let result = compare(position, table, reach, ALLOWANCE, interrupt.flag(), |row| {
         rows.push(Row::of(row));
         shown.push(score_text(row));
     });
+    reader.finish();
     // Ctrl-C: the last row is the algorithm it stopped.
     let stopped = result
         .is_err()

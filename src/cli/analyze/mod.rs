@@ -6,8 +6,9 @@ mod watch;
 
 use super::args::{AnalyzeArgs, budget};
 use crate::cli::common::error::{CliError, Ending};
-use crate::cli::common::format::{AnalysisJson, analysis_table};
+use crate::cli::common::format::{AnalysisJson, analysis_table, partial_analysis_table};
 use crate::cli::common::interrupt::Interrupt;
+use crate::cli::common::output::ReaderWatch;
 use crate::cli::common::progress::Live;
 use crate::engine::search::solver::DEFAULT_HASH_BYTES;
 use crate::engine::{
@@ -32,6 +33,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
         ..budget(args.depth, args.time_ms, args.nodes)
     };
     let interrupt = Interrupt::catch();
+    // Nothing is written until the analysis is done, which may be minutes away.
+    let reader = ReaderWatch::start(interrupt.flag());
     // The engine is made here rather than inside the analysis so that its progress can be read:
     // a new engine's table is empty, so the nodes and scores are a cold start's, as always.
     let progress = Arc::new(SearchProgress::default());
@@ -64,6 +67,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<Ending, CliError> {
         },
     );
     live.finish();
+    reader.finish();
     let watch = watch.lock().unwrap_or_else(PoisonError::into_inner);
     match result {
         Ok(analysis) => {
@@ -95,9 +99,12 @@ fn print(
             .map_err(|e| CliError(format!("cannot write JSON: {e}")))?;
         crate::outln!("{text}");
     } else {
-        crate::out!("{}", analysis_table(analysis));
-        if let Some((_, note)) = partial {
-            crate::outln!("{note}");
+        match partial {
+            None => crate::out!("{}", analysis_table(analysis)),
+            Some((_, note)) => {
+                crate::out!("{}", partial_analysis_table(analysis));
+                crate::outln!("{note}");
+            }
         }
     }
     Ok(())

@@ -4,7 +4,7 @@
 use super::line::Entry;
 use super::solving::{Answer, Scores};
 use crate::cli::common::error::Ending;
-use crate::cli::common::format::{RulesJson, json_ms, value_name};
+use crate::cli::common::format::{RulesJson, json_ms, status_name, to_move_name, value_name};
 use crate::cli::common::narrowing;
 use crate::cli::common::progress::{Live, rate, seconds};
 use crate::engine::game::notation::thousands;
@@ -92,7 +92,9 @@ struct LineJson<'a> {
     moves: &'a str,
     rules: RulesJson,
     position: String,
-    to_move: String,
+    /// `null` once the game is over, whose `status` says how it ended (as `solve --json`).
+    to_move: Option<String>,
+    status: &'static str,
     weak: bool,
     #[serde(flatten)]
     found: Found,
@@ -222,7 +224,8 @@ impl Tally {
             moves: &entry.moves,
             rules: (&self.rules).into(),
             position: entry.position.to_notation(),
-            to_move: entry.position.to_move().to_string(),
+            to_move: to_move_name(&entry.position),
+            status: status_name(&entry.position),
             weak: self.weak,
             found: Found::new(answer, self.weak),
             expected,

@@ -230,6 +230,17 @@ impl From<&Appraisal> for AnalysisJson {
 /// The analysis as a table for people: one row per move, best first, then the totals. An
 /// estimate reads `≈+0.35` with `depth 7` where an exact move has its outcome.
 pub fn analysis_table(analysis: &Appraisal) -> String {
+    table(analysis, false)
+}
+
+/// The table of an analysis Ctrl-C stopped, of the moves scored by then: its best moves are
+/// only the best so far, and the totals line says so and how many moves that was among, so that
+/// it never reads as the answer (the true best may be a move not scored yet).
+pub fn partial_analysis_table(analysis: &Appraisal) -> String {
+    table(analysis, true)
+}
+
+fn table(analysis: &Appraisal, partial: bool) -> String {
     let position = &analysis.position;
     let rules = position.rules();
     let mut out = format!(
@@ -279,12 +290,21 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
         ),
         _ => String::new(),
     };
+    let best = if partial {
+        format!(
+            "best so far {} ({} of {} moves scored)",
+            best.join(" "),
+            analysis.moves.len(),
+            position.legal_moves().len()
+        )
+    } else {
+        format!("best {}", best.join(" "))
+    };
     out.push_str(&format!(
-        "{}: {} in {:.3} ms{limited}; best {}\n",
+        "{}: {} in {:.3} ms{limited}; {best}\n",
         analysis.algorithm,
         count(analysis.stats.nodes, "node"),
         analysis.elapsed.as_secs_f64() * 1000.0,
-        best.join(" ")
     ));
     out
 }
@@ -293,6 +313,26 @@ pub fn analysis_table(analysis: &Appraisal) -> String {
 mod tests {
     use super::*;
     use crate::engine::{Algorithm, Budget, StopFlag, analyze_within};
+
+    /// An interrupted analysis's best move is the best of the moves scored by then, and says so:
+    /// the move not scored yet may be better.
+    #[test]
+    fn a_partial_table_names_its_best_move_as_the_best_so_far() {
+        let position = Position::empty(Rules::CONNECT4).play_moves("4453").unwrap();
+        let stop = StopFlag::default();
+        let budget = Budget::depth(2);
+        let mut analysis =
+            analyze_within(&position, Algorithm::Engine, &budget, &stop, |_| {}).unwrap();
+        analysis.moves.truncate(1);
+        let best = position.rules().move_name(analysis.moves[0].mv);
+        let partial = partial_analysis_table(&analysis);
+        assert!(
+            partial.ends_with(&format!("; best so far {best} (1 of 7 moves scored)\n")),
+            "{partial}"
+        );
+        let whole = analysis_table(&analysis);
+        assert!(whole.ends_with(&format!("; best {best}\n")), "{whole}");
+    }
 
     /// Moves minimax proved are its own; the exact values the estimating search proved are named
     /// as its.

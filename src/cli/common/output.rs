@@ -1,11 +1,18 @@
 //! Standard output for every command, in one place. A reader that went away (`tictree … | head`)
 //! ends the command at once and quietly, exit status 0, as a Unix filter does; any other failed
 //! write (`>/dev/full`) is one line on stderr and exit status 2. Never a panic, which is what
-//! `println!` does in both cases. `out!`, `outln!` and `errln!` are `print!`, `println!` and
-//! `eprintln!` through it.
+//! `println!` does in both cases. A command that writes nothing for a long while looks for its
+//! reader meanwhile (`end_if_reader_gone`, `ReaderWatch`). `out!`, `outln!` and `errln!` are
+//! `print!`, `println!` and `eprintln!` through it.
 
 use crate::app::printable;
+use crate::engine::StopFlag;
 use std::io::{ErrorKind, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::Duration;
 
 /// Writes `text` to standard output and flushes it, or ends the process as the module says.
 pub fn out(text: &str) {
@@ -31,6 +38,13 @@ pub fn out(text: &str) {
 /// ends then rather than after an hour of work nobody reads. Linux tells it without a write
 /// (a pipe with no reader polls as an error); elsewhere the write at the end tells.
 pub fn end_if_reader_gone() {
+    if reader_gone() {
+        std::process::exit(0);
+    }
+}
+
+/// Whether standard output's reader has gone away (Linux; elsewhere never known before a write).
+fn reader_gone() -> bool {
     #[cfg(target_os = "linux")]
     {
         let mut stdout = libc::pollfd {
@@ -40,9 +54,81 @@ pub fn end_if_reader_gone() {
         };
         // SAFETY: one valid `pollfd`, and a timeout of 0: the call only looks.
         let ready = unsafe { libc::poll(&mut stdout, 1, 0) };
-        if ready > 0 && stdout.revents & libc::POLLERR != 0 {
+        ready > 0 && stdout.revents & libc::POLLERR != 0
+    }
+    #[cfg(not(target_os = "linux"))]
+    false
+}
+
+/// How often a search that writes nothing until it is done looks for its reader: soon enough
+/// that `| head` does not leave it running, rarely enough to cost nothing.
+const READER_EVERY: Duration = Duration::from_millis(200);
+
+/// `end_if_reader_gone` for a command whose one step is a search of minutes (`analyze`,
+/// `solve` of a hard position): a thread looks for the reader every `READER_EVERY` while the
+/// search runs and, once it has gone, stops the search through its flag, as Ctrl-C would;
+/// `finish` then ends the command quietly instead of reporting an interrupt. (Linux only, as
+/// `end_if_reader_gone`: elsewhere no thread is started and the write at the end tells.)
+pub struct ReaderWatch {
+    gone: Arc<AtomicBool>,
+    stop: Option<Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl ReaderWatch {
+    /// Starts watching; `search` is the flag the search stops on.
+    pub fn start(search: &StopFlag) -> ReaderWatch {
+        let gone = Arc::new(AtomicBool::new(false));
+        let mut watch = ReaderWatch {
+            gone: Arc::clone(&gone),
+            stop: None,
+            thread: None,
+        };
+        if !cfg!(target_os = "linux") {
+            return watch;
+        }
+        let (stop, stopped) = channel::<()>();
+        let search = search.clone();
+        watch.thread = std::thread::Builder::new()
+            .name("reader".into())
+            // Its own small stack: it only waits and polls.
+            .stack_size(256 << 10)
+            .spawn(move || {
+                while let Err(RecvTimeoutError::Timeout) = stopped.recv_timeout(READER_EVERY) {
+                    if reader_gone() {
+                        gone.store(true, Ordering::SeqCst);
+                        search.stop();
+                        return;
+                    }
+                }
+            })
+            .ok();
+        watch.stop = Some(stop);
+        watch
+    }
+
+    /// Stops watching, and ends the process quietly, status 0, if the reader went away (the
+    /// search was then stopped for it, and nothing more can be told). Called once the progress
+    /// lines are cleared, before anything is printed.
+    pub fn finish(mut self) {
+        self.end();
+        if self.gone.load(Ordering::SeqCst) {
             std::process::exit(0);
         }
+    }
+
+    fn end(&mut self) {
+        drop(self.stop.take());
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for ReaderWatch {
+    /// An early return (an error) stops the thread too.
+    fn drop(&mut self) {
+        self.end();
     }
 }
 

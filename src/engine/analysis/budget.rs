@@ -56,9 +56,10 @@ impl Budget {
     }
 
     /// Whether the chosen algorithm's exact search runs at all on a position with `empty` cells
-    /// left: it searches to the end of every line, so only a clock can cut it short, and a depth
-    /// limit short of the game's end forbids it (it would search deeper than told). Otherwise the
-    /// estimating search alone answers.
+    /// left: it searches to the end of every line, in a part of the time (and of the nodes, if
+    /// limited too), so it runs only under a clock, and a depth limit short of the game's end
+    /// forbids it (it would search deeper than told). Otherwise the estimating search alone
+    /// answers.
     pub fn runs_exact_search(&self, empty: u32) -> bool {
         self.is_unlimited() || self.time.is_some() && self.depth.is_none_or(|depth| depth >= empty)
     }

@@ -5,17 +5,20 @@
 //! once), then the exact algorithm gets half the time (`EXACT_TRIAL`), or most of it
 //! (`EXACT_SHARE`) once it has proven a move, the moves best estimate first, with no share of their
 //! own: the phase ends at its deadline, like an unlimited analysis cut short. The solver can
-//! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline; a node or
-//! depth budget cannot interrupt it deterministically, so without a time limit only the
-//! depth-limited search runs, and under a depth limit short of the game's end too (the exact
-//! algorithm would search past it). That search covers the moves still unsolved at depths 1, 2, 3…
-//! until the budget is spent; a move whose search proves a win or a loss, or reaches the end of
-//! every line, becomes exact.
+//! only be interrupted through its `StopFlag`, so it runs under a flag with a deadline. A node
+//! budget next to the time is shared the same way, the phase's part counted in the flag's looks
+//! (`node_share.rs`) and the phase run on one thread, so that when the nodes run out first the
+//! answer is the same on every run. Without a time limit only the depth-limited search runs,
+//! and under a depth limit short of the game's end too (the exact algorithm would search past
+//! it). That search covers the moves still unsolved at depths 1, 2, 3… until the budget is
+//! spent; a move whose search proves a win or a loss, or reaches the end of every line, becomes
+//! exact.
 
 use crate::engine::analysis::appraisal::{Appraisal, MoveAppraisal, MoveValue};
 use crate::engine::analysis::budget::Budget;
 use crate::engine::analysis::compare::to_depth;
 use crate::engine::analysis::exact::analyze_parallel;
+use crate::engine::analysis::node_share::NodeShare;
 use crate::engine::analysis::parallel::{Scored, score_moves};
 use crate::engine::analysis::scorer::{Table, scorers};
 use crate::engine::game::position::{Move, Position};
@@ -116,8 +119,13 @@ pub fn analyze_within_table(
         let exact = ExactPhase {
             algorithm,
             flag: &flag,
-            threads,
+            // Threads share the table in an order the system decides, so a node count is the
+            // same on every run only on one.
+            threads: if budget.nodes.is_some() { 1 } else { threads },
             time,
+            nodes: budget
+                .nodes
+                .map(|nodes| NodeShare::new(algorithm, nodes, horizon.stats.nodes)),
             stop,
         };
         stats = progress.solve(&exact, &mut table, &mut on_update)?;
@@ -209,6 +217,9 @@ struct ExactPhase<'a> {
     threads: usize,
     /// The whole time budget, of which the phase takes `EXACT_TRIAL` or `EXACT_SHARE`.
     time: std::time::Duration,
+    /// The node budget, if any, of which it takes the same parts (the depth-1 estimates' nodes
+    /// counted as spent, as their time is).
+    nodes: Option<NodeShare>,
     stop: &'a StopFlag,
 }
 
@@ -297,37 +308,75 @@ impl Progress<'_> {
         // are in reach, and the phase may then go on to its full share.
         let extend = |end: Instant| flags.iter().for_each(|f| f.set_deadline(Some(end)));
         extend(started + time.mul_f64(EXACT_TRIAL));
+        let share = std::cell::Cell::new(phase.nodes);
         let mut scorers = scorers(phase.algorithm, self.position, flags.clone(), table);
         // The most promising first: if time runs out, the moves a player would choose between
         // are the ones most likely exact.
         let pending = self.unsolved();
-        let mut proven = 0;
-        let mut stats = score_moves(
-            self.position,
-            self.moves,
-            &pending,
-            &mut scorers,
-            None,
-            phase.stop,
-            phase.algorithm == Algorithm::Engine,
-            |index, scored| match scored {
-                Scored::Exact(analysed) => {
-                    extend(started + time.mul_f64(EXACT_SHARE));
-                    // Its nodes are its algorithm's alone: the phase follows the preview and
-                    // scores a move once, so all the move had spent is its preview, not counted.
-                    let appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
-                    self.uncounted += self.spent[index];
-                    proven += 1;
-                    on_update(&appraisal);
-                    self.slots[index] = Some(appraisal);
-                }
-                // The exact phase is over: the estimates take over.
-                Scored::OutOfTime(nodes) => self.spent[index] += nodes,
-            },
-        )?;
+        // Under a node budget one move at a time, each under what is left of the phase's part
+        // (`score_moves` leaves the flag without a look limit), ending at the first move cut
+        // short: every move after it would search up to a look's worth of nodes before its first
+        // look stopped it, nodes the budget would count. (Out of time, those short searches of
+        // the rest still prove a move or two that needs fewer.)
+        let batches: Vec<&[usize]> = match phase.nodes {
+            Some(_) => pending.chunks(1).collect(),
+            None => vec![&pending],
+        };
+        let (position, moves) = (self.position, self.moves);
+        let proven = std::cell::Cell::new(0);
+        let ended = std::cell::Cell::new(false);
+        let mut on_scored = |index: usize, scored| match scored {
+            Scored::Exact(analysed) => {
+                extend(started + time.mul_f64(EXACT_SHARE));
+                share.set(share.get().map(|share| share.spend(analysed.nodes)));
+                // Its nodes are its algorithm's alone: the phase follows the preview and
+                // scores a move once, so all the move had spent is its preview, not counted.
+                let appraisal = MoveAppraisal::exact(&analysed, started.elapsed());
+                self.uncounted += self.spent[index];
+                proven.set(proven.get() + 1);
+                on_update(&appraisal);
+                self.slots[index] = Some(appraisal);
+            }
+            // The exact phase is over: the estimates take over.
+            Scored::OutOfTime(nodes) => {
+                self.spent[index] += nodes;
+                ended.set(true);
+            }
+        };
+        let mut stats = SearchStats::default();
+        for batch in batches {
+            let part = if proven.get() == 0 {
+                EXACT_TRIAL
+            } else {
+                EXACT_SHARE
+            };
+            // Not one look's worth of nodes left for it: the estimates have the rest.
+            if share
+                .get()
+                .is_some_and(|share| !share.limit(phase.flag, part))
+            {
+                break;
+            }
+            let engine = phase.algorithm == Algorithm::Engine;
+            stats += score_moves(
+                position,
+                moves,
+                batch,
+                &mut scorers,
+                None,
+                phase.stop,
+                engine,
+                &mut on_scored,
+            )?;
+            if ended.get() {
+                break;
+            }
+        }
+        // The flag goes on to serve the estimates, which have a node limit of their own.
+        phase.flag.set_look_limit(None);
         // Each proven move's own child is counted, as `analyze` counts it (a move the preview
         // already proved is not searched here).
-        stats.nodes += proven;
+        stats.nodes += proven.get();
         stats.depth += 1;
         Ok(stats)
     }

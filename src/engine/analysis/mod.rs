@@ -14,6 +14,7 @@ pub mod budget;
 pub mod budgeted;
 pub mod compare;
 pub mod exact;
+mod node_share;
 mod parallel;
 pub mod review;
 pub mod scorer;
