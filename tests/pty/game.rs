@@ -377,7 +377,7 @@ fn a_bracketed_paste_sets_up_the_position_and_y_copies_it_with_osc_52() {
     session.send(b"y");
     session
         .screen
-        .wait_for("Copied x.o/.x./..o (X to move) to the clipboard");
+        .wait_for("Copied x.o/.x./..o (X to move), sent to the clipboard");
     let raw = String::from_utf8_lossy(&session.screen.raw);
     assert!(
         raw.contains("\x1b]52;c;eC5vLy54Li8uLm8=\x07"),

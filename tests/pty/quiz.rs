@@ -7,7 +7,8 @@ use crate::pty::Session;
 
 /// Seed 7 on 3×3 (picked, medium, node questions replaying alphabeta) asks first what c2 leads
 /// to for X in `ox x/.../o..`: O completes the a-file at once, a loss in 1. A wrong answer first
-/// on a new quiz shows the right one and why; Esc leaves, and the game goes on.
+/// on a new quiz shows the right one and why; Esc twice leaves (the first asks, as an answer
+/// would be lost), and the game goes on.
 #[test]
 fn q_opens_the_quiz_an_answer_gets_its_verdict_and_esc_leaves() {
     let mut session = Session::start(&["--seed", "7", "--algo", "alphabeta", "--no-mouse"]);
@@ -35,6 +36,11 @@ fn q_opens_the_quiz_an_answer_gets_its_verdict_and_esc_leaves() {
     });
     session.send(b"n");
     session.screen.wait_for("question 2 of 10");
+    // With an answer given, the first Esc asks; the second leaves.
+    session.send(b"\x1b");
+    session
+        .screen
+        .wait_for("Esc again leaves and drops 1 answer");
     session.send(b"\x1b");
     session.screen.wait_for("Game tree");
     session.quit();

@@ -202,7 +202,12 @@ fn final_moves(
         .zip(settled)
         .filter_map(|(latest, settled)| match latest {
             Some(m) if m.value.is_exact() => Some(m),
-            _ => settled,
+            // The settled value, with every node searched for the move: the half-finished
+            // depth's too, so that the rows add up to the total.
+            latest => settled.map(|settled| MoveAppraisal {
+                nodes: latest.map_or(settled.nodes, |latest| latest.nodes),
+                ..settled
+            }),
         })
         .collect();
     appraised.sort_by_key(|m| std::cmp::Reverse(m.value.rank()));
@@ -309,6 +314,7 @@ impl Progress<'_> {
         let extend = |end: Instant| flags.iter().for_each(|f| f.set_deadline(Some(end)));
         extend(started + time.mul_f64(EXACT_TRIAL));
         let share = std::cell::Cell::new(phase.nodes);
+        let cut_off = std::cell::Cell::new(0);
         let mut scorers = scorers(phase.algorithm, self.position, flags.clone(), table);
         // The most promising first: if time runs out, the moves a player would choose between
         // are the ones most likely exact.
@@ -340,6 +346,7 @@ impl Progress<'_> {
             // The exact phase is over: the estimates take over.
             Scored::OutOfTime(nodes) => {
                 self.spent[index] += nodes;
+                cut_off.set(cut_off.get() + 1);
                 ended.set(true);
             }
         };
@@ -375,8 +382,14 @@ impl Progress<'_> {
         // The flag goes on to serve the estimates, which have a node limit of their own.
         phase.flag.set_look_limit(None);
         // Each proven move's own child is counted, as `analyze` counts it (a move the preview
-        // already proved is not searched here).
-        stats.nodes += proven.get();
+        // already proved is not searched here), and so is each cut-off one's, as its row counts
+        // it.
+        let children = proven.get() + cut_off.get();
+        stats.nodes += children;
+        // The reader's work counts them too, as it counts everything the analysis does.
+        if let Some(reporter) = &self.reporter {
+            reporter.add_work(children);
+        }
         stats.depth += 1;
         Ok(stats)
     }
@@ -395,11 +408,19 @@ impl Progress<'_> {
             return Ok(Deepened::Nothing);
         }
         for index in pending {
+            let before = horizon.stats.nodes;
             let found =
                 match horizon.search_move(self.position, self.moves[index], depth, depth > 1) {
                     Ok(found) => found,
-                    Err(Cancelled) if stop.is_stopped() => return Err(Cancelled),
-                    Err(Cancelled) => return Ok(Deepened::Partly),
+                    Err(Cancelled) => {
+                        // The nodes of a search cut short are the move's too: its row counts
+                        // every node searched for it, so the rows add up to the total.
+                        self.cut_short(index, horizon.stats.nodes - before, on_update);
+                        if stop.is_stopped() {
+                            return Err(Cancelled);
+                        }
+                        return Ok(Deepened::Partly);
+                    }
                 };
             self.spent[index] += found.nodes;
             self.report(found.nodes);
@@ -409,6 +430,17 @@ impl Progress<'_> {
             self.slots[index] = Some(appraisal);
         }
         Ok(Deepened::Fully)
+    }
+
+    /// Counts `nodes` of a search of move `index` that was cut short, in its row (its value
+    /// stays what the last whole depth gave).
+    fn cut_short(&mut self, index: usize, nodes: u64, on_update: &mut impl FnMut(&MoveAppraisal)) {
+        self.spent[index] += nodes;
+        self.report(nodes);
+        if let Some(slot) = &mut self.slots[index] {
+            slot.nodes = self.spent[index];
+            on_update(slot);
+        }
     }
 }
 
