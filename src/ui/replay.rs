@@ -3,7 +3,7 @@
 //! (`replay_children.rs`), the current event's sentence, and the root moves scored so far. Every
 //! value is shown in the replay's `View`: negamax (for the side to move) or max/min (for X).
 
-use super::replay_children::{Heading, children_rows};
+use super::replay_children::{Heading, children_rows, deciding_depth};
 use super::replay_stack::{StackLayout, column_header, stack_rows};
 use super::theme::Theme;
 use super::wrap;
@@ -79,9 +79,16 @@ impl Widget for ReplayPane<'_> {
             rows.children = std::mem::take(&mut rows.scores);
         }
         if rows.children < children.len() {
-            // Cut short: a brief heading leaves the rows there are to the children themselves.
+            // Cut short: a brief heading leaves the rows there are to the children themselves,
+            // naming the node only where its row is left out (the stack shows its deepest rows).
             // It takes no more rows than the full one, so the share stands.
-            children = children_rows(replay, view, rules, theme, width, Heading::Brief);
+            let row_shown = deciding_depth(replay).is_some_and(|d| stack.len() - d <= rows.stack);
+            let heading = if row_shown {
+                Heading::Brief
+            } else {
+                Heading::Named
+            };
+            children = children_rows(replay, view, rules, theme, width, heading);
         }
 
         // A notice cut short says so (`…`) rather than end mid-sentence; one left out whole

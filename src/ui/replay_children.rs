@@ -14,8 +14,19 @@ use ratatui::text::{Line, Span};
 pub(super) enum Heading {
     /// `children of X b1 (for O, ★ best):`
     Full,
-    /// `children, for O:`, for a pane with few rows to spare.
+    /// `children of X b1, for O:`, for a pane with few rows to spare that leaves out the node's
+    /// own row: the heading is then what says whose children they are.
+    Named,
+    /// `children, for O:`, for a pane with few rows to spare, the node's row in view above.
     Brief,
+}
+
+/// The depth on the stack of the node whose children the view lists: the deepest that has
+/// moves.
+pub(super) fn deciding_depth(replay: &Replay) -> Option<usize> {
+    (0..replay.stack().len())
+        .rev()
+        .find(|&depth| !replay.moves_of(depth).is_empty())
 }
 
 /// The children of the deepest node on the stack that has moves (a leaf or a node ended by the
@@ -30,10 +41,7 @@ pub(super) fn children_rows(
     heading: Heading,
 ) -> Vec<Line<'static>> {
     let stack = replay.stack();
-    let Some(depth) = (0..stack.len())
-        .rev()
-        .find(|&depth| !replay.moves_of(depth).is_empty())
-    else {
+    let Some(depth) = deciding_depth(replay) else {
         return Vec::new();
     };
     let level = &stack[depth];
@@ -44,6 +52,7 @@ pub(super) fn children_rows(
     };
     let heading = match heading {
         Heading::Full => format!("children of {node} ({}, ★ best):", view.label(side)),
+        Heading::Named => format!("children of {node}, {}:", view.label(side)),
         Heading::Brief => format!("children, {}:", view.label(side)),
     };
     let mut groups: Vec<Vec<Span<'static>>> = vec![vec![Span::styled(heading, theme.dim())]];

@@ -471,6 +471,45 @@ fn a_short_pane_gives_the_sentence_its_rows_first() {
     assert!(!shown.contains('…'), "{shown}");
 }
 
+/// Where the short pane's children heading is brief, the node whose children they are is named
+/// in it unless its own row is in view: at a leaf (no moves of its own) the children are its
+/// parent's, whose row a short pane may leave out.
+#[test]
+fn a_brief_children_heading_names_a_node_whose_row_is_left_out() {
+    use tictree::app::ReplayCommand as C;
+    let mut app = App::new(connect4_midgame(), false);
+    run_jobs(&mut app);
+    press(&mut app, &[Action::OpenReplay, Action::Replay(C::Restart)]);
+    let mut named = 0;
+    for _ in 0..600 {
+        press(&mut app, &[Action::Replay(C::Forward)]);
+        let replay = &app.replay().expect("open").replay;
+        let stack = replay.stack();
+        let Some(depth) = (0..stack.len())
+            .rev()
+            .find(|&d| !replay.moves_of(d).is_empty())
+        else {
+            continue;
+        };
+        let level = &stack[depth];
+        let Some(mv) = level.mv else { continue };
+        let side = level.position.to_move();
+        let node = format!(
+            "{} {}",
+            side.opponent(),
+            level.position.rules().move_name(mv)
+        );
+        let pane = pane_text(&screen(&app, 80, 24), "Search replay");
+        if pane.contains(&format!(" children of {node}, for ")) {
+            named += 1;
+        } else if pane.contains(" children, for ") {
+            // Brief: the node's row is in view (ply, side and move).
+            assert!(pane.contains(&format!(" {node} ")), "{node}: {pane}");
+        }
+    }
+    assert!(named > 0, "no step left the node's row out");
+}
+
 /// A paste would set up a new game and throw the replay away: it is refused and says why; on a
 /// screen too small to show the game it would set up, it does nothing at all.
 #[test]
