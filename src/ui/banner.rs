@@ -32,8 +32,8 @@ impl Widget for GameOverBanner<'_> {
             Status::Won(player) => {
                 let line = rules.move_names(&position.winning_cells()).join(" ");
                 let winner = app.winner_label(player);
-                // A no-break space: the number never starts a row of its own.
-                let with_move = format!("{winner} completed {line} with move\u{a0}{moves}");
+                // No-break spaces: "with move 5" never breaks, the number never starts a row.
+                let with_move = format!("{winner} completed {line} with\u{a0}move\u{a0}{moves}");
                 (
                     format!("★  {player} WINS  ★"),
                     if !played {
@@ -56,17 +56,18 @@ impl Widget for GameOverBanner<'_> {
             Status::Ongoing => return,
         };
         let width = area.width.saturating_sub(2);
-        // A column clear of each border where that costs no row (a sentence touching both
-        // borders reads as cut).
+        // A column clear of each border where the pane has the rows for it (a sentence
+        // touching a border reads as cut).
+        let keys = rows_of(&next_keys(played, app.can_undo()), usize::from(width));
         let detail = Line::raw(detail);
         let full = wrap::wrap(&detail, width, 0);
         let clear = wrap::wrap(&detail, width.saturating_sub(2), 0);
-        let detail = if clear.len() <= full.len() {
+        let rows = usize::from(area.height.saturating_sub(2));
+        let detail = if clear.len() <= full.len() || 1 + clear.len() + keys.len() <= rows {
             clear
         } else {
             full
         };
-        let keys = rows_of(&next_keys(played, app.can_undo()), usize::from(width));
         // The blank rows give way first on a short pane (the one after the headline, then the
         // one above it, then the one before the keys): the keys must show.
         let blanks = usize::from(area.height.saturating_sub(2))

@@ -191,7 +191,7 @@ fn a_finished_position_can_be_set_up_and_says_so() {
     play_at(&mut app, "c3");
     let shown = text(&screen(&app, 120, 40));
     assert!(
-        shown.contains("X (you) completed a3 b3 c3 with move\u{a0}5."),
+        shown.contains("X (you) completed a3 b3 c3 with\u{a0}move\u{a0}5."),
         "{shown}"
     );
     assert!(

@@ -291,7 +291,7 @@ fn a_finished_game_shows_the_banner_with_what_to_press_next() {
     let shown = text(&terminal);
     assert!(shown.contains("★  X WINS  ★"), "{shown}");
     assert!(
-        shown.contains("X (you) completed a3 b3 c3 with move\u{a0}5."),
+        shown.contains("X (you) completed a3 b3 c3 with\u{a0}move\u{a0}5."),
         "{shown}"
     );
     // Two rows of three keys at this width.
@@ -310,7 +310,7 @@ fn a_finished_game_shows_the_banner_with_what_to_press_next() {
     assert_snapshot!("game_over_banner", terminal.backend());
     // Narrow, the sentence wraps but keeps the move's number with its word.
     let narrow = text(&screen(&app, 60, 20));
-    assert!(narrow.contains("with move\u{a0}5."), "{narrow}");
+    assert!(narrow.contains("with\u{a0}move\u{a0}5."), "{narrow}");
 }
 
 /// The AI ending the game with its first move after the opening leaves no turn of the human's

@@ -196,6 +196,8 @@ fn keys_pressed_while_counting_are_kept_in_order() {
     expected.forward();
     assert_eq!(app.replay().expect("open").replay.step(), expected.step());
     assert_eq!(expected.counters().cutoffs, 2);
+    // The wait is over: its notice goes.
+    assert_eq!(app.notice, None);
 }
 
 /// Where the stack is taller than the replay pane, its deepest levels show under a line that

@@ -387,11 +387,15 @@ fn a_game_finished_by_its_moves_offers_its_review() {
     options.settings.o = Seat::Human;
     let mut app = App::new(options, false);
     run_jobs(&mut app);
-    let shown = text(&screen(&app, 80, 24));
+    let shown = text(&screen(&app, 100, 30));
     assert!(
-        shown.contains("X completed a3 b2 c1 with move\u{a0}9, the last of its opening."),
+        shown.contains("X completed a3 b2 c1 with\u{a0}move\u{a0}9, the last of its opening."),
         "{shown}"
     );
+    // At 80×24 the sentence is as wide as the pane: it wraps, clear of the borders, as the pane
+    // has the rows for it.
+    let shown = text(&screen(&app, 80, 24));
+    assert!(shown.contains("│     X completed a3 b2 c1"), "{shown}");
     assert!(shown.contains("R review · Q quiz"), "{shown}");
     // On a short terminal the banner's blank rows give way to its keys.
     let short = text(&screen(&app, 59, 14));

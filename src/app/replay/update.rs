@@ -277,6 +277,15 @@ impl App {
         state.replay = surveyed;
         state.surveying = false;
         let pending = std::mem::take(&mut state.pending);
+        // The wait it announced is over: the keys it held act now, and say what they say.
+        if !pending.is_empty()
+            && self
+                .notice
+                .as_deref()
+                .is_some_and(|notice| notice.starts_with("counting the search first"))
+        {
+            self.notice = None;
+        }
         for command in pending {
             self.replay_command(command);
         }
