@@ -177,6 +177,9 @@ impl Widget for SettingsPopup<'_> {
         } else {
             vec![
                 format!("{more} ↑↓ select · ←→ change · Enter/Esc close "),
+                format!("{more} ↑↓ select · ←→ change · Esc close "),
+                // ↑↓ stays while it can: on a popup that scrolls it reaches the rows below.
+                format!("{more} ↑↓ row · ←→ set · Esc close "),
                 format!("{more} ←→ change · Esc close "),
                 format!("{more} ↑↓ ←→ · Esc "),
             ]

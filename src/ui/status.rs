@@ -457,6 +457,12 @@ fn quiz_keys(state: &crate::app::QuizState) -> Vec<Hint> {
             .chain([Hint::new("Enter", "another quiz").short("Enter", "again")])
             .collect(),
     };
-    keys.extend([Hint::new("Esc", "leave").always(), help(), quit()]);
+    // A first Esc that asked: the bar says what the second does.
+    let leave = if state.leaving {
+        "leave for good"
+    } else {
+        "leave"
+    };
+    keys.extend([Hint::new("Esc", leave).always(), help(), quit()]);
     keys
 }

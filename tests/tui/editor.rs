@@ -402,22 +402,22 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
     let notice = app.notice.clone().unwrap();
     assert_eq!(
         notice,
-        "paste 'hello\\u{1b}[31m world' not used: move 1 'hello\\u{1b}[31m': 'hello\\u{1b}[31m' is not a \
-         cell: use a column letter a..c and a row number 1..3"
+        "paste not used: move 1 'hello\\u{1b}[31m': 'hello\\u{1b}[31m' is not a cell: use a column \
+         letter a..c and a row number 1..3 (pasted 'hello\\u{1b}[31m world')"
     );
     assert!(!notice.chars().any(char::is_control));
     app.update(Action::Paste("xx./.../...".into()));
     assert_eq!(
         app.notice.as_deref(),
         Some(
-            "paste 'xx./.../...' not used: impossible position: X has 2 marks and O has 0 \
-             marks; X moves first, so X has as many as O or one more"
+            "paste not used: impossible position: X has 2 marks and O has 0 marks; X moves \
+             first, so X has as many as O or one more (pasted 'xx./.../...')"
         )
     );
     app.update(Action::Paste("   ".into()));
     assert_eq!(
         app.notice.as_deref(),
-        Some("paste '' not used: nothing was pasted")
+        Some("paste not used: nothing was pasted")
     );
     // A long paste is quoted short, but the reason's own words stay whole.
     let long = "q".repeat(500);
@@ -426,8 +426,8 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
     assert_eq!(
         app.notice.as_deref(),
         Some(&*format!(
-            "paste '{short}' not used: move 1 '{short}': '{short}' is not a cell: use a column \
-             letter a..c and a row number 1..3"
+            "paste not used: move 1 '{short}': '{short}' is not a cell: use a column letter a..c \
+             and a row number 1..3 (pasted '{short}')"
         ))
     );
     // Each refusal is also a warning in the log, whole however narrow the status bar is.
@@ -436,7 +436,7 @@ fn a_bad_paste_changes_nothing_but_the_log_and_quotes_the_text_escaped() {
         .map(|line| line.text.as_str())
         .collect();
     assert_eq!(warnings.len(), 4);
-    assert_eq!(warnings[2], "paste '' not used: nothing was pasted");
+    assert_eq!(warnings[2], "paste not used: nothing was pasted");
     assert!(
         app.log.lines()[before.2..]
             .iter()
@@ -465,8 +465,8 @@ fn a_pasted_floating_disc_is_named() {
     assert_eq!(
         app.notice.as_deref(),
         Some(
-            "paste '......./......./......./...x.../.......…' not used: impossible position: d3 \
-             floats above an empty cell (gravity)"
+            "paste not used: impossible position: d3 floats above an empty cell (gravity) \
+             (pasted '......./......./......./...x.../.......…')"
         )
     );
 }

@@ -370,6 +370,12 @@ fn esc_with_answers_given_asks_first() {
             n => format!("Esc again leaves and drops {n} answers; other keys stay"),
         })
     );
+    let bar = text(&screen(&app, 80, 24))
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    assert!(bar.contains("Esc leave for good"), "{bar}");
     // Another key stays in the quiz and is what it is (here it rubs the `1` out); the next Esc
     // asks again.
     keys(&mut app, &[KeyCode::Backspace, KeyCode::Esc]);
@@ -450,6 +456,37 @@ fn a_score_no_game_can_have_says_which_scores_can_be() {
     }
     // Within the range, a wrong score is simply wrong.
     type_text(&mut app, "+10");
+    keys(&mut app, &[KeyCode::Enter]);
+    assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));
+}
+
+/// Likewise an outcome no game from the position can have: with E empty cells a win comes by
+/// the mover's ⌈E/2⌉-th mark at the latest, a loss by the opponent's ⌊E/2⌋-th.
+#[test]
+fn an_outcome_no_game_can_have_says_which_can_be() {
+    let mut app = started();
+    answer_until(&mut app, |entry| entry == Entry::Typed);
+    while !matches!(question(&app).kind, Kind::Outcome(_)) {
+        answer(&mut app, true);
+        keys(&mut app, &[KeyCode::Char('n')]);
+        answer_until(&mut app, |entry| entry == Entry::Typed);
+    }
+    let empty = 9 - question(&app).position.ply();
+    let (wins, losses) = (empty.div_ceil(2), empty / 2);
+    for typed in [format!("w{}", wins + 1), format!("l{}", losses + 1)] {
+        type_text(&mut app, &typed);
+        keys(&mut app, &[KeyCode::Enter]);
+        assert!(matches!(state(&app).phase, QuizPhase::Asking), "{typed}");
+        assert_eq!(
+            state(&app).error.as_deref(),
+            Some(&*format!(
+                "{typed} is no outcome here: with {empty} empty cells a win comes by w{wins}, a \
+                 loss by l{losses}"
+            ))
+        );
+        keys(&mut app, &vec![KeyCode::Backspace; typed.len()]);
+    }
+    type_text(&mut app, &format!("w{wins}"));
     keys(&mut app, &[KeyCode::Enter]);
     assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));
 }

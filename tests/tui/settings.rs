@@ -254,8 +254,9 @@ fn the_keys_shown_are_the_keys_as_they_act_at_any_width() {
         )
     };
     let (border, bar) = last_two(&app, 40, 12);
+    // ↑↓ stays on the border of a popup that scrolls: it is how to reach the rows below.
     assert!(
-        border.contains("▼ more · ←→ change · Esc close"),
+        border.contains("▼ more · ↑↓ row · ←→ set · Esc close"),
         "{border}"
     );
     assert_eq!(bar, "←→ change  Esc close  ? help  q quit");

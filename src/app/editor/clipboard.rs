@@ -103,7 +103,12 @@ impl App {
                 // parser's message may quote it again: short there too, its words whole).
                 let shown = shortened(&printable(text.trim()), ECHO);
                 let why = quotes_shortened(&printable(&why), ECHO);
-                let refused = format!("paste '{shown}' not used: {why}");
+                // The reason first: the status bar cuts the line to its width.
+                let refused = if shown.is_empty() {
+                    format!("paste not used: {why}")
+                } else {
+                    format!("paste not used: {why} (pasted '{shown}')")
+                };
                 // The status bar cuts it to its width; the log keeps it whole, wrapped.
                 self.log.push(LogKind::Warning, refused.clone());
                 self.notice = Some(refused);

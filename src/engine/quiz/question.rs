@@ -5,6 +5,7 @@ use super::answer::{Answer, parse_number, parse_outcome, parse_window};
 use super::explain;
 use crate::engine::analysis::scorer::MoveAnalysis;
 use crate::engine::game::position::{Move, Player, Position};
+use crate::engine::game::score::Outcome;
 use crate::engine::search::Algorithm;
 use crate::engine::search::replay::{Event, EventKind, ReplayValue};
 
@@ -139,7 +140,7 @@ impl Question {
         }
         match self.kind {
             Kind::Score(_) => self.parse_score(text).map(Answer::Number),
-            Kind::Outcome(_) => parse_outcome(text).map(Answer::Outcome),
+            Kind::Outcome(_) => self.parse_outcome(text).map(Answer::Outcome),
             Kind::Window(_) => parse_window(text).map(|(a, b)| Answer::Window(a, b)),
             Kind::Best(_) | Kind::Prune(_) => Err("answer on the board".into()),
         }
@@ -170,6 +171,27 @@ impl Question {
             }
             Err(why) => Err(why),
         }
+    }
+
+    /// A typed outcome, refused where no game from the position can end so: a win with the
+    /// mover's n-th mark from now needs 2n − 1 empty cells, a loss to the opponent's n-th 2n.
+    fn parse_outcome(&self, text: &str) -> Result<Outcome, String> {
+        let outcome = parse_outcome(text)?;
+        let empty = self.position.rules().cells() as u32 - self.position.ply();
+        let (wins, losses) = (empty.div_ceil(2), empty / 2);
+        let possible = match outcome {
+            Outcome::Win(n) => n <= wins,
+            Outcome::Loss(n) => n <= losses,
+            Outcome::Draw => true,
+        };
+        if possible {
+            return Ok(outcome);
+        }
+        Err(format!(
+            "{} is no outcome here: with {empty} empty cells a win comes by w{wins}, a loss by \
+             l{losses}",
+            text.trim()
+        ))
     }
 
     /// The right answer's moves (best moves, pruned moves), for the board.
