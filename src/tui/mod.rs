@@ -95,9 +95,16 @@ fn event_loop(
             let size = terminal.size()?;
             let screen = Rect::new(0, 0, size.width, size.height);
             // Each press acts on the app as the one before left it (Esc may close a popup).
-            for press in with_what_followed(event)?.into_iter().flat_map(presses) {
-                if let Some(action) = action(&press, app, screen) {
-                    app.update(action);
+            for event in with_what_followed(event)? {
+                // Read after an Esc, a stop key is still one.
+                if is_stop_key(&event) {
+                    continued = stop_or_say_why_not(app, signals);
+                    break;
+                }
+                for press in presses(event) {
+                    if let Some(action) = action(&press, app, screen) {
+                        app.update(action);
+                    }
                 }
             }
             // Resizes and ignored keys redraw too: cheap, and a resize needs it.

@@ -63,7 +63,8 @@ impl Widget for GameOverBanner<'_> {
         let full = wrap::wrap(&detail, width, 0);
         let clear = wrap::wrap(&detail, width.saturating_sub(2), 0);
         let rows = usize::from(area.height.saturating_sub(2));
-        let detail = if clear.len() <= full.len() || 1 + clear.len() + keys.len() <= rows {
+        let fits = clear.len() <= full.len() || 1 + clear.len() + keys.len() <= rows;
+        let detail = if !clear.is_empty() && fits {
             clear
         } else {
             full

@@ -77,10 +77,13 @@ fn answer(app: &mut App, right: bool) {
     let question = question(app);
     match &question.kind {
         Kind::Score(m) => {
-            let score = if right {
-                m.score.score
-            } else {
-                m.score.score + 1
+            // Wrong, but a score some game can have (the quiz refuses others): a draw, or a win
+            // with the move itself.
+            let cells = question.position.rules().cells() as i32;
+            let score = match (right, m.score.score) {
+                (true, score) => score,
+                (false, 0) => cells + 1,
+                (false, _) => 0,
             };
             type_text(app, &signed_score(score));
         }
@@ -384,6 +387,17 @@ fn esc_with_answers_given_asks_first() {
     keys(&mut app, &[KeyCode::Char('Q')]);
     assert!(matches!(app.mode, Mode::Game));
 
+    // A key of the app's own (the help, opened and closed) stays too: Esc asks again after it.
+    let mut app = started();
+    answer(&mut app, true);
+    keys(&mut app, &[KeyCode::Char('n'), KeyCode::Esc]);
+    assert!(state(&app).leaving);
+    keys(
+        &mut app,
+        &[KeyCode::Char('?'), KeyCode::Char('?'), KeyCode::Esc],
+    );
+    assert!(matches!(app.mode, Mode::Quiz(_)));
+
     // Nothing answered or typed yet: one Esc leaves.
     let mut app = started();
     keys(&mut app, &[KeyCode::Esc]);
@@ -428,8 +442,8 @@ fn a_board_question_starts_on_its_first_free_cell() {
 }
 
 /// A typed score no game from the position can end with is refused with the scores it can be,
-/// not marked wrong: on 3×3 a win or a loss scores at most ±10 (the move itself wins), and at
-/// least 11 − the empty cells (the last cell ends it).
+/// not marked wrong: on 3×3 a game ending p plies from now scores 11 − p, a win after an odd p,
+/// a loss after an even one, p at most the empty cells.
 #[test]
 fn a_score_no_game_can_have_says_which_scores_can_be() {
     let mut app = started();
@@ -440,21 +454,30 @@ fn a_score_no_game_can_have_says_which_scores_can_be() {
         answer_until(&mut app, |entry| entry == Entry::Typed);
     }
     let empty = 9 - question(&app).position.ply();
-    let range = format!("±{} to ±10", 11 - empty);
-    for typed in ["+11", "-11", "99999999999999999999", "+1"] {
+    let (last_win, last_loss) = (empty - (1 - empty % 2), empty - empty % 2);
+    let range = format!(
+        "a win scores +{} to +10, a loss -{} to -9, every other number",
+        11 - last_win,
+        11 - last_loss
+    );
+    // Too high, too low, too long, too late, and a win's score as a loss's (-10: no move loses
+    // at once).
+    for typed in ["+11", "-11", "99999999999999999999", "+1", "-10", "--5"] {
         type_text(&mut app, typed);
         keys(&mut app, &[KeyCode::Enter]);
         assert!(matches!(state(&app).phase, QuizPhase::Asking), "{typed}");
-        assert_eq!(
-            state(&app).error.as_deref(),
-            Some(&*format!(
-                "{typed} is no score here: a win or a loss scores {range} (the sooner the game \
-                 ends, the larger), a draw 0"
-            ))
-        );
+        let error = state(&app).error.clone().unwrap_or_default();
+        if typed == "--5" {
+            assert!(error.contains("is not a score"), "{error}");
+        } else {
+            assert_eq!(
+                error,
+                format!("{typed} is no score here: {range}, a draw 0")
+            );
+        }
         keys(&mut app, &vec![KeyCode::Backspace; typed.len()]);
     }
-    // Within the range, a wrong score is simply wrong.
+    // A score some game can have is taken, and right or wrong.
     type_text(&mut app, "+10");
     keys(&mut app, &[KeyCode::Enter]);
     assert!(matches!(state(&app).phase, QuizPhase::Answered(_)));

@@ -36,7 +36,17 @@ impl App {
     pub(crate) fn quiz_action(&mut self, action: Action) {
         match action {
             Action::Quiz(key) => self.quiz_key(key),
-            other => self.anywhere(other),
+            other => {
+                // Any other key (the help, the log's pages) stays too: a later Esc asks again.
+                let pressed = !matches!(other, Action::Search(_) | Action::Tick(_));
+                if let Some(state) = self.quiz_mut()
+                    && pressed
+                    && std::mem::take(&mut state.leaving)
+                {
+                    state.error = None;
+                }
+                self.anywhere(other)
+            }
         }
     }
 

@@ -14,6 +14,9 @@ use crate::engine::{Algorithm, Status};
 use std::collections::VecDeque;
 use std::time::Duration;
 
+/// The start of the notice for keys that wait for the replay's count, which goes once they act.
+const COUNTING_FIRST: &str = "counting the search first";
+
 impl App {
     /// Opens the replay of the shown position's search with `algorithm`.
     pub(crate) fn open_replay(&mut self, algorithm: Algorithm) {
@@ -47,8 +50,8 @@ impl App {
             state.pending.push_back(command);
             let waiting = state.pending.len();
             self.notice = Some(match waiting {
-                1 => "counting the search first: the jump follows at once".into(),
-                n => format!("counting the search first: {n} keys follow at once"),
+                1 => format!("{COUNTING_FIRST}: the jump follows at once"),
+                n => format!("{COUNTING_FIRST}: {n} keys follow at once"),
             });
             return;
         }
@@ -282,7 +285,7 @@ impl App {
             && self
                 .notice
                 .as_deref()
-                .is_some_and(|notice| notice.starts_with("counting the search first"))
+                .is_some_and(|notice| notice.starts_with(COUNTING_FIRST))
         {
             self.notice = None;
         }

@@ -346,6 +346,11 @@ impl Progress<'_> {
             // The exact phase is over: the estimates take over.
             Scored::OutOfTime(nodes) => {
                 self.spent[index] += nodes;
+                // Its row counts the attempt now, whether or not a deeper estimate comes.
+                if let Some(slot) = &mut self.slots[index] {
+                    slot.nodes = self.spent[index];
+                    on_update(slot);
+                }
                 cut_off.set(cut_off.get() + 1);
                 ended.set(true);
             }

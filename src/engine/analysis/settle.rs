@@ -109,6 +109,8 @@ fn rounds(
         // Each move's fair share of the round is its slice (`score_moves` shares the time
         // left between the moves still to score).
         let end = Instant::now() + slice * pending.len().div_ceil(lanes) as u32;
+        // Each move scored counts its own child in its row, proved or cut off: the total too.
+        let mut children = 0;
         spent += score_moves(
             &position,
             &legal,
@@ -117,17 +119,21 @@ fn rounds(
             Some(end),
             stop,
             false,
-            |index, scored| match scored {
-                Scored::Exact(analysed) => {
-                    let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
-                    settled.nodes += found[index].nodes;
-                    on_update(&settled);
-                    found[index] = settled;
+            |index, scored| {
+                children += 1;
+                match scored {
+                    Scored::Exact(analysed) => {
+                        let mut settled = MoveAppraisal::exact(&analysed, started.elapsed());
+                        settled.nodes += found[index].nodes;
+                        on_update(&settled);
+                        found[index] = settled;
+                    }
+                    // Out of time this round: the next round tries again for twice as long.
+                    Scored::OutOfTime(nodes) => found[index].nodes += nodes,
                 }
-                // Out of time this round: the next round tries again for twice as long.
-                Scored::OutOfTime(nodes) => found[index].nodes += nodes,
             },
         )?;
+        spent.nodes += children;
         slice *= 2;
     }
     Ok(spent)
@@ -212,6 +218,9 @@ mod tests {
             );
             assert_eq!(settled.depth, None);
             assert!(settled.stats.nodes > estimated.stats.nodes, "{rules}");
+            // Every node is some move's: the rows add up to the total.
+            let rows: u64 = settled.moves.iter().map(|m| m.nodes).sum();
+            assert_eq!(rows, settled.stats.nodes, "{rules}, {threads} threads");
             assert!(settled.elapsed >= estimated.elapsed, "{rules}");
         }
     }

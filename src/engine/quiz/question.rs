@@ -146,25 +146,43 @@ impl Question {
         }
     }
 
-    /// A typed score, refused where no game from the position can end with it: a win or a loss
-    /// ends after one ply at the soonest (`cells + 1`) and after the last empty cell at the
-    /// latest (`cells + 2 − empty`). Said, not marked wrong: it is the score convention the
-    /// student has to learn, not this move.
+    /// A typed score, refused where no game from the position can end with it: a game that
+    /// ends p plies from now (the move itself the first) scores `cells + 2 − p`, a win after an
+    /// odd p, a loss after an even one, p at most the empty cells. Said, not marked wrong: it is
+    /// the score convention the student has to learn, not this move.
     fn parse_score(&self, text: &str) -> Result<i32, String> {
         let cells = self.position.rules().cells() as i64;
         let empty = cells - i64::from(self.position.ply());
-        let (least, most) = (cells + 2 - empty, cells + 1);
+        // The plies a win (odd) or a loss (even) can end after, as scores.
+        let scores = |first: i64| {
+            (first..=empty)
+                .step_by(2)
+                .map(|plies| cells + 2 - plies)
+                .collect::<Vec<_>>()
+        };
+        let (wins, losses) = (scores(1), scores(2));
+        let range = |scores: &[i64], sign: &str| match scores {
+            [] => None,
+            [one] => Some(format!("{sign}{one}")),
+            [most, .., least] => Some(format!("{sign}{least} to {sign}{most}")),
+        };
+        let mut kinds: Vec<String> = Vec::new();
+        kinds.extend(range(&wins, "+").map(|r| format!("a win scores {r}")));
+        kinds.extend(range(&losses, "-").map(|r| format!("a loss {r}")));
         let beyond = || {
             format!(
-                "{} is no score here: a win or a loss scores ±{least} to ±{most} (the sooner \
-                 the game ends, the larger), a draw 0",
-                text.trim()
+                "{} is no score here: {}, every other number, a draw 0",
+                text.trim(),
+                kinds.join(", ")
             )
         };
-        let digits = text.trim().trim_start_matches(['+', '-', '−']);
+        let trimmed = text.trim();
+        let digits = trimmed.strip_prefix(['+', '-', '−']).unwrap_or(trimmed);
         match parse_number(text) {
-            Ok(n) if n != 0 && !(least..=most).contains(&i64::from(n).abs()) => Err(beyond()),
-            Ok(n) => Ok(n),
+            Ok(0) => Ok(0),
+            Ok(n) if n > 0 && wins.contains(&i64::from(n)) => Ok(n),
+            Ok(n) if n < 0 && losses.contains(&-i64::from(n)) => Ok(n),
+            Ok(_) => Err(beyond()),
             // Too many digits for a number: as far beyond as a number goes.
             Err(_) if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) => {
                 Err(beyond())
