@@ -403,7 +403,12 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
     let (state, full, seatless, bare) = match position.status() {
         Status::Won(player) => (
             Span::styled(format!("★ {player} WINS ★"), theme.win()),
-            format!(" ({})", app.seat_name(player)),
+            // A line the opening (or the set-up) made was nobody's here: no seat.
+            if app.game.moves().is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", app.seat_name(player))
+            },
             String::new(),
             String::new(),
         ),

@@ -396,6 +396,11 @@ fn a_game_finished_by_its_moves_offers_its_review() {
     // has the rows for it.
     let shown = text(&screen(&app, 80, 24));
     assert!(shown.contains("│     X completed a3 b2 c1"), "{shown}");
+    // The board's caption names no seat either.
+    assert!(
+        shown.contains("★ X WINS ★") && !shown.contains("★ X WINS ★ ("),
+        "{shown}"
+    );
     assert!(shown.contains("R review · Q quiz"), "{shown}");
     // On a short terminal the banner's blank rows give way to its keys.
     let short = text(&screen(&app, 59, 14));
