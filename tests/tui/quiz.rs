@@ -137,6 +137,14 @@ fn answer_until(app: &mut App, wanted: impl Fn(Entry) -> bool) {
     }
 }
 
+/// Answers questions right, one after another, until the one shown is of the kind `wanted` picks.
+fn answer_until_kind(app: &mut App, wanted: impl Fn(&Kind) -> bool) {
+    while !wanted(&question(app).kind) {
+        answer(app, true);
+        keys(app, &[KeyCode::Char('n')]);
+    }
+}
+
 fn verdict(app: &App) -> (bool, String) {
     match &state(app).phase {
         QuizPhase::Answered(checked) => (checked.right, checked.why.clone()),
@@ -447,12 +455,7 @@ fn a_board_question_starts_on_its_first_free_cell() {
 #[test]
 fn a_score_no_game_can_have_says_which_scores_can_be() {
     let mut app = started();
-    answer_until(&mut app, |entry| entry == Entry::Typed);
-    while !matches!(question(&app).kind, Kind::Score(_)) {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-        answer_until(&mut app, |entry| entry == Entry::Typed);
-    }
+    answer_until_kind(&mut app, |kind| matches!(kind, Kind::Score(_)));
     let empty = 9 - question(&app).position.ply();
     let (last_win, last_loss) = (empty - (1 - empty % 2), empty - empty % 2);
     let range = format!(
@@ -488,12 +491,7 @@ fn a_score_no_game_can_have_says_which_scores_can_be() {
 #[test]
 fn an_outcome_no_game_can_have_says_which_can_be() {
     let mut app = started();
-    answer_until(&mut app, |entry| entry == Entry::Typed);
-    while !matches!(question(&app).kind, Kind::Outcome(_)) {
-        answer(&mut app, true);
-        keys(&mut app, &[KeyCode::Char('n')]);
-        answer_until(&mut app, |entry| entry == Entry::Typed);
-    }
+    answer_until_kind(&mut app, |kind| matches!(kind, Kind::Outcome(_)));
     let empty = 9 - question(&app).position.ply();
     let (wins, losses) = (empty.div_ceil(2), empty / 2);
     for typed in [format!("w{}", wins + 1), format!("l{}", losses + 1)] {
