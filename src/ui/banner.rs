@@ -38,10 +38,10 @@ impl Widget for GameOverBanner<'_> {
                     format!("★  {player} WINS  ★"),
                     if !played {
                         format!("{winner} has {line}: the game was set up finished.")
-                    } else if app.game.moves().is_empty() {
-                        format!("{with_move}, the last of its opening.")
-                    } else {
+                    } else if app.played_here() {
                         format!("{with_move}.")
+                    } else {
+                        format!("{with_move}, the last of its opening.")
                     },
                 )
             }

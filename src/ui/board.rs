@@ -404,10 +404,10 @@ pub fn caption<'a>(app: &App, view: &BoardView, theme: Theme, width: u16) -> Lin
         Status::Won(player) => (
             Span::styled(format!("★ {player} WINS ★"), theme.win()),
             // A line the opening (or the set-up) made was nobody's here: no seat.
-            if app.game.moves().is_empty() {
-                String::new()
-            } else {
+            if app.played_here() {
                 format!(" ({})", app.seat_name(player))
+            } else {
+                String::new()
             },
             String::new(),
             String::new(),

@@ -65,11 +65,17 @@ impl App {
     /// seat when the winning move was played in this game; a winning move of the `--moves`
     /// opening (or a position set up finished) was nobody's here, and names the mark alone.
     pub(crate) fn winner_label(&self, player: Player) -> String {
-        if self.game.moves().is_empty() {
-            player.to_string()
-        } else {
+        if self.played_here() {
             format!("{player} ({})", self.seat_label(player))
+        } else {
+            player.to_string()
         }
+    }
+
+    /// Whether a move was played in this game, after its `--moves` opening (or set-up): the
+    /// last move is then some seat's.
+    pub(crate) fn played_here(&self) -> bool {
+        !self.game.moves().is_empty()
     }
 
     /// The move that made the position on the board: the last played, else the last of the

@@ -345,12 +345,9 @@ impl Progress<'_> {
             }
             // The exact phase is over: the estimates take over.
             Scored::OutOfTime(nodes) => {
-                self.spent[index] += nodes;
-                // Its row counts the attempt now, whether or not a deeper estimate comes.
-                if let Some(slot) = &mut self.slots[index] {
-                    slot.nodes = self.spent[index];
-                    on_update(slot);
-                }
+                // Its row counts the attempt now, whether or not a deeper estimate comes (the
+                // solver reported these nodes to the reader itself).
+                self.count_in_row(index, nodes, on_update);
                 cut_off.set(cut_off.get() + 1);
                 ended.set(true);
             }
@@ -440,8 +437,18 @@ impl Progress<'_> {
     /// Counts `nodes` of a search of move `index` that was cut short, in its row (its value
     /// stays what the last whole depth gave).
     fn cut_short(&mut self, index: usize, nodes: u64, on_update: &mut impl FnMut(&MoveAppraisal)) {
-        self.spent[index] += nodes;
         self.report(nodes);
+        self.count_in_row(index, nodes, on_update);
+    }
+
+    /// Adds `nodes` searched for move `index` to what its row counts, and shows the row again.
+    fn count_in_row(
+        &mut self,
+        index: usize,
+        nodes: u64,
+        on_update: &mut impl FnMut(&MoveAppraisal),
+    ) {
+        self.spent[index] += nodes;
         if let Some(slot) = &mut self.slots[index] {
             slot.nodes = self.spent[index];
             on_update(slot);

@@ -152,7 +152,7 @@ impl Question {
     /// the score convention the student has to learn, not this move.
     fn parse_score(&self, text: &str) -> Result<i32, String> {
         let cells = self.position.rules().cells() as i64;
-        let empty = cells - i64::from(self.position.ply());
+        let empty = self.position.empty_cells() as i64;
         // The plies a win (odd) or a loss (even) can end after, as scores.
         let scores = |first: i64| {
             (first..=empty)
@@ -195,7 +195,7 @@ impl Question {
     /// mover's n-th mark from now needs 2n − 1 empty cells, a loss to the opponent's n-th 2n.
     fn parse_outcome(&self, text: &str) -> Result<Outcome, String> {
         let outcome = parse_outcome(text)?;
-        let empty = self.position.rules().cells() as u32 - self.position.ply();
+        let empty = self.position.empty_cells() as u32;
         let (wins, losses) = (empty.div_ceil(2), empty / 2);
         let possible = match outcome {
             Outcome::Win(n) => n <= wins,
